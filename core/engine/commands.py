@@ -1,0 +1,85 @@
+"""Platform-neutral commands: what a player, the host or the clock asks the core to do.
+
+Adapters (Telegram, LINE, local playground) parse their inputs into these; the core validates them.
+Every command names its sender by a platform-qualified user id (``tg:123``, ``line:U…``, ``local:1``);
+``Timeout`` comes from the timer and has none.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, Field
+
+from core.engine.notice import Action
+
+
+class Join(BaseModel):
+    """Take a place in the lobby ([ADZ-4.1]: the player has opened the 1:1 chat)."""
+
+    type: Literal["join"] = "join"
+    user_id: str
+    name: str
+
+
+class Leave(BaseModel):
+    """Leave the lobby before the game starts."""
+
+    type: Literal["leave"] = "leave"
+    user_id: str
+
+
+class StartGame(BaseModel):
+    """Host only: deal the game to the lobby's members."""
+
+    type: Literal["start"] = "start"
+    user_id: str
+
+
+class CancelGame(BaseModel):
+    """Host only: end the game at once without a result."""
+
+    type: Literal["cancel"] = "cancel"
+    user_id: str
+
+
+class Act(BaseModel):
+    """A player's action, valid only if it is in ``legal_actions`` now.
+
+    ``phase_seq``: the phase the button was shown in; a different current phase makes the tap stale
+    (``phase.stale``). ``None`` for typed commands, which are judged against the current phase.
+    """
+
+    type: Literal["act"] = "act"
+    user_id: str
+    action: Action
+    phase_seq: int | None = None
+
+
+class Say(BaseModel):
+    """Free text for a relayed channel (the Adazakura team channel, [ADZ-11.6])."""
+
+    type: Literal["say"] = "say"
+    user_id: str
+    text: str
+
+
+class Timeout(BaseModel):
+    """The deadline of phase ``phase_seq`` has passed; a no-op when that phase is over."""
+
+    type: Literal["timeout"] = "timeout"
+    phase_seq: int
+
+
+class Query(BaseModel):
+    """Read-only requests: ``me`` (role card), ``status``, ``board`` (CO board), ``help``."""
+
+    type: Literal["query"] = "query"
+    user_id: str
+    what: Literal["me", "status", "board", "help"]
+    public: bool = False
+
+
+Command = Annotated[
+    Union[Join, Leave, StartGame, CancelGame, Act, Say, Timeout, Query], Field(discriminator="type")
+]

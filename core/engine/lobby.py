@@ -1,0 +1,61 @@
+"""The lobby every game shares: joining, leaving, reachability, and the host's start/cancel checks.
+
+Functions change the given (already copied) state and return the notices to send, or a ``Rejected``.
+"""
+
+from __future__ import annotations
+
+from core.engine.notice import PUBLIC, Notice, to_user
+from core.engine.result import Rejected
+from core.engine.table import LOBBY, Member, TableState
+
+
+def _lobby_notice(state: TableState, key: str, **params: object) -> Notice:
+    return Notice(
+        key=key,
+        to=PUBLIC,
+        params={"count": len(state.members), "names": [m.name for m in state.members], **params},  # type: ignore[dict-item]
+        phase_seq=state.phase_seq,
+    )
+
+
+def join(state: TableState, member: Member, *, max_players: int) -> list[Notice] | Rejected:
+    """Add ``member`` to the lobby [ADZ-4.1]; refuses a running game, a full table, a second join."""
+    if state.phase != LOBBY:
+        return Rejected(reason="game.running")
+    if state.member(member.user_id):
+        return Rejected(reason="lobby.already_joined")
+    if len(state.members) >= max_players:
+        return Rejected(reason="lobby.full", params={"max": max_players})
+    state.members.append(member)
+    return [
+        _lobby_notice(state, "lobby.joined", name=member.name),
+        Notice(key="lobby.welcome", to=to_user(member.user_id), params={"game": state.game}),
+    ]
+
+
+def leave(state: TableState, user_id: str) -> list[Notice] | Rejected:
+    """Remove ``user_id`` from the lobby; the host role passes to the next member if the host leaves."""
+    member = state.member(user_id)
+    if state.phase != LOBBY or member is None:
+        return Rejected(reason="not_player" if member is None else "game.running")
+    state.members.remove(member)
+    if state.host == user_id and state.members:
+        state.host = state.members[0].user_id
+    return [_lobby_notice(state, "lobby.left", name=member.name)]
+
+
+def check_start(
+    state: TableState, user_id: str, *, min_players: int, max_players: int, unreachable: list[str]
+) -> Rejected | None:
+    """Why the host cannot start now, or ``None``: host only, player range, everyone reachable."""
+    if state.phase != LOBBY:
+        return Rejected(reason="game.running")
+    if user_id != state.host:
+        return Rejected(reason="not_host")
+    if not min_players <= len(state.members) <= max_players:
+        return Rejected(reason="lobby.too_few", params={"min": min_players, "max": max_players})
+    blocked = [m.name for m in state.members if m.user_id in unreachable]
+    if blocked:
+        return Rejected(reason="lobby.unreachable", params={"names": blocked})
+    return None

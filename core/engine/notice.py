@@ -1,0 +1,105 @@
+"""Addressed notices: what the core asks the shell to tell someone, as a catalog key plus typed params.
+
+The core never builds sentences. A notice names its audience and carries typed parameters
+(:class:`PlayerRef`, :class:`RoleRef`, :class:`FactionRef`, plain numbers and catalog keys); ``core.i18n``
+renders it in the chat's language, and the platform adapter turns ``actions`` into buttons.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class PlayerRef(BaseModel):
+    """A seated player, rendered as "seat k (name)"."""
+
+    model_config = ConfigDict(frozen=True)
+    t: Literal["player"] = "player"
+    seat: int
+    name: str
+
+
+class RoleRef(BaseModel):
+    """A role of the game (a Megami id for adazakura), rendered by its catalog name."""
+
+    model_config = ConfigDict(frozen=True)
+    t: Literal["role"] = "role"
+    id: str
+
+
+class FactionRef(BaseModel):
+    """A faction id (``sakura``, ``adazakura``, ``none``), rendered by its catalog name."""
+
+    model_config = ConfigDict(frozen=True)
+    t: Literal["faction"] = "faction"
+    id: str
+
+
+class KeyRef(BaseModel):
+    """Another catalog key, rendered in place (for sub-phrases chosen by the rules)."""
+
+    model_config = ConfigDict(frozen=True)
+    t: Literal["key"] = "key"
+    key: str
+    params: dict[str, Param] = Field(default_factory=dict)
+
+
+Ref = Annotated[Union[PlayerRef, RoleRef, FactionRef, KeyRef], Field(discriminator="t")]
+Scalar = Union[bool, int, str, Ref]
+Param = Union[Scalar, list[Scalar]]
+KeyRef.model_rebuild()
+
+
+class Action(BaseModel):
+    """One legal action: ``kind`` (e.g. ``vote``, ``night.shinra``, ``kill``, ``done``) and its arguments.
+
+    Arguments are seat numbers (int) or option ids (str). Legality is exact membership in
+    ``legal_actions(state, seat)``, so two equal actions are interchangeable.
+    """
+
+    model_config = ConfigDict(frozen=True)
+    kind: str
+    args: tuple[int | str, ...] = ()
+
+
+class Audience(BaseModel):
+    """Who may read a notice.
+
+    ``public``: the group chat. ``seat``: the listed seats' 1:1 chats. ``team``: the listed seats, as the
+    Adazakura team channel. ``user``: one platform user's 1:1 chat before seats exist (lobby).
+    """
+
+    model_config = ConfigDict(frozen=True)
+    kind: Literal["public", "seat", "team", "user"]
+    seats: tuple[int, ...] = ()
+    user_id: str | None = None
+
+
+PUBLIC = Audience(kind="public")
+
+
+def to_seat(*seats: int) -> Audience:
+    return Audience(kind="seat", seats=tuple(seats))
+
+
+def to_team(seats: list[int]) -> Audience:
+    return Audience(kind="team", seats=tuple(seats))
+
+
+def to_user(user_id: str) -> Audience:
+    return Audience(kind="user", user_id=user_id)
+
+
+class Notice(BaseModel):
+    """A message to render: catalog ``key``, ``to`` whom, typed ``params``, and ``actions`` as buttons.
+
+    ``prompt`` names the phase the buttons belong to (``phase_seq``) so stale taps can be refused.
+    """
+
+    key: str
+    to: Audience
+    params: dict[str, Param] = Field(default_factory=dict)
+    actions: list[Action] = Field(default_factory=list)
+    phase_seq: int | None = None

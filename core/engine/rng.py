@@ -1,0 +1,67 @@
+"""Seeded randomness carried in the game state.
+
+The state holds the generator's whole state (one 64-bit integer), so a game replays exactly from its seed
+and its commands. In test mode ([ADZ-11.10]) a script of indices is consumed before the generator is used.
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from pydantic import BaseModel, Field
+
+T = TypeVar("T")
+_MASK = (1 << 64) - 1
+
+
+class ScriptExhausted(ValueError):
+    """Raised when a test script names an index outside the set drawn from."""
+
+
+class Rng(BaseModel):
+    """SplitMix64 generator; ``state`` is the only thing stored (UTC-free, I/O-free).
+
+    ``script``: indices returned, in order, by the next draws (test mode). Each index must be below the size
+    of the set it is drawn from, else :class:`ScriptExhausted` is raised.
+    """
+
+    state: int = 0
+    script: list[int] = Field(default_factory=list)
+
+    def _next(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform index in ``range(n)``; ``n`` ≥ 1."""
+        if n < 1:
+            raise ValueError("cannot draw from an empty set")
+        if self.script:
+            i = self.script.pop(0)
+            if not 0 <= i < n:
+                raise ScriptExhausted(f"scripted index {i} outside range({n})")
+            return i
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self._next()
+            if x < limit:
+                return x % n
+
+    def choice(self, items: list[T]) -> T:
+        """One element of ``items`` drawn uniformly (items in the caller's order, e.g. ascending seats)."""
+        return items[self.below(len(items))]
+
+    def shuffled(self, items: list[T]) -> list[T]:
+        """A new list with ``items`` in a uniformly random order (Fisher-Yates, one draw per position)."""
+        out = list(items)
+        for i in range(len(out) - 1, 0, -1):
+            j = self.below(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return out
+
+    @classmethod
+    def seeded(cls, seed: int) -> Rng:
+        return cls(state=seed & _MASK)

@@ -1,0 +1,57 @@
+"""The envelope every game state shares: chat, host, lobby members, phase and deadline, RNG, settings.
+
+A game's state model subclasses :class:`TableState`. Phases are data: ``phase`` is the current phase id
+(the rules spec's ids), ``phase_seq`` increases at every phase change (buttons carry it), and
+``deadline_at`` is the phase's deadline in UTC epoch seconds (``None``: no deadline).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from core.engine.result import Event
+from core.engine.rng import Rng
+
+LOBBY = "lobby"
+ENDED = "ended"
+CANCELLED = "cancelled"
+
+
+class Member(BaseModel):
+    """A person at the table: platform-qualified ``user_id`` and display ``name``."""
+
+    user_id: str
+    name: str
+
+
+class TableState(BaseModel):
+    """Shared game envelope. ``created_at``/``deadline_at`` are UTC epoch seconds."""
+
+    game: str
+    game_id: str
+    chat_id: str
+    locale: str = "ja"
+    host: str
+    members: list[Member] = Field(default_factory=list)
+    phase: str = LOBBY
+    phase_seq: int = 0
+    deadline_at: int | None = None
+    created_at: int = 0
+    rng: Rng = Field(default_factory=Rng)
+    settings: dict[str, Any] = Field(default_factory=dict)
+    log: list[Event] = Field(default_factory=list)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase in (ENDED, CANCELLED)
+
+    def member(self, user_id: str) -> Member | None:
+        return next((m for m in self.members if m.user_id == user_id), None)
+
+    def enter(self, phase: str, *, now: int, seconds: int | None) -> None:
+        """Move to ``phase`` with a deadline ``seconds`` from ``now`` (``None``: no deadline)."""
+        self.phase = phase
+        self.phase_seq += 1
+        self.deadline_at = None if seconds is None else now + seconds

@@ -1,0 +1,60 @@
+"""Game rule packages, discovered by name: each subpackage exposes ``RULES`` (a :class:`GameRules`).
+
+Adding a game adds a package here; nothing else lists the games.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from functools import cache
+from typing import Any, Protocol
+
+from core.engine.commands import Command
+from core.engine.notice import Action
+from core.engine.result import Accepted, Rejected
+from core.engine.table import Member, TableState
+
+
+class GameRules(Protocol):
+    """What the service needs of a game. All functions are pure."""
+
+    id: str
+    min_players: int
+    max_players: int
+    state_model: type[TableState]
+
+    def new_game(
+        self, *, game_id: str, chat_id: str, host: Member, settings: dict[str, Any], seed: int, now: int
+    ) -> TableState:
+        """A fresh lobby. ``now``: UTC epoch seconds."""
+        ...
+
+    def decide(self, state: Any, command: Command, *, now: int) -> Accepted[Any] | Rejected:
+        """Apply ``command`` at ``now`` (UTC epoch seconds); never mutates ``state``."""
+        ...
+
+    def legal_actions(self, state: Any, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now (the buttons, the bots, the validation of taps)."""
+        ...
+
+    def seat_of(self, state: Any, user_id: str) -> int | None:
+        """The seat of ``user_id`` once the game has started, else ``None``."""
+        ...
+
+
+@cache
+def registry() -> dict[str, GameRules]:
+    """``{game id: rules}`` for every package under ``core.games`` that exposes ``RULES``."""
+    found: dict[str, GameRules] = {}
+    for info in pkgutil.iter_modules(__path__):
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        rules = getattr(module, "RULES", None)
+        if rules is not None:
+            found[rules.id] = rules
+    return found
+
+
+def rules_for(game: str) -> GameRules:
+    """The rules of ``game``; raises ``KeyError`` for an unknown game id."""
+    return registry()[game]

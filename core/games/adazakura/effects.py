@@ -1,0 +1,131 @@
+"""Shared effect primitives of 徒桜戦争: who holds what, deaths, guards, deck operations, learning.
+
+Roles use only these to act on the game, so every Megami obeys the same rules for the same effect
+([ADZ-3]: guards, deck, alive/dead; [ADZ-0]: holders and faction versions).
+"""
+
+from __future__ import annotations
+
+from core.engine.notice import Action, FactionRef
+from core.games.adazakura.ctx import Ctx
+from core.games.adazakura.megami import FACTION_VERSIONED
+from core.games.adazakura.model import Death, Player
+
+
+def abilities_of(p: Player) -> list[str]:
+    """Megami ids whose ability ``p`` holds now: the dealt one (for Kururu: her copy, if any), then a
+    Black Box gain [ADZ-0], [ADZ-9.10], [ADZ-9.11]."""
+    held = [p.copied] if p.megami == "kururu" and p.copied else [] if p.megami == "kururu" else [p.megami]
+    if p.gained and p.alive:
+        held.append(p.gained)
+    return held
+
+
+def holds(p: Player, megami: str, version: str | None = None) -> bool:
+    """Whether ``p`` holds ``megami``'s ability (in ``version``, the holder's faction, when given)."""
+    if megami not in abilities_of(p):
+        return False
+    return version is None or megami not in FACTION_VERSIONED or p.faction == version
+
+
+def holders(g: Ctx, megami: str, version: str | None = None) -> list[Player]:
+    """Every holder, the player dealt ``megami`` first, then the others in seat order [ADZ-6.3]."""
+    found = [p for p in g.s.players if holds(p, megami, version)]
+    return sorted(found, key=lambda p: (p.megami != megami, p.seat))
+
+
+def living_holder(g: Ctx, megami: str, version: str | None = None) -> bool:
+    return any(p.alive for p in holders(g, megami, version))
+
+
+def memo(p: Player, megami: str) -> dict[str, object]:
+    """The per-player bookkeeping of one ability [ADZ-12] (kept across Black Box gains, [ADZ-9.11])."""
+    return p.memo.setdefault(megami, {})
+
+
+def is_invulnerable(g: Ctx, p: Player) -> bool:
+    """Raira's wind 3 [ADZ-9.12]: invulnerable until the end of day ``invulnerable_until``."""
+    return p.invulnerable_until is not None and g.day_n <= p.invulnerable_until
+
+
+def kill(g: Ctx, seat: int, cause: str) -> bool:
+    """``seat`` dies of ``cause`` (``erasure``, ``exile``, ``trap``, …) unless already dead or invulnerable.
+
+    Returns whether the player died. Every effect on the player ends [ADZ-3.3], (A62).
+    """
+    p = g.p(seat)
+    if not p.alive or is_invulnerable(g, p):
+        g.log("DeathPrevented" if p.alive else "DeathMoot", seat=seat, cause=cause)
+        return False
+    p.alive = False
+    p.gained = None
+    p.gained_until = None
+    phase = "night" if g.s.night is not None else "day"
+    g.s.deaths.append(Death(seat=seat, phase=phase, n=g.day_n, cause=cause))
+    for effects in (g.s.next_day,):
+        effects.frozen = [s for s in effects.frozen if s != seat]
+        effects.marked = [s for s in effects.marked if s != seat]
+    g.log("PlayerDied", seat=seat, cause=cause)
+    return True
+
+
+def place_guard(g: Ctx, guard: int, target: int) -> None:
+    """A guard on ``target`` for tonight [ADZ-3.4]; validity is judged at R3 and K4."""
+    g.guards.setdefault(target, []).append(guard)
+    g.log("GuardPlaced", by=guard, target=target)
+
+
+def valid_guards(g: Ctx, target: int) -> list[int]:
+    """Guarding seats whose guard on ``target`` still stands (not voided by a barrier, [ADZ-3.4])."""
+    return [] if target in g.barriers else sorted(set(g.guards.get(target, [])))
+
+
+def deck_look(g: Ctx, actor: int, k: int, key: str = "result.deck.look") -> list[str]:
+    """Look at ``k`` cards (capped at the deck size): each top card is seen, then sent to the bottom
+    [ADZ-3.5], (A53). Tells ``actor`` the cards in the order seen and the deck size."""
+    seen: list[str] = []
+    for _ in range(min(k, len(g.s.deck))):
+        card = g.s.deck.pop(0)
+        g.s.deck.append(card)
+        seen.append(card)
+    g.result(actor, key, cards=[g.role(c) for c in seen], size=len(g.s.deck))
+    g.log("DeckLooked", seat=actor, cards=seen)
+    return seen
+
+
+def deck_remove_top(g: Ctx) -> str | None:
+    """Remove the top card from the game [ADZ-3.5]; ``None`` if the deck is empty."""
+    if not g.s.deck:
+        return None
+    card = g.s.deck.pop(0)
+    g.s.removed.append(card)
+    g.log("DeckRemoved", card=card)
+    return card
+
+
+def learn_megami(g: Ctx, actor: int, target: int) -> None:
+    """``actor`` learns ``target``'s dealt Megami (a Kururu shows ``kururu``) [ADZ-9.7]."""
+    g.result(actor, "result.megami", target=g.ref(target), megami=g.role(g.p(target).megami))
+
+
+def learn_faction(g: Ctx, actor: int, target: int) -> None:
+    """``actor`` learns ``target``'s faction (a madman reads Sakura, Renri no faction) [ADZ-9.7]."""
+    g.result(actor, "result.faction", target=g.ref(target), faction=FactionRef(id=g.p(target).faction))
+
+
+def others_alive(g: Ctx, p: Player, *, self_ok: bool = False) -> list[int]:
+    """Living seats ``p`` may target: "another living player" unless ``self_ok`` [ADZ-3.10]."""
+    return [q.seat for q in g.living() if self_ok or q.seat != p.seat]
+
+
+def target_of(action: Action | None) -> int | None:
+    """The actual single target of a resolved action; None if absent or fizzled [ADZ-3.9]."""
+    if action is None or not action.args or not isinstance(action.args[-1], int):
+        return None
+    return action.args[-1]
+
+
+def chosen(g: Ctx, p: Player, megami: str) -> Action | None:
+    """``p``'s chosen (not shifted) action for ``megami`` tonight: limits use it (A26)."""
+    night = g.s.night
+    return night.choices.get(p.seat, {}).get(megami) if night else None

@@ -1,0 +1,149 @@
+"""``legal_actions`` for 徒桜戦争: the single source of buttons, bot moves and tap validation [ADZ-11.2].
+
+Action kinds: ``night.<megami>`` (an ability's night choice), ``kill`` (team erasure choice), ``cancel``
+(withdraw a night choice), ``done``; ``co``, ``ready``, ``skip`` in discussion; ``vote`` in vote/runoff.
+"""
+
+from __future__ import annotations
+
+from core.engine.notice import Action
+from core.games.adazakura import effects
+from core.games.adazakura.ctx import Ctx
+from core.games.adazakura.megami import ADAZAKURA, TAROTS
+from core.games.adazakura.model import Player
+from core.games.adazakura.roles import roles
+
+NOBODY = "none"
+
+
+def legal(g: Ctx, seat: int) -> list[Action]:
+    """Every action ``seat`` may take now; empty for the dead, spectators and finished games."""
+    p = g.p(seat)
+    if not p.alive:
+        return []
+    phase = g.s.phase
+    if phase == "night":
+        return night_actions(g, p)
+    if phase == "discussion":
+        return discussion_actions(g, p)
+    if phase in ("vote", "runoff"):
+        return vote_actions(g, p)
+    return []
+
+
+def night_actions(g: Ctx, p: Player) -> list[Action]:
+    night = g.s.night
+    assert night is not None
+    if p.seat not in night.alive:
+        return []
+    out: list[Action] = []
+    if p.seat not in night.sealed:
+        for megami in effects.abilities_of(p):
+            role = roles().get(megami)
+            if role is not None:
+                out += role.night_options(g, p)
+    if p.faction == ADAZAKURA and night.n >= 1:
+        out += [Action(kind="kill", args=(q.seat,)) for q in g.living()]
+        out.append(Action(kind="kill", args=(NOBODY,)))
+    out += [Action(kind="cancel", args=(m,)) for m in sorted(night.choices.get(p.seat, {}))]
+    if p.seat not in night.done:
+        out.append(Action(kind="done"))
+    return out
+
+
+def can_speak(g: Ctx, p: Player) -> bool:
+    """Speaking rights today [ADZ-8.1]: alive, not frozen, and a duelist on a duel day."""
+    day = g.s.day
+    if not p.alive or day is None or p.seat in day.effects.frozen:
+        return False
+    duelists = duelist_seats(g)
+    return not duelists or p.seat in duelists
+
+
+def duelist_seats(g: Ctx) -> set[int]:
+    day = g.s.day
+    return {s for duel in day.effects.duels for s in duel} if day else set()
+
+
+def discussion_actions(g: Ctx, p: Player) -> list[Action]:
+    out: list[Action] = []
+    day = g.s.day
+    assert day is not None
+    if can_speak(g, p):
+        out += [Action(kind="co", args=(m,)) for m in TAROTS]
+        if p.seat not in day.ready:
+            out.append(Action(kind="ready"))
+    if p.seat not in day_sealed(g):
+        for megami in effects.abilities_of(p):
+            role = roles().get(megami)
+            if role is not None:
+                out += role.day_options(g, p)
+    return out
+
+
+def vote_targets(g: Ctx) -> list[int]:
+    """Who may be named [ADZ-8.2]: living players; duelists only on a duel day; runoff candidates."""
+    day = g.s.day
+    assert day is not None
+    if g.s.phase == "runoff":
+        return list(day.candidates)
+    duelists = duelist_seats(g)
+    return [q.seat for q in g.living() if not duelists or q.seat in duelists]
+
+
+def can_vote(g: Ctx, p: Player) -> bool:
+    day = g.s.day
+    return p.alive and day is not None and p.seat not in day.effects.frozen
+
+
+def vote_actions(g: Ctx, p: Player) -> list[Action]:
+    if not can_vote(g, p):
+        return []
+    return [Action(kind="vote", args=(t,)) for t in vote_targets(g)] + [Action(kind="vote", args=(NOBODY,))]
+
+
+def phase_seals(g: Ctx) -> set[int]:
+    """Seats sealed by passive seals at the start of the current phase [ADZ-3.8]."""
+    sealed: set[int] = set()
+    for role in roles().values():
+        for holder in effects.holders(g, role.id):
+            if holder.alive:
+                sealed.update(role.phase_seals(g, holder))
+    return sealed
+
+
+def night_sealed(g: Ctx) -> list[int]:
+    """O2: the seats sealed for tonight [ADZ-6.1]."""
+    return sorted(phase_seals(g) & {p.seat for p in g.living()})
+
+
+def day_sealed(g: Ctx) -> set[int]:
+    """M6: the seats sealed for today's day abilities [ADZ-5.4]."""
+    return phase_seals(g)
+
+
+def refusal(g: Ctx, seat: int, action: Action) -> str:
+    """The most helpful reason id for an action that is not legal now [ADZ-11.2]."""
+    p = g.p(seat)
+    if g.s.is_over:
+        return "game.over"
+    if not p.alive:
+        return "not_alive"
+    night_kinds = action.kind.startswith("night.") or action.kind in ("kill", "done", "cancel")
+    if night_kinds and g.s.phase != "night" or action.kind == "vote" and g.s.phase not in ("vote", "runoff"):
+        return "phase.wrong"
+    if action.kind in ("co", "ready") and g.s.phase == "discussion" and not can_speak(g, p):
+        return "speech.denied"
+    if action.kind == "vote" and not can_vote(g, p):
+        return "vote.denied"
+    if g.s.night is not None and seat in g.s.night.sealed and action.kind.startswith("night."):
+        return "ability.sealed"
+    for megami in effects.abilities_of(p):
+        role = roles().get(megami)
+        reason = role.refusal(g, p, action) if role is not None else None
+        if reason:
+            return reason
+    args = [a for a in action.args if isinstance(a, int)]
+    if any(not 1 <= a <= len(g.s.players) or not g.p(a).alive for a in args):
+        return "target.dead"
+    return "action.illegal"

@@ -1,0 +1,117 @@
+"""The state of a 徒桜戦争 game [ADZ-12], as pydantic models serialised to one DynamoDB item.
+
+Per-ability bookkeeping lives in ``Player.memo[<megami id>]`` so that a role module owns its own fields
+(no central list to edit when a Megami is added).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from core.engine.notice import Action, KeyRef
+from core.engine.table import TableState
+
+
+class Player(BaseModel):
+    """A seat. ``copied``: Kururu's copied Megami [ADZ-9.10]; ``gained``/``gained_until``: a Black Box gain and
+    the day number at whose end it expires [ADZ-9.11]. ``ledger``: what this seat has learned privately."""
+
+    seat: int
+    user_id: str
+    name: str
+    megami: str
+    faction: Literal["sakura", "adazakura", "none"]
+    madman: bool = False
+    alive: bool = True
+    copied: str | None = None
+    gained: str | None = None
+    gained_until: int | None = None
+    blackbox_on: bool = True
+    invulnerable_until: int | None = None
+    memo: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    ledger: list[KeyRef] = Field(default_factory=list)
+    missed: int = 0
+
+
+class TeamChoice(BaseModel):
+    """One Adazakura member's current erasure choice [ADZ-7.1]; ``target`` None = "nobody"; ``at`` epoch s."""
+
+    target: int | None
+    at: int
+    order: int
+
+
+class NightState(BaseModel):
+    """The open night window: ``choices[seat][megami]`` are the chosen (not shifted) actions [ADZ-6.2]."""
+
+    n: int
+    sealed: list[int] = Field(default_factory=list)
+    choices: dict[int, dict[str, Action]] = Field(default_factory=dict)
+    done: list[int] = Field(default_factory=list)
+    team: dict[int, TeamChoice] = Field(default_factory=dict)
+    opened_at: int = 0
+    alive: list[int] = Field(default_factory=list)
+
+
+class DayEffects(BaseModel):
+    """Effects scheduled at night for the next day: duels (declarer, challenged), freezes, Himika marks."""
+
+    duels: list[tuple[int, int]] = Field(default_factory=list)
+    frozen: list[int] = Field(default_factory=list)
+    marked: list[int] = Field(default_factory=list)
+
+
+Ballot = int | Literal["none", "frozen"]
+
+
+class DayState(BaseModel):
+    """The current day [ADZ-5.5]. ``rounds``: finished ballot rounds (seat → ballot), main vote first."""
+
+    n: int
+    effects: DayEffects = Field(default_factory=DayEffects)
+    ready: list[int] = Field(default_factory=list)
+    ballots: dict[int, Ballot] = Field(default_factory=dict)
+    rounds: list[dict[int, Ballot]] = Field(default_factory=list)
+    candidates: list[int] = Field(default_factory=list)
+    exiled: int | None = None
+    skipped: bool = False
+
+
+class CoRecord(BaseModel):
+    """A CO board line [ADZ-11.7]; ``verified`` for reveals made by the rules (Saine's skip, Kanae)."""
+
+    day: int
+    seat: int
+    megami: str
+    verified: bool = False
+
+
+class Death(BaseModel):
+    """A death for the log and the recap: ``when`` like ``night 2`` / ``day 3``; ``cause`` id."""
+
+    seat: int
+    phase: Literal["night", "day"]
+    n: int
+    cause: str
+
+
+class AdzState(TableState):
+    """Whole game state. Phases: ``lobby``, ``night``, ``discussion``, ``vote``, ``runoff``, ``ended``,
+    ``cancelled``. ``deck``: top first [ADZ-3.5]."""
+
+    game: str = "adazakura"
+    players: list[Player] = Field(default_factory=list)
+    k: int = 0
+    deck: list[str] = Field(default_factory=list)
+    removed: list[str] = Field(default_factory=list)
+    night: NightState | None = None
+    day: DayState | None = None
+    next_day: DayEffects = Field(default_factory=DayEffects)
+    co_board: list[CoRecord] = Field(default_factory=list)
+    deaths: list[Death] = Field(default_factory=list)
+    quiet_phases: int = 0
+    result: str | None = None
+    winners: list[int] = Field(default_factory=list)
+    unreachable: list[str] = Field(default_factory=list)

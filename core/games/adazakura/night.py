@@ -1,0 +1,171 @@
+"""The night [ADZ-6]: opening (O1-O5), the action window (choices, team choice, done), and resolution
+(R0 targets, R1-R3 and D1-D6 steps in the order of ``order.NIGHT_STEPS``, R5 results).
+"""
+
+from __future__ import annotations
+
+from core.engine.notice import Action, KeyRef, Param
+from core.games.adazakura import effects, erasure
+from core.games.adazakura.ctx import Ctx
+from core.games.adazakura.legal import legal, night_sealed
+from core.games.adazakura.model import NightState, TeamChoice
+from core.games.adazakura.order import NIGHT_STEPS
+from core.games.adazakura.roles import roles
+from core.games.adazakura.settings import timer
+
+OPENING = ("O3", "O4")
+#: The actual-target marker of a fizzled target [ADZ-3.9]: handlers spend limits but apply nothing.
+FIZZLED = "fizzled"
+
+
+def open_night(g: Ctx, n: int) -> None:
+    """Start night ``n``: close the group, compute seals, run O3/O4, prompt every living player [ADZ-6.1]."""
+    g.s.day = None
+    g.s.enter("night", now=g.now, seconds=timer(g.s, "night0" if n == 0 else "night"))
+    g.s.night = NightState(n=n, opened_at=g.now, alive=[p.seat for p in g.living()])
+    g.s.night.sealed = night_sealed(g)
+    g.announce("night.start", night=n, deadline=g.s.deadline_at or 0)
+    run_steps(g, OPENING)
+    for p in g.living():
+        g.tell(p.seat, "night.prompt", actions=legal(g, p.seat), night=n, sealed=p.seat in g.s.night.sealed)
+    team = g.team()
+    if team:
+        g.tell_team("team.open", night=n, members=g.refs(team), can_kill=n >= 1)
+
+
+def submit(g: Ctx, seat: int, action: Action) -> None:
+    """Record a legal night choice, team choice or ``done`` [ADZ-6.2], [ADZ-7.1]."""
+    night = g.s.night
+    assert night is not None
+    if action.kind == "done":
+        if seat not in night.done:
+            night.done.append(seat)
+        g.tell(seat, "night.done", night=night.n)
+    elif action.kind == "kill":
+        set_team_choice(g, seat, action)
+    elif action.kind == "cancel":
+        night.choices.get(seat, {}).pop(str(action.args[0]), None)
+        _reopen(g, seat)
+    else:
+        megami = action.kind.removeprefix("night.")
+        night.choices.setdefault(seat, {})[megami] = action
+        g.log("NightChoice", seat=seat, megami=megami, args=list(action.args))
+        _reopen(g, seat)
+    if all(s in night.done for s in night.alive if g.p(s).alive):
+        close_night(g)
+
+
+def _reopen(g: Ctx, seat: int) -> None:
+    night = g.s.night
+    assert night is not None
+    if seat in night.done:
+        night.done.remove(seat)
+    g.tell(seat, "night.choice.saved", actions=legal(g, seat), night=night.n)
+
+
+def set_team_choice(g: Ctx, seat: int, action: Action) -> None:
+    """A member's erasure choice; relayed at once to the living team with times [ADZ-11.6]."""
+    night = g.s.night
+    assert night is not None
+    target = action.args[0]
+    order = max((c.order for c in night.team.values()), default=0) + 1
+    night.team[seat] = TeamChoice(target=target if isinstance(target, int) else None, at=g.now, order=order)
+    g.tell_team("team.choices", lines=_choice_lines(g), night=night.n)
+    g.log("TeamChoice", seat=seat, target=night.team[seat].target)
+
+
+def _choice_lines(g: Ctx) -> list[Param]:
+    night = g.s.night
+    assert night is not None
+    out: list[Param] = []
+    for s, c in sorted(night.team.items()):
+        if not g.p(s).alive:
+            continue
+        secs = c.at - night.opened_at
+        if c.target is None:
+            out.append(KeyRef(key="team.choice.nobody", params={"member": g.ref(s), "secs": secs}))
+        else:
+            out.append(KeyRef(key="team.choice", params={"member": g.ref(s), "target": g.ref(c.target), "secs": secs}))
+    return out
+
+
+def close_night(g: Ctx) -> None:
+    """The window closes: resolve in the fixed order, deliver results, then the morning [ADZ-6.3]."""
+    from core.games.adazakura.day import morning
+
+    night = g.s.night
+    assert night is not None
+    t0 = erasure.team_target(g) if night.n >= 1 else None
+    if night.n >= 1:
+        g.tell_team("team.final", target=g.ref(t0) if t0 else False, night=night.n)
+    resolve_targets(g)
+    g.guards.clear()
+    g.barriers.clear()
+    deaths_before = len(g.s.deaths)
+    for step in NIGHT_STEPS:
+        if step in OPENING:
+            continue
+        if step == "D1":
+            erasure.run(g, t0)
+        else:
+            run_steps(g, (step,))
+    for seat in night.alive:
+        lines = g.results.get(seat) or [_nothing()]
+        g.tell(seat, "night.results", night=night.n, lines=list(lines))
+    died = len(g.s.deaths) > deaths_before
+    morning(g, night.n + 1, quiet=night.n >= 1 and not died)
+
+
+def _nothing() -> KeyRef:
+    return KeyRef(key="result.nothing")
+
+
+def resolve_targets(g: Ctx) -> None:
+    """R0: each chosen action's actual targets after passive shifts; a shift onto a user who may not
+    target herself fizzles the action (its limits are still spent) [ADZ-3.9], (A25), (A69)."""
+    night = g.s.night
+    assert night is not None
+    for seat, chosen in night.choices.items():
+        for megami, action in chosen.items():
+            role = roles().get(megami)
+            if role is None or seat not in night.alive:
+                continue
+            args: list[int | str] = []
+            for arg in action.args:
+                if isinstance(arg, int):
+                    moved = shift(g, seat, arg)
+                    if moved == seat and not role.self_target:
+                        g.result(seat, "result.fizzled", chosen=g.ref(arg))
+                        arg = FIZZLED
+                    elif moved != arg:
+                        g.result(seat, "result.shifted", chosen=g.ref(arg), actual=g.ref(moved))
+                        arg = moved
+                args.append(arg)
+            g.actual.setdefault(seat, {})[megami] = Action(kind=action.kind, args=tuple(args))
+            g.log("ActionResolved", seat=seat, megami=megami, chosen=list(action.args), actual=args)
+
+
+def shift(g: Ctx, actor: int, target: int) -> int:
+    """The actual target of ``actor``'s targeted ability: each role's passive shift applied once."""
+    for role in roles().values():
+        moved = role.shift(g, actor, target)
+        if moved is not None:
+            return moved
+    return target
+
+
+def run_steps(g: Ctx, steps: tuple[str, ...]) -> None:
+    """Run role handlers of ``steps``; holders alive at the night's start, unsealed unless passive."""
+    night = g.s.night
+    assert night is not None
+    for step in steps:
+        for role in roles().values():
+            handler = role.steps().get(step)
+            if handler is None:
+                continue
+            for holder in effects.holders(g, role.id):
+                if holder.seat not in night.alive:
+                    continue
+                if holder.seat in night.sealed and step not in role.passive_steps:
+                    continue
+                handler(g, holder, g.actual.get(holder.seat, {}).get(role.id))

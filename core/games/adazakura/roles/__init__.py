@@ -1,0 +1,30 @@
+"""Megami modules, one per file, discovered at import: each exposes ``ROLE`` (a ``base.Megami``)."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from functools import cache
+
+from core.games.adazakura.roles.base import Megami
+
+
+@cache
+def roles() -> dict[str, Megami]:
+    """``{megami id: role}`` for every implemented Megami."""
+    found: dict[str, Megami] = {}
+    for info in pkgutil.iter_modules(__path__):
+        if info.name == "base":
+            continue
+        role = getattr(importlib.import_module(f"{__name__}.{info.name}"), "ROLE", None)
+        if isinstance(role, Megami):
+            found[role.id] = role
+    return found
+
+
+def implemented() -> tuple[str, ...]:
+    """Ids of Megami whose abilities exist, in table order (the default setup pool, [ADZ-4.2])."""
+    from core.games.adazakura.megami import TAROTS
+
+    have = roles()
+    return tuple(m for m in TAROTS if m in have)

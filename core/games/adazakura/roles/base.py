@@ -1,0 +1,74 @@
+"""The shape of a Megami module: what a role may contribute to the shared engine.
+
+A role module defines one subclass of :class:`Megami` and exposes an instance as ``ROLE``. The engine
+discovers ``roles/*.py``; roles interact only through the effect primitives of ``effects.py`` and the step
+ids of ``order.py``, never by naming each other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, ClassVar
+
+from core.engine.notice import Action
+
+if TYPE_CHECKING:
+    from core.games.adazakura.ctx import Ctx
+    from core.games.adazakura.model import Player
+
+#: A night step handler: (context, holder, the holder's chosen action for this ability or None).
+StepHandler = Callable[["Ctx", "Player", "Action | None"], None]
+#: An erasure step handler: (context, current target seat) → new target seat, or None to stop [ADZ-7.2].
+ErasureHandler = Callable[["Ctx", int], "int | None"]
+
+
+class Megami:
+    """Base class: every hook is optional. ``id`` is the spec's Megami id [ADZ-9.0].
+
+    ``self_target``: whether the ability may land on its user (else a shift onto her fizzles, [ADZ-3.9]).
+    ``automatic``: the ability acts at its steps without a choice (Utsuro, Honoka, Renri).
+    """
+
+    id: ClassVar[str]
+    self_target: ClassVar[bool] = False
+    automatic: ClassVar[bool] = False
+    #: Night steps that run even while the holder is sealed (passive parts, e.g. Kamui's fate) [ADZ-3.8].
+    passive_steps: ClassVar[frozenset[str]] = frozenset()
+
+    def night_options(self, g: Ctx, p: Player) -> list[Action]:
+        """Actions ``p`` may choose tonight with this ability (called only if ``p`` may act at all)."""
+        return []
+
+    def day_options(self, g: Ctx, p: Player) -> list[Action]:
+        """Actions ``p`` may take in today's discussion with this ability."""
+        return []
+
+    def apply_day_action(self, g: Ctx, p: Player, action: Action) -> None:
+        """Carry out a legal day action of this ability."""
+        raise NotImplementedError(self.id)
+
+    def steps(self) -> dict[str, StepHandler]:
+        """Night step id (order.NIGHT_STEPS) → handler."""
+        return {}
+
+    def erasure_steps(self) -> dict[str, ErasureHandler]:
+        """Erasure step id (order.ERASURE_STEPS) → handler, called once per night (it checks its holders)."""
+        return {}
+
+    def shift(self, g: Ctx, actor: int, target: int) -> int | None:
+        """A passive redirection of ``actor``'s targeted ability aimed at ``target`` (Yukihi, [ADZ-3.9]):
+        the actual target, or None when this role does not shift it."""
+        return None
+
+    def vote_weight(self, g: Ctx, p: Player) -> int | None:
+        """A passive ballot weight for ``p`` today [ADZ-8.3], or None."""
+        return None
+
+    def phase_seals(self, g: Ctx, p: Player) -> list[int]:
+        """Seats this living holder's passive seals at the start of the current phase [ADZ-3.8]."""
+        return []
+
+    def refusal(self, g: Ctx, p: Player, action: Action) -> str | None:
+        """Why ``action`` of this ability is not legal for ``p`` now (``ability.used_up``,
+        ``target.repeat``, …), or None to fall back to the generic reasons [ADZ-11.2]."""
+        return None

@@ -1,0 +1,75 @@
+"""Victory checkpoints W1/W2, winners, the draw valve and the end of the game [ADZ-2.6]-[ADZ-2.8], [ADZ-10]."""
+
+from __future__ import annotations
+
+from core.engine.notice import FactionRef, KeyRef, Param
+from core.games.adazakura.ctx import Ctx
+from core.games.adazakura.megami import ADAZAKURA, SAKURA
+
+#: A draw after this many consecutive death-free phases, or when this day would begin (A54).
+QUIET_LIMIT = 8
+LAST_DAY = 30
+
+
+def counts(g: Ctx) -> tuple[int, int]:
+    """(A, S): living Adazakura-faction and Sakura-faction players (a madman counts in S) [ADZ-2.5]."""
+    living = g.living()
+    return sum(p.faction == ADAZAKURA for p in living), sum(p.faction == SAKURA for p in living)
+
+
+def winner(g: Ctx) -> str | None:
+    """The side that wins at a checkpoint, Sakura tested first (A13); None while the game goes on."""
+    a, s = counts(g)
+    if a == 0:
+        return SAKURA
+    if a >= s:
+        return ADAZAKURA
+    return None
+
+
+def winners_of(g: Ctx, side: str) -> list[int]:
+    """Seats that win with ``side``, alive or dead; the madman wins with the Adazakura side [ADZ-2.7]."""
+    if side == SAKURA:
+        return [p.seat for p in g.s.players if p.faction == SAKURA and not p.madman]
+    return [p.seat for p in g.s.players if p.faction == ADAZAKURA or p.madman]
+
+
+def checkpoint(g: Ctx) -> bool:
+    """Run W1/W2; end the game and return True if a side has won [ADZ-2.6]."""
+    side = winner(g)
+    if side is None:
+        return False
+    end_game(g, side)
+    return True
+
+
+def draw_due(g: Ctx, day: int) -> bool:
+    """The safety valve (A54): too many quiet phases, or ``day`` (the day about to begin) is day 30."""
+    return g.s.quiet_phases >= QUIET_LIMIT or day >= LAST_DAY
+
+
+def end_game(g: Ctx, result: str) -> None:
+    """Fix the result (``sakura``, ``adazakura`` or ``draw``), announce it with every seat's Megami,
+    faction and fate [ADZ-10.1], [ADZ-10.3]."""
+    s = g.s
+    s.result = result
+    s.winners = [] if result == "draw" else winners_of(g, result)
+    s.night = None
+    s.day = None
+    s.enter("ended", now=g.now, seconds=None)
+    g.log("GameEnded", result=result, winners=s.winners)
+    lines: list[Param] = [
+        KeyRef(
+            key="end.seat",
+            params={
+                "player": g.ref(p.seat),
+                "megami": g.role(p.megami),
+                "faction": FactionRef(id=p.faction),
+                "madman": p.madman,
+                "alive": p.alive,
+                "won": p.seat in s.winners,
+            },
+        )
+        for p in s.players
+    ]
+    g.announce("end.result", result=KeyRef(key=f"end.result.{result}"), winners=g.refs(s.winners), lines=lines)

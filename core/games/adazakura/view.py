@@ -1,0 +1,103 @@
+"""Per-player views and read-only answers: the role card (/me), /status, the CO board, /help.
+
+Only what the viewer may know goes out [ADZ-4.4], [ADZ-11.9]: /status never says who acted at night.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.engine.commands import Query
+from core.engine.notice import PUBLIC, FactionRef, KeyRef, Notice, Param, to_user
+from core.engine.result import Rejected
+from core.games.adazakura.ctx import Ctx
+from core.games.adazakura.legal import legal
+from core.games.adazakura.megami import ADAZAKURA, FACTION_VERSIONED
+from core.games.adazakura.model import AdzState
+
+
+def ability_text(megami: str, faction: str) -> KeyRef:
+    """The catalog key of an ability's text in the holder's faction version [ADZ-0] (A40)."""
+    if megami in FACTION_VERSIONED:
+        version = faction if faction in ("sakura", "adazakura") else "sakura"
+        return KeyRef(key=f"role.{megami}.text.{version}")
+    return KeyRef(key=f"role.{megami}.text")
+
+
+def role_card(g: Ctx, seat: int) -> None:
+    """Seat, Megami, faction, ability text, and the team list for the Adazakura side [ADZ-4.4]."""
+    p = g.p(seat)
+    team = [q.seat for q in g.s.players if q.faction == ADAZAKURA] if p.faction == ADAZAKURA else []
+    held = [ability_text(m, p.faction) for m in ([p.copied] if p.copied else []) + ([p.gained] if p.gained else [])]
+    g.tell(
+        seat,
+        "role.card",
+        actions=legal(g, seat),
+        player=g.ref(seat),
+        megami=g.role(p.megami),
+        faction=FactionRef(id=p.faction),
+        text=ability_text(p.megami, p.faction),
+        team=g.refs(team) if team else False,
+        madman=p.madman,
+        held=list[Param](held),
+        alive=p.alive,
+        lines=list[Param](p.ledger[-12:]),
+    )
+
+
+def query(g: Ctx, q: Query) -> Rejected | None:
+    """Answer /me, /status, /board or /help without changing the game."""
+    seat = next((p.seat for p in g.s.players if p.user_id == q.user_id), None)
+    if q.what == "me":
+        if seat is None:
+            return Rejected(reason="not_player")
+        role_card(g, seat)
+    elif q.what == "status":
+        _reply(g, q, "status", **status_params(g))
+    elif q.what == "board":
+        lines: list[Param] = [
+            KeyRef(key="board.line", params={"day": r.day, "player": g.ref(r.seat), "megami": g.role(r.megami),
+                                             "verified": r.verified})
+            for r in g.s.co_board
+        ]  # fmt: skip
+        _reply(g, q, "board", lines=lines)
+    else:
+        _reply(g, q, "help")
+    return None
+
+
+def _reply(g: Ctx, q: Query, key: str, **params: Any) -> None:
+    to = PUBLIC if q.public else to_user(q.user_id)
+    g.notices.append(Notice(key=key, to=to, params=params, phase_seq=g.s.phase_seq))
+
+
+def status_params(g: Ctx) -> dict[str, Any]:
+    """Phase, day, deadline (UTC epoch s), living and dead seats: nothing about night actions [ADZ-11.4]."""
+    s = g.s
+    if not s.players:
+        return {"phase": KeyRef(key=f"phase.{s.phase}"), "day": 0, "deadline": 0,
+                "living": [m.name for m in s.members], "dead": []}  # fmt: skip
+    return {
+        "phase": KeyRef(key=f"phase.{s.phase}"),
+        "day": g.day_n,
+        "deadline": s.deadline_at or 0,
+        "living": g.refs([p.seat for p in s.players if p.alive]),
+        "dead": g.refs([p.seat for p in s.players if not p.alive]),
+    }
+
+
+def project(state: AdzState, seat: int) -> dict[str, Any]:
+    """What ``seat`` may see now: own card, ledger, public board, living players and legal actions."""
+    g = Ctx(state, state.deadline_at or 0)
+    p = g.p(seat)
+    return {
+        "seat": seat,
+        "megami": p.megami,
+        "faction": p.faction,
+        "alive": p.alive,
+        "team": [q.seat for q in state.players if q.faction == ADAZAKURA] if p.faction == ADAZAKURA else [],
+        "ledger": [line.model_dump() for line in p.ledger],
+        "status": {k: v if not isinstance(v, KeyRef) else v.key for k, v in status_params(g).items()},
+        "co_board": [r.model_dump() for r in state.co_board],
+        "actions": [a.model_dump() for a in legal(g, seat)] if not state.is_over else [],
+    }

@@ -1,0 +1,23 @@
+"""Message catalogs and the renderer: every player-facing string of the bot lives here.
+
+Catalogs: ``core/i18n/<locale>/<namespace>.toml`` (``ja`` is the reference, ``en`` must be complete);
+namespaces are ``common`` plus one per game id, discovered from the files (see :mod:`core.i18n.catalog`).
+Rendering: :func:`render` (a notice), :func:`render_key` (a key and params), :func:`render_action`
+(a button label) and :func:`text` (shorthand for shells). See :mod:`core.i18n.render`.
+"""
+
+from core.i18n.catalog import CatalogError, has_key, locales, namespaces, resolve_locale
+from core.i18n.render import render, render_action, render_key, render_param, text
+
+__all__ = [
+    "CatalogError",
+    "has_key",
+    "locales",
+    "namespaces",
+    "render",
+    "render_action",
+    "render_key",
+    "render_param",
+    "resolve_locale",
+    "text",
+]

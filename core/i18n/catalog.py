@@ -1,0 +1,140 @@
+"""Message catalogs: TOML files ``core/i18n/<locale>/<namespace>.toml`` read as package data.
+
+Each file maps dotted keys (``night.inspect.result``) to ``str.format`` templates with named fields only.
+Locales and namespaces are discovered from the files present (no central list): a new game adds its
+``<game>.toml`` to every locale directory. Japanese (``ja``) is the reference locale and the fallback for
+an unknown locale. Reading package data is not world I/O: the files ship with the code and never change
+while it runs, so every catalog is parsed once and cached.
+
+File format: keys are the table path plus the key, joined by dots, so ``"night.prompt" = "…"`` at the top
+level and ``prompt = "…"`` under ``[night]`` both define ``night.prompt``. A key defined twice (in any
+spelling), a non-string value or a positional/attribute field (``{}``, ``{0}``, ``{a.b}``) is an error.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from functools import cache
+from importlib.resources import files
+from importlib.resources.abc import Traversable
+from string import Formatter
+from types import MappingProxyType
+
+REFERENCE = "ja"
+COMMON = "common"
+_PACKAGE = "core.i18n"
+
+
+class CatalogError(ValueError):
+    """A catalog file breaks the format above (duplicate key, non-string value, unnamed field)."""
+
+
+def placeholders(template: str) -> frozenset[str]:
+    """The named fields of a ``str.format`` template: ``"{a0}に投票"`` → ``{"a0"}``.
+
+    Raises :class:`CatalogError` for a positional (``{}``, ``{0}``) or compound (``{a.b}``, ``{a[0]}``)
+    field, or a malformed template (unbalanced braces).
+    """
+    try:
+        fields = [name for _, name, _, _ in Formatter().parse(template) if name is not None]
+    except ValueError as exc:
+        raise CatalogError(f"malformed template {template!r}: {exc}") from exc
+    for name in fields:
+        if not name.isidentifier():
+            raise CatalogError(f"field {{{name}}} in {template!r} is not a plain name")
+    return frozenset(fields)
+
+
+def flatten(table: Mapping[str, object], source: str) -> dict[str, str]:
+    """Flatten parsed TOML into ``{dotted key: template}``; ``source`` names the file in errors.
+
+    Raises :class:`CatalogError` for a duplicate dotted key, a non-string leaf or a bad template.
+    """
+    out: dict[str, str] = {}
+    _flatten_into(table, "", out, source)
+    return out
+
+
+def _flatten_into(table: Mapping[str, object], prefix: str, out: dict[str, str], source: str) -> None:
+    for name, value in table.items():
+        key = f"{prefix}{name}"
+        if isinstance(value, Mapping):
+            _flatten_into(value, f"{key}.", out, source)
+            continue
+        if not isinstance(value, str):
+            raise CatalogError(f"{source}: {key} must be a string, not {type(value).__name__}")
+        if key in out:
+            raise CatalogError(f"{source}: {key} is defined twice")
+        placeholders(value)
+        out[key] = value
+
+
+def _root() -> Traversable:
+    return files(_PACKAGE)
+
+
+def _is_locale_dir(entry: Traversable) -> bool:
+    return (
+        entry.is_dir()
+        and not entry.name.startswith(("_", "."))
+        and any(child.name.endswith(".toml") for child in entry.iterdir())
+    )
+
+
+@cache
+def locales() -> tuple[str, ...]:
+    """Every locale with a catalog directory, reference first: ``("ja", "en")``."""
+    found = sorted(entry.name for entry in _root().iterdir() if _is_locale_dir(entry))
+    return tuple(sorted(found, key=lambda name: name != REFERENCE))
+
+
+@cache
+def namespaces(locale: str) -> tuple[str, ...]:
+    """The namespaces (file stems: ``common``, ``adazakura`` …) of ``locale``, sorted; ``()`` if none."""
+    if locale not in locales():
+        return ()
+    folder = _root().joinpath(locale)
+    return tuple(sorted(e.name.removesuffix(".toml") for e in folder.iterdir() if e.name.endswith(".toml")))
+
+
+@cache
+def catalog(locale: str, namespace: str) -> Mapping[str, str]:
+    """The read-only ``{key: template}`` of one file; empty if the file does not exist.
+
+    Raises :class:`CatalogError` (or ``tomllib.TOMLDecodeError``) for a malformed file.
+    """
+    if namespace not in namespaces(locale):
+        return MappingProxyType({})
+    source = f"{locale}/{namespace}.toml"
+    data = tomllib.loads(_root().joinpath(locale, f"{namespace}.toml").read_text(encoding="utf-8"))
+    return MappingProxyType(flatten(data, source))
+
+
+def resolve_locale(locale: str) -> str:
+    """A catalog locale for a platform language tag: ``"en-US"`` → ``"en"``; unknown or empty → ``"ja"``."""
+    primary = locale.strip().lower().replace("_", "-").split("-")[0]
+    return primary if primary in locales() else REFERENCE
+
+
+def find(key: str, locale: str, game: str) -> str | None:
+    """The template of ``key`` for an already resolved ``locale``: the game's namespace, then ``common``."""
+    for namespace in (game, COMMON):
+        template = catalog(locale, namespace).get(key)
+        if template is not None:
+            return template
+    return None
+
+
+def lookup(key: str, locale: str, game: str) -> str:
+    """Like :func:`find`, for any locale tag; raises ``KeyError`` when neither namespace has ``key``."""
+    resolved = resolve_locale(locale)
+    template = find(key, resolved, game)
+    if template is None:
+        raise KeyError(f"{key!r} is in neither {resolved}/{game}.toml nor {resolved}/{COMMON}.toml")
+    return template
+
+
+def has_key(key: str, locale: str, game: str) -> bool:
+    """Whether :func:`lookup` would find ``key``."""
+    return find(key, resolve_locale(locale), game) is not None

@@ -1,0 +1,93 @@
+"""Render notices, refusals and action buttons into text in the chat's language.
+
+The core hands over catalog keys with typed params (``core.engine.notice``); this module picks the
+template (the game's namespace, then ``common``) and renders each param by its kind:
+
+- ``PlayerRef`` → ``ref.player`` ("3番 Alice" / "seat 3 (Alice)");
+- ``RoleRef`` → ``role.<id>.name``; ``FactionRef`` → ``faction.<id>``;
+- ``KeyRef`` → its key, rendered recursively with its own params;
+- a list → its items joined by ``list.separator`` ("、" / ", "); ``bool``/``int``/``str`` → ``str()``.
+
+Only the fields a template names are rendered. A missing key or a missing param raises ``KeyError``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from core.engine.notice import Action, FactionRef, KeyRef, Notice, Param, PlayerRef, RoleRef
+from core.i18n.catalog import has_key, lookup, placeholders, resolve_locale
+
+
+def render(notice: Notice, locale: str, game: str) -> str:
+    """The text of ``notice`` (its key and params; its actions are buttons, see :func:`render_action`).
+
+    ``locale``: a platform language tag (``ja``, ``en-US`` …; unknown → ``ja``). ``game``: the game id,
+    whose catalog is searched before ``common``. Raises ``KeyError`` for a missing key or param.
+    """
+    return render_key(notice.key, notice.params, locale, game)
+
+
+def render_key(key: str, params: Mapping[str, Param], locale: str, game: str) -> str:
+    """Render catalog ``key`` with ``params``; raises ``KeyError`` for a missing key or a missing param.
+
+    Params the template does not name are ignored (never rendered, so never looked up).
+    """
+    resolved = resolve_locale(locale)
+    template = lookup(key, resolved, game)
+    values: dict[str, str] = {}
+    for name in placeholders(template):
+        if name not in params:
+            raise KeyError(f"{key!r} needs param {name!r}")
+        values[name] = render_param(params[name], resolved, game)
+    return template.format_map(values)
+
+
+def render_param(value: Param | tuple[Param, ...], locale: str, game: str) -> str:
+    """One param as text, by kind (see the module docstring). Raises ``KeyError`` for a missing key."""
+    if isinstance(value, PlayerRef):
+        return render_key("ref.player", {"seat": value.seat, "name": value.name}, locale, game)
+    if isinstance(value, RoleRef):
+        return render_key(f"role.{value.id}.name", {}, locale, game)
+    if isinstance(value, FactionRef):
+        return render_key(f"faction.{value.id}", {}, locale, game)
+    if isinstance(value, KeyRef):
+        return render_key(value.key, value.params, locale, game)
+    if isinstance(value, (list, tuple)):
+        separator = lookup("list.separator", locale, game)
+        return separator.join(render_param(item, locale, game) for item in value)
+    return str(value)
+
+
+def render_action(action: Action, locale: str, game: str, names: Mapping[int, str]) -> str:
+    """The button label of ``action``: key ``action.<kind>`` with its args as ``{a0}``, ``{a1}`` ….
+
+    An int arg found in ``names`` (``{seat: display name}``) renders as a player ("3番 Alice"), any
+    other int as the number. A str arg renders as ``option.<kind>.<arg>`` if that key exists, else as the
+    role name if ``role.<arg>.name`` exists (Megami ids), else as the raw id. Raises ``KeyError`` when
+    ``action.<kind>`` is missing.
+    """
+    params: dict[str, Param] = {
+        f"a{index}": _action_arg(action.kind, arg, locale, game, names)
+        for index, arg in enumerate(action.args)
+    }
+    return render_key(f"action.{action.kind}", params, locale, game)
+
+
+def _action_arg(kind: str, arg: int | str, locale: str, game: str, names: Mapping[int, str]) -> Param:
+    if isinstance(arg, int):
+        return PlayerRef(seat=arg, name=names[arg]) if arg in names else arg
+    if has_key(f"option.{kind}.{arg}", locale, game):
+        return KeyRef(key=f"option.{kind}.{arg}")
+    if has_key(f"role.{arg}.name", locale, game):
+        return RoleRef(id=arg)
+    return arg
+
+
+def text(key: str, locale: str, game: str, /, **params: Param) -> str:
+    """Shorthand for shells: ``text("reason.lobby.full", "ja", "adazakura", max=16)``.
+
+    The first three arguments are positional-only, so ``key``, ``locale`` and ``game`` stay usable as
+    param names. Raises ``KeyError`` like :func:`render_key`.
+    """
+    return render_key(key, params, locale, game)

@@ -1,0 +1,108 @@
+"""Platform-neutral inbound and outbound message shapes shared by the service and every adapter.
+
+Adapters (handlers/telegram, handlers/line, handlers/local) turn platform input into an :class:`Inbound`
+and send :class:`OutMessage` objects; the service (handlers/service.py) does everything in between.
+Chat and user ids are platform-qualified strings (``tg:-1001234``, ``tg:55``, ``line:U…``, ``local:3``);
+a user's 1:1 chat id equals the user id on every platform.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol, Union
+
+from core.engine.notice import Action
+
+
+@dataclass(frozen=True)
+class TextCommand:
+    """A typed command: ``name`` without the slash or bot mention (``newgame``, ``vote``), and its args."""
+
+    name: str
+    args: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Tap:
+    """A button press. ``action`` may be an incomplete prefix of a legal action (a multi-step menu level)."""
+
+    game_id: str
+    phase_seq: int | None
+    action: Action
+
+
+@dataclass(frozen=True)
+class Reachable:
+    """The user (un)blocked the bot or opened the 1:1 chat (Telegram ``my_chat_member``, LINE follow)."""
+
+    reachable: bool
+
+
+Intent = Union[TextCommand, Tap, Reachable]
+
+
+@dataclass(frozen=True)
+class Inbound:
+    """One platform delivery, verified and parsed.
+
+    ``delivery_id``: the platform's redelivery-stable id (``tg:<update_id>``, LINE ``webhookEventId``), or
+    ``None`` when the platform gives none. ``is_private``: sent in the user's 1:1 chat.
+    """
+
+    platform: str
+    delivery_id: str | None
+    chat_id: str
+    is_private: bool
+    user_id: str | None
+    user_name: str
+    intent: Intent
+
+
+@dataclass(frozen=True)
+class Button:
+    """A button: ``label`` (rendered), and the tap it sends back."""
+
+    label: str
+    tap: Tap
+
+
+@dataclass(frozen=True)
+class OutMessage:
+    """A message to send to ``chat_id``; ``buttons`` as rows. ``outbox_id`` is set when it came from the
+    store's outbox and must be marked sent once delivered. ``edit_of``: platform message id to edit instead
+    of sending a new message (status/countdown messages, multi-step menus), when the platform allows it."""
+
+    chat_id: str
+    text: str
+    buttons: tuple[tuple[Button, ...], ...] = ()
+    outbox_id: str | None = None
+    edit_of: str | None = None
+
+
+@dataclass
+class Outcome:
+    """What the service answers to one inbound delivery.
+
+    ``ack``: a short text for the tap itself (Telegram ``answerCallbackQuery``, LINE reply), or ``None``.
+    ``messages``: messages not yet sent (the shell sends them, then reports via ``Service.mark_sent``).
+    """
+
+    ack: str | None = None
+    messages: list[OutMessage] = field(default_factory=list)
+
+
+class Unreachable(Exception):
+    """Raised by a sender when the platform says the user cannot be messaged (blocked, deactivated,
+    never started the bot). ``chat_id`` is the chat that failed."""
+
+    def __init__(self, chat_id: str, reason: str) -> None:
+        super().__init__(f"{chat_id}: {reason}")
+        self.chat_id = chat_id
+        self.reason = reason
+
+
+class Sender(Protocol):
+    """Sends one message; raises :class:`Unreachable` for a user who cannot be messaged; other errors are
+    transient (the message stays in the outbox and is retried on the next event or timer)."""
+
+    async def send(self, message: OutMessage) -> None: ...
