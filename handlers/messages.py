@@ -24,11 +24,13 @@ class TextCommand:
 
 @dataclass(frozen=True)
 class Tap:
-    """A button press. ``action`` may be an incomplete prefix of a legal action (a multi-step menu level)."""
+    """A button press. With ``menu`` set, ``action`` is a prefix to open as the next menu level
+    (multi-step choices) rather than an action to submit."""
 
     game_id: str
     phase_seq: int | None
     action: Action
+    menu: bool = False
 
 
 @dataclass(frozen=True)

@@ -71,6 +71,15 @@ class Timeout(BaseModel):
     phase_seq: int
 
 
+class SetReachable(BaseModel):
+    """The shell learned that ``user_id`` can (not) be messaged in the 1:1 chat (blocked the bot, or
+    pressed Start again). A game never starts while a member is unreachable [ADZ-4.1]."""
+
+    type: Literal["reach"] = "reach"
+    user_id: str
+    reachable: bool
+
+
 class Query(BaseModel):
     """Read-only requests: ``me`` (role card), ``status``, ``board`` (CO board), ``help``."""
 
@@ -81,5 +90,5 @@ class Query(BaseModel):
 
 
 Command = Annotated[
-    Union[Join, Leave, StartGame, CancelGame, Act, Say, Timeout, Query], Field(discriminator="type")
+    Union[Join, Leave, StartGame, CancelGame, Act, Say, Timeout, SetReachable, Query], Field(discriminator="type")
 ]

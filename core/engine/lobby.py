@@ -45,9 +45,7 @@ def leave(state: TableState, user_id: str) -> list[Notice] | Rejected:
     return [_lobby_notice(state, "lobby.left", name=member.name)]
 
 
-def check_start(
-    state: TableState, user_id: str, *, min_players: int, max_players: int, unreachable: list[str]
-) -> Rejected | None:
+def check_start(state: TableState, user_id: str, *, min_players: int, max_players: int) -> Rejected | None:
     """Why the host cannot start now, or ``None``: host only, player range, everyone reachable."""
     if state.phase != LOBBY:
         return Rejected(reason="game.running")
@@ -55,7 +53,23 @@ def check_start(
         return Rejected(reason="not_host")
     if not min_players <= len(state.members) <= max_players:
         return Rejected(reason="lobby.too_few", params={"min": min_players, "max": max_players})
-    blocked = [m.name for m in state.members if m.user_id in unreachable]
+    blocked = [m.name for m in state.members if m.user_id in state.unreachable]
     if blocked:
         return Rejected(reason="lobby.unreachable", params={"names": blocked})
     return None
+
+
+def set_reachable(state: TableState, user_id: str, reachable: bool) -> list[Notice] | Rejected:
+    """Record that a member can (not) be messaged; the group is told how to fix it [ADZ-4.1]."""
+    member = state.member(user_id)
+    if member is None:
+        return Rejected(reason="not_player")
+    unreachable = state.unreachable
+    was = user_id in unreachable
+    if reachable and was:
+        unreachable.remove(user_id)
+        return [_lobby_notice(state, "lobby.reachable", name=member.name)]
+    if not reachable and not was:
+        unreachable.append(user_id)
+        return [_lobby_notice(state, "lobby.unreachable", name=member.name)]
+    return []

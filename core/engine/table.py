@@ -42,6 +42,8 @@ class TableState(BaseModel):
     rng: Rng = Field(default_factory=Rng)
     settings: dict[str, Any] = Field(default_factory=dict)
     log: list[Event] = Field(default_factory=list)
+    #: Members the shell could not message in their 1:1 chat (blocked the bot, …).
+    unreachable: list[str] = Field(default_factory=list)
 
     @property
     def is_over(self) -> bool:

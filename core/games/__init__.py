@@ -42,6 +42,10 @@ class GameRules(Protocol):
         """The seat of ``user_id`` once the game has started, else ``None``."""
         ...
 
+    def seats(self, state: Any) -> dict[int, Member]:
+        """``{seat: member}`` once the game has started (empty in the lobby)."""
+        ...
+
 
 @cache
 def registry() -> dict[str, GameRules]:

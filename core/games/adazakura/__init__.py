@@ -15,6 +15,7 @@ class _Rules:
     decide = staticmethod(rules.decide)
     legal_actions = staticmethod(rules.legal_actions)
     seat_of = staticmethod(rules.seat_of)
+    seats = staticmethod(rules.seats)
     project = staticmethod(view.project)
 
 

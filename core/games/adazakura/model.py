@@ -114,4 +114,3 @@ class AdzState(TableState):
     quiet_phases: int = 0
     result: str | None = None
     winners: list[int] = Field(default_factory=list)
-    unreachable: list[str] = Field(default_factory=list)

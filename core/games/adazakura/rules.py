@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.engine import lobby
-from core.engine.commands import Act, CancelGame, Command, Join, Leave, Query, Say, StartGame, Timeout
+from core.engine.commands import Act, CancelGame, Command, Join, Leave, Query, Say, SetReachable, StartGame, Timeout
 from core.engine.notice import Action, Notice
 from core.engine.result import Accepted, Rejected
 from core.engine.table import CANCELLED, Member
@@ -42,13 +42,17 @@ def seat_of(state: AdzState, user_id: str) -> int | None:
     return next((p.seat for p in state.players if p.user_id == user_id), None)
 
 
+def seats(state: AdzState) -> dict[int, Member]:
+    return {p.seat: Member(user_id=p.user_id, name=p.name) for p in state.players}
+
+
 def decide(state: AdzState, command: Command, *, now: int) -> Accepted[AdzState] | Rejected:
     """Apply ``command`` at ``now``; see the module docstring. Never raises for player input."""
     g = Ctx(state.model_copy(deep=True), now)
     outcome = _dispatch(g, command)
     if isinstance(outcome, Rejected):
         return outcome
-    changed = not isinstance(command, Query)
+    changed = not isinstance(command, Query) and g.s != state
     g.s.log.extend(g.events)
     return Accepted(state=g.s, events=g.events, notices=g.notices, changed=changed)
 
@@ -59,6 +63,8 @@ def _dispatch(g: Ctx, command: Command) -> Rejected | None:
         return _notices(g, lobby.join(s, Member(user_id=command.user_id, name=command.name), max_players=max_players(s)))
     if isinstance(command, Leave):
         return _notices(g, lobby.leave(s, command.user_id))
+    if isinstance(command, SetReachable):
+        return _notices(g, lobby.set_reachable(s, command.user_id, command.reachable))
     if isinstance(command, StartGame):
         return start(g, command.user_id)
     if isinstance(command, CancelGame):
@@ -85,9 +91,7 @@ def _notices(g: Ctx, result: list[Notice] | Rejected) -> Rejected | None:
 def start(g: Ctx, user_id: str) -> Rejected | None:
     """Deal and open night 0 [ADZ-4], [ADZ-5.2]; host only, 4-16 reachable players."""
     s = g.s
-    refused = lobby.check_start(
-        s, user_id, min_players=MIN_PLAYERS, max_players=max_players(s), unreachable=s.unreachable
-    )
+    refused = lobby.check_start(s, user_id, min_players=MIN_PLAYERS, max_players=max_players(s))
     if refused:
         return refused
     test_setup = s.settings.get("setup")
@@ -169,10 +173,10 @@ def legal_actions(state: AdzState, seat: int) -> list[Action]:
 
 
 def new_game(*, game_id: str, chat_id: str, host: Member, settings: dict[str, Any], seed: int, now: int) -> AdzState:
-    """A fresh lobby with the host as its first member."""
+    """A fresh lobby; the host joins like everyone else (so every member has opened the 1:1 chat)."""
     from core.engine.rng import Rng
 
     return AdzState(
-        game_id=game_id, chat_id=chat_id, host=host.user_id, members=[host], created_at=now,
+        game_id=game_id, chat_id=chat_id, host=host.user_id, created_at=now,
         rng=Rng.seeded(seed), settings=settings,
     )  # fmt: skip

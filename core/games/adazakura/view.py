@@ -32,7 +32,7 @@ def role_card(g: Ctx, seat: int) -> None:
     g.tell(
         seat,
         "role.card",
-        actions=legal(g, seat),
+        actions=[a for a in legal(g, seat) if a.kind != "co"],
         player=g.ref(seat),
         megami=g.role(p.megami),
         faction=FactionRef(id=p.faction),

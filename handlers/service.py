@@ -1,0 +1,308 @@
+"""The one path every input takes: route → load → catch up overdue deadlines → ``decide`` → one atomic
+commit (state + delivery id + outbox) → send the outbox → mark sent. See docs/architecture.md.
+
+Platform adapters give an :class:`Inbound`; the service answers with an :class:`Outcome` (the tap's
+acknowledgement) and sends messages through the injected :class:`Sender`. Times are UTC epoch seconds.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from core.engine.commands import Act, Command, Join, SetReachable, Timeout
+from core.engine.notice import PUBLIC, Action, Notice
+from core.engine.result import Rejected
+from core.engine.table import Member
+from core.games import GameRules, registry, rules_for
+import core.i18n as i18n
+from handlers import menu, outbox
+from handlers.messages import Inbound, OutMessage, Outcome, Reachable, Sender, Tap, TextCommand, Unreachable
+from handlers.textcommands import to_command
+from infra.store import GameStore, VersionConflict
+
+log = logging.getLogger(__name__)
+
+#: Finished games and their pointers are kept this long (seconds) before DynamoDB's TTL removes them.
+KEEP_FINISHED = 7 * 24 * 3600
+#: Commits retried on version conflicts before giving up (each retry reloads and decides again).
+MAX_ATTEMPTS = 20
+#: Overdue deadlines applied in one catch-up (safety net when a timer was missed).
+MAX_CATCH_UP = 50
+DEFAULT_GAME = "adazakura"
+
+
+class Service:
+    """``store``: an ``infra.store.GameStore``; ``sender``: the platform's sender; ``new_id``/``new_seed``
+    make game ids and RNG seeds (injectable for tests); ``settings_for(chat_id)`` gives a group's settings."""
+
+    def __init__(
+        self,
+        store: GameStore,
+        sender: Sender,
+        *,
+        new_id: Callable[[], str] | None = None,
+        new_seed: Callable[[], int] | None = None,
+        settings_for: Callable[[str], dict[str, Any]] | None = None,
+    ) -> None:
+        self.store = store
+        self.sender = sender
+        self.new_id = new_id or (lambda: secrets.token_hex(4))
+        self.new_seed = new_seed or (lambda: secrets.randbits(63))
+        self.settings_for = settings_for or (lambda chat_id: {})
+
+    # -- entry points ---------------------------------------------------------------------------------
+    async def handle(self, inbound: Inbound, *, now: int) -> Outcome:
+        """Apply one inbound delivery; never raises for player input."""
+        intent = inbound.intent
+        if isinstance(intent, Tap):
+            return await self._tap(inbound, intent, now)
+        if isinstance(intent, Reachable):
+            game_id = self._game_of(inbound)
+            if game_id and inbound.user_id:
+                await self.apply(game_id, SetReachable(user_id=inbound.user_id, reachable=intent.reachable),
+                                 delivery_id=inbound.delivery_id, now=now)  # fmt: skip
+            return Outcome()
+        return await self._text(inbound, intent, now)
+
+    async def fire_timer(self, game_id: str, phase_seq: int, *, now: int) -> None:
+        """The timer handler's entry: ``Timeout(phase_seq)``; a no-op when stale [design §5]."""
+        await self.apply(game_id, Timeout(phase_seq=phase_seq), delivery_id=None, now=now)
+
+    # -- the write path -------------------------------------------------------------------------------
+    async def apply(self, game_id: str, command: Command, *, delivery_id: str | None, now: int) -> Rejected | None:
+        """Decide and commit ``command`` (retrying on version conflicts), then flush the outbox.
+
+        Returns the core's refusal, ``Rejected("delivery.duplicate")`` for a redelivery, or None.
+        """
+        for _ in range(MAX_ATTEMPTS):
+            stored = self.store.load(game_id)
+            if stored is None:
+                return Rejected(reason="game.none")
+            if delivery_id and self.store.has_delivery(stored, delivery_id):
+                return Rejected(reason="delivery.duplicate")
+            rules, state = self._parse(stored.state)
+            state, notices = self._catch_up(rules, state, now)
+            caught_up = bool(notices)
+            result = rules.decide(state, command, now=now)
+            refusal = result if isinstance(result, Rejected) else None
+            if isinstance(result, Rejected):
+                if not caught_up:
+                    return refusal
+            else:
+                state, notices = result.state, notices + result.notices
+                if not result.changed and not caught_up:
+                    await self._send_now(rules, state, notices)
+                    return None
+            try:
+                self._commit(rules, state, notices, stored.version, delivery_id if not refusal else None, now)
+            except VersionConflict:
+                continue
+            await self.flush(game_id, now=now)
+            return refusal
+        log.error("gave up after %d version conflicts", MAX_ATTEMPTS, extra={"game_id": game_id})
+        return Rejected(reason="game.busy")
+
+    def _commit(self, rules: GameRules, state: Any, notices: list[Notice], version: int,
+                delivery_id: str | None, now: int) -> None:  # fmt: skip
+        messages = outbox.render_notices(rules, state, notices)
+        entries = {f"{version + 1:08d}-{i:04d}": outbox.dump(m) for i, m in enumerate(messages)}
+        expires = now + KEEP_FINISHED if state.is_over else None
+        self.store.commit(state.game_id, expected_version=version, state=state.model_dump_json(),
+                          outbox_add=entries, delivery_id=delivery_id, expires_at=expires)  # fmt: skip
+
+    def _catch_up(self, rules: GameRules, state: Any, now: int) -> tuple[Any, list[Notice]]:
+        """Apply deadlines that passed without a timer (every inbound event is a safety net, §5)."""
+        notices: list[Notice] = []
+        for _ in range(MAX_CATCH_UP):
+            if state.is_over or state.deadline_at is None or now < state.deadline_at:
+                break
+            result = rules.decide(state, Timeout(phase_seq=state.phase_seq), now=state.deadline_at)
+            if isinstance(result, Rejected):
+                break
+            state, notices = result.state, notices + result.notices
+        return state, notices
+
+    async def flush(self, game_id: str, *, now: int) -> None:
+        """Send what the outbox holds, oldest first; each sent message is marked at once. A transient
+        failure stops the flush (the rest is retried by the next event or timer)."""
+        stored = self.store.load(game_id)
+        if stored is None:
+            return
+        for oid in sorted(stored.outbox):
+            message = outbox.load(stored.outbox[oid])
+            try:
+                await self.sender.send(message)
+            except Unreachable as err:
+                self.store.mark_sent(game_id, [oid])
+                await self._unreachable(game_id, err.chat_id, now)
+                continue
+            except Exception:
+                log.exception("send failed; kept in the outbox", extra={"game_id": game_id})
+                return
+            self.store.mark_sent(game_id, [oid])
+
+    async def _unreachable(self, game_id: str, chat_id: str, now: int) -> None:
+        stored = self.store.load(game_id)
+        if stored is None:
+            return
+        _, state = self._parse(stored.state)
+        if chat_id != state.chat_id:
+            await self.apply(game_id, SetReachable(user_id=chat_id, reachable=False), delivery_id=None, now=now)
+
+    async def _send_now(self, rules: GameRules, state: Any, notices: list[Notice]) -> None:
+        """Read-only answers (queries) are sent without a write: nothing is lost if they fail."""
+        for message in outbox.render_notices(rules, state, notices):
+            try:
+                await self.sender.send(message)
+            except Exception:
+                log.exception("reply failed", extra={"game_id": state.game_id})
+
+    # -- routing --------------------------------------------------------------------------------------
+    def _parse(self, payload: str) -> tuple[GameRules, Any]:
+        data = json.loads(payload)
+        rules = rules_for(data["game"])
+        return rules, rules.state_model.model_validate(data)
+
+    def _game_of(self, inbound: Inbound) -> str | None:
+        if inbound.is_private:
+            return self.store.get_pointer("user", inbound.user_id) if inbound.user_id else None
+        return self.store.get_pointer("chat", inbound.chat_id)
+
+    def _load_state(self, game_id: str) -> tuple[GameRules, Any] | None:
+        stored = self.store.load(game_id)
+        return None if stored is None else self._parse(stored.state)
+
+    async def _refuse(self, inbound: Inbound, reason: Rejected | str, locale: str = "ja",
+                      game: str = DEFAULT_GAME) -> Outcome:  # fmt: skip
+        rejected = reason if isinstance(reason, Rejected) else Rejected(reason=reason)
+        if rejected.reason == "delivery.duplicate":
+            return Outcome()
+        body = i18n.text(f"reason.{rejected.reason}", locale, game, **rejected.params)
+        if isinstance(inbound.intent, Tap):
+            return Outcome(ack=body)
+        await self._send_plain(inbound.chat_id, body)
+        return Outcome()
+
+    async def _send_plain(self, chat_id: str, body: str) -> None:
+        try:
+            await self.sender.send(OutMessage(chat_id=chat_id, text=body))
+        except Exception:
+            log.exception("reply failed")
+
+    async def _text(self, inbound: Inbound, cmd: TextCommand, now: int) -> Outcome:
+        name = cmd.name.lower()
+        if name in ("oversized", "forged", "anonymous"):
+            return await self._refuse(inbound, {"oversized": "input.too_long", "forged": "action.forged",
+                                                "anonymous": "anonymous"}[name])  # fmt: skip
+        if name == "newgame" and not inbound.is_private:
+            return await self._new_game(inbound, cmd, now)
+        if name == "start" and inbound.is_private:
+            return await self._join(inbound, cmd, now)
+        if name == "migrate":
+            await self._migrate(inbound, cmd)
+            return Outcome()
+        game_id = self._game_of(inbound)
+        if game_id is None or inbound.user_id is None:
+            if name == "help":
+                await self._send_plain(inbound.chat_id, i18n.text("help.general", "ja", DEFAULT_GAME))
+                return Outcome()
+            return await self._refuse(inbound, "game.none" if name != "text" else "command.unknown")
+        loaded = self._load_state(game_id)
+        assert loaded is not None
+        rules, state = loaded
+        if name == "co" and not cmd.args and not inbound.is_private:
+            return await self._co_menu(inbound, rules, state)
+        command = to_command(TextCommand("unknown") if name == "text" else cmd, inbound.user_id,
+                             private=inbound.is_private)  # fmt: skip
+        if isinstance(command, str):
+            return await self._refuse(inbound, command, state.locale, state.game)
+        refusal = await self.apply(game_id, command, delivery_id=inbound.delivery_id, now=now)
+        if refusal:
+            return await self._refuse(inbound, refusal, state.locale, state.game)
+        return Outcome()
+
+    async def _co_menu(self, inbound: Inbound, rules: GameRules, state: Any) -> Outcome:
+        seat = rules.seat_of(state, inbound.user_id or "")
+        actions = [a for a in rules.legal_actions(state, seat) if a.kind == "co"] if seat else []
+        if not actions:
+            return await self._refuse(inbound, "speech.denied", state.locale, state.game)
+        names = {s: m.name for s, m in rules.seats(state).items()}
+        buttons = menu.build(actions, None, game_id=state.game_id, phase_seq=state.phase_seq,
+                             locale=state.locale, game=state.game, names=names)  # fmt: skip
+        body = i18n.text("co.menu", state.locale, state.game)
+        await self.sender.send(OutMessage(chat_id=inbound.chat_id, text=body, buttons=buttons))
+        return Outcome()
+
+    async def _new_game(self, inbound: Inbound, cmd: TextCommand, now: int) -> Outcome:
+        """``/newgame [game]`` in a group: open a lobby unless a game is running there."""
+        game = cmd.args[0].lower() if cmd.args else DEFAULT_GAME
+        if game not in registry():
+            return await self._refuse(inbound, Rejected(reason="game.unknown", params={"games": ", ".join(registry())}))
+        current = self.store.get_pointer("chat", inbound.chat_id)
+        loaded = self._load_state(current) if current else None
+        if loaded is not None and not loaded[1].is_over:
+            return await self._refuse(inbound, "game.running", loaded[1].locale, loaded[1].game)
+        rules = rules_for(game)
+        host = Member(user_id=inbound.user_id or "", name=inbound.user_name)
+        state = rules.new_game(game_id=self.new_id(), chat_id=inbound.chat_id, host=host,
+                               settings=self.settings_for(inbound.chat_id), seed=self.new_seed(), now=now)  # fmt: skip
+        opened = Notice(key="lobby.opened", to=PUBLIC, actions=[Action(kind="join")], phase_seq=state.phase_seq,
+                        params={"host": host.name, "min": rules.min_players, "max": rules.max_players})  # fmt: skip
+        self._commit(rules, state, [opened], 0, inbound.delivery_id, now)
+        self.store.set_pointer("chat", inbound.chat_id, state.game_id)
+        await self.flush(state.game_id, now=now)
+        return Outcome()
+
+    async def _join(self, inbound: Inbound, cmd: TextCommand, now: int) -> Outcome:
+        """Private ``/start <game id>`` from the lobby's join link: join, and count as reachable."""
+        user = inbound.user_id or ""
+        if not cmd.args:
+            await self._send_plain(inbound.chat_id, i18n.text("help.general", "ja", DEFAULT_GAME))
+            return Outcome()
+        game_id = cmd.args[0]
+        refusal = await self.apply(game_id, Join(user_id=user, name=inbound.user_name),
+                                   delivery_id=inbound.delivery_id, now=now)  # fmt: skip
+        if refusal is None or refusal.reason == "lobby.already_joined":
+            self.store.set_pointer("user", user, game_id)
+            await self.apply(game_id, SetReachable(user_id=user, reachable=True), delivery_id=None, now=now)
+        if refusal is not None and refusal.reason != "lobby.already_joined":
+            return await self._refuse(inbound, refusal)
+        return Outcome()
+
+    async def _migrate(self, inbound: Inbound, cmd: TextCommand) -> None:
+        """A group became a supergroup: its pointer follows the new chat id (Bot API ``migrate_to_chat_id``)."""
+        game_id = self.store.get_pointer("chat", inbound.chat_id)
+        if game_id and cmd.args:
+            self.store.set_pointer("chat", cmd.args[0], game_id)
+
+    async def _tap(self, inbound: Inbound, tap: Tap, now: int) -> Outcome:
+        """A button: open a menu level, or submit the action (re-validated by the core)."""
+        loaded = self._load_state(tap.game_id)
+        if loaded is None or inbound.user_id is None:
+            return await self._refuse(inbound, "game.none")
+        rules, state = loaded
+        if tap.action.kind == "join":
+            return await self._refuse(inbound, "lobby.use_link", state.locale, state.game)
+        if tap.menu:
+            return self._open_level(inbound, rules, state, tap)
+        command = Act(user_id=inbound.user_id, action=tap.action, phase_seq=tap.phase_seq)
+        refusal = await self.apply(tap.game_id, command, delivery_id=inbound.delivery_id, now=now)
+        if refusal:
+            return await self._refuse(inbound, refusal, state.locale, state.game)
+        return Outcome(ack=i18n.text("tap.ok", state.locale, state.game))
+
+    def _open_level(self, inbound: Inbound, rules: GameRules, state: Any, tap: Tap) -> Outcome:
+        seat = rules.seat_of(state, inbound.user_id or "")
+        legal = rules.legal_actions(state, seat) if seat else []
+        if tap.phase_seq != state.phase_seq or not menu.opens_level(tap.action, legal):
+            return Outcome(ack=i18n.text("reason.phase.stale", state.locale, state.game))
+        names = {s: m.name for s, m in rules.seats(state).items()}
+        prefix = None if tap.action.kind == menu.BACK else tap.action
+        buttons = menu.build(legal, prefix, game_id=state.game_id, phase_seq=state.phase_seq,
+                             locale=state.locale, game=state.game, names=names)  # fmt: skip
+        body = i18n.text("menu.choose", state.locale, state.game)
+        return Outcome(messages=[OutMessage(chat_id=inbound.chat_id, text=body, buttons=buttons, edit_of="tap")])

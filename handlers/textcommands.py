@@ -1,0 +1,48 @@
+"""Typed chat commands → core commands [ADZ-11.2]. Only syntax lives here; legality is the core's.
+
+Returns a core command, or a reason id (``command.unknown``, ``command.private_only`` …) to refuse with.
+"""
+
+from __future__ import annotations
+
+from core.engine.commands import Act, CancelGame, Command, Leave, Query, Say, StartGame
+from core.engine.notice import Action
+from handlers.messages import TextCommand
+
+#: Commands that belong in the 1:1 chat (secret choices) and are refused in the group.
+PRIVATE_ONLY = frozenset({"vote", "kill", "done", "act", "t", "skip", "me"})
+NONE_WORDS = frozenset({"none", "nobody", "なし", "棄権"})
+
+
+def _arg(word: str) -> int | str:
+    if word.isdigit():
+        return int(word)
+    return "none" if word.lower() in NONE_WORDS else word.lower()
+
+
+def to_command(cmd: TextCommand, user_id: str, *, private: bool) -> Command | str:
+    """The core command for ``cmd`` sent by ``user_id``, or a refusal reason id."""
+    name, args = cmd.name.lower(), cmd.args
+    if name in PRIVATE_ONLY and not private:
+        return "command.private_only"
+    simple: dict[str, Command] = {
+        "startgame": StartGame(user_id=user_id),
+        "cancel": CancelGame(user_id=user_id),
+        "leave": Leave(user_id=user_id),
+        "me": Query(user_id=user_id, what="me"),
+        "status": Query(user_id=user_id, what="status", public=not private),
+        "board": Query(user_id=user_id, what="board", public=not private),
+        "help": Query(user_id=user_id, what="help", public=not private),
+        "done": Act(user_id=user_id, action=Action(kind="done")),
+        "ready": Act(user_id=user_id, action=Action(kind="ready")),
+        "skip": Act(user_id=user_id, action=Action(kind="skip")),
+    }
+    if name in simple:
+        return simple[name]
+    if name == "t":
+        return Say(user_id=user_id, text=" ".join(args)) if args else "command.needs_text"
+    if name in ("vote", "kill", "co") and len(args) == 1:
+        return Act(user_id=user_id, action=Action(kind=name, args=(_arg(args[0]),)))
+    if name == "act" and args:
+        return Act(user_id=user_id, action=Action(kind=f"night.{args[0].lower()}", args=tuple(map(_arg, args[1:]))))
+    return "command.unknown"
