@@ -127,23 +127,27 @@ class Service:
         return state, notices
 
     async def flush(self, game_id: str, *, now: int) -> None:
-        """Send what the outbox holds, oldest first; each sent message is marked at once. A transient
-        failure stops the flush (the rest is retried by the next event or timer)."""
+        """Send what the outbox holds, oldest first, then mark the sent ones in one write (a crash in
+        between repeats at most this flush's messages). A transient failure stops the flush; the rest is
+        retried by the next event or timer. Unreachable users are reported to the game."""
         stored = self.store.load(game_id)
         if stored is None:
             return
+        sent: list[str] = []
+        blocked: list[str] = []
         for oid in sorted(stored.outbox):
-            message = outbox.load(stored.outbox[oid])
             try:
-                await self.sender.send(message)
+                await self.sender.send(outbox.load(stored.outbox[oid]))
             except Unreachable as err:
-                self.store.mark_sent(game_id, [oid])
-                await self._unreachable(game_id, err.chat_id, now)
-                continue
+                blocked.append(err.chat_id)
             except Exception:
                 log.exception("send failed; kept in the outbox", extra={"game_id": game_id})
-                return
-            self.store.mark_sent(game_id, [oid])
+                break
+            sent.append(oid)
+        if sent:
+            self.store.mark_sent(game_id, sent)
+        for chat_id in dict.fromkeys(blocked):
+            await self._unreachable(game_id, chat_id, now)
 
     async def _unreachable(self, game_id: str, chat_id: str, now: int) -> None:
         stored = self.store.load(game_id)
@@ -243,9 +247,13 @@ class Service:
         if game not in registry():
             return await self._refuse(inbound, Rejected(reason="game.unknown", params={"games": ", ".join(registry())}))
         current = self.store.get_pointer("chat", inbound.chat_id)
-        loaded = self._load_state(current) if current else None
-        if loaded is not None and not loaded[1].is_over:
-            return await self._refuse(inbound, "game.running", loaded[1].locale, loaded[1].game)
+        stored = self.store.load(current) if current else None
+        if stored is not None:
+            if inbound.delivery_id and self.store.has_delivery(stored, inbound.delivery_id):
+                return Outcome()
+            _, running = self._parse(stored.state)
+            if not running.is_over:
+                return await self._refuse(inbound, "game.running", running.locale, running.game)
         rules = rules_for(game)
         host = Member(user_id=inbound.user_id or "", name=inbound.user_name)
         state = rules.new_game(game_id=self.new_id(), chat_id=inbound.chat_id, host=host,

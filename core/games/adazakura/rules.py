@@ -11,6 +11,7 @@ from core.engine import lobby
 from core.engine.commands import Act, CancelGame, Command, Join, Leave, Query, Say, SetReachable, StartGame, Timeout
 from core.engine.notice import Action, Notice
 from core.engine.result import Accepted, Rejected
+from core.engine.rng import Rng
 from core.engine.table import CANCELLED, Member
 from core.games.adazakura import day as day_flow
 from core.games.adazakura import night as night_flow
@@ -173,10 +174,11 @@ def legal_actions(state: AdzState, seat: int) -> list[Action]:
 
 
 def new_game(*, game_id: str, chat_id: str, host: Member, settings: dict[str, Any], seed: int, now: int) -> AdzState:
-    """A fresh lobby; the host joins like everyone else (so every member has opened the 1:1 chat)."""
-    from core.engine.rng import Rng
+    """A fresh lobby; the host joins like everyone else (so every member has opened the 1:1 chat).
 
+    ``settings["locale"]`` (``ja`` default, or ``en``) is the group's language for this game.
+    """
     return AdzState(
         game_id=game_id, chat_id=chat_id, host=host.user_id, created_at=now,
-        rng=Rng.seeded(seed), settings=settings,
+        rng=Rng.seeded(seed), settings=settings, locale=str(settings.get("locale", "ja")),
     )  # fmt: skip

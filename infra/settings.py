@@ -1,0 +1,66 @@
+"""Runtime settings of the Lambda functions: the store's table name and the bot secrets.
+
+Names come from the environment (template.yaml sets them). A secret ``NAME`` is read, in order:
+
+1. from env ``NAME`` itself: local runs and tests put the value there directly;
+2. from the SSM Parameter Store parameter whose name is in env ``NAME_PARAM`` (SecureString, decrypted).
+
+SSM reads go through Powertools' ``SSMProvider``, which caches each value in the container for
+``POWERTOOLS_PARAMETERS_MAX_AGE`` seconds (default 300): one SSM call per container per five minutes, and
+a rotated secret is picked up within that time without a redeploy.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from functools import cache
+
+from aws_lambda_powertools.utilities.parameters import SSMProvider
+
+
+class SettingsError(RuntimeError):
+    """A required environment variable is missing (the message names it)."""
+
+
+@cache
+def _default_provider() -> SSMProvider:
+    return SSMProvider()
+
+
+def table_name(env: Mapping[str, str] | None = None) -> str:
+    """The DynamoDB table of the store, from env ``TABLE_NAME``. Raises :class:`SettingsError` if unset."""
+    value = (os.environ if env is None else env).get("TABLE_NAME")
+    if not value:
+        raise SettingsError("TABLE_NAME is not set: the name of the store's DynamoDB table")
+    return value
+
+
+def secret(name: str, *, env: Mapping[str, str] | None = None, provider: SSMProvider | None = None) -> str:
+    """The secret ``name``: env ``name`` if set, else the SSM parameter named by env ``name + "_PARAM"``.
+
+    ``env`` defaults to ``os.environ``; ``provider`` to one per container. Raises :class:`SettingsError`
+    if neither variable is set, and Powertools' ``GetParameterError`` if SSM has no such parameter.
+    """
+    env = os.environ if env is None else env
+    direct = env.get(name)
+    if direct:
+        return direct
+    parameter = env.get(f"{name}_PARAM")
+    if not parameter:
+        raise SettingsError(f"set {name} (the value, local use) or {name}_PARAM (its SSM parameter name)")
+    value = (provider or _default_provider()).get(parameter, decrypt=True)
+    if not isinstance(value, str):  # only a transform would make it bytes or a dict; none is asked for
+        raise SettingsError(f"SSM parameter {parameter} ({name}_PARAM) did not read as text")
+    return value
+
+
+def telegram_token(env: Mapping[str, str] | None = None, provider: SSMProvider | None = None) -> str:
+    """The Telegram bot token (env ``TELEGRAM_TOKEN``, or SSM via ``TELEGRAM_TOKEN_PARAM``)."""
+    return secret("TELEGRAM_TOKEN", env=env, provider=provider)
+
+
+def telegram_secret(env: Mapping[str, str] | None = None, provider: SSMProvider | None = None) -> str:
+    """The webhook secret Telegram echoes in ``X-Telegram-Bot-Api-Secret-Token`` (Bot API, setWebhook
+    ``secret_token``): env ``TELEGRAM_SECRET``, or SSM via ``TELEGRAM_SECRET_PARAM``."""
+    return secret("TELEGRAM_SECRET", env=env, provider=provider)

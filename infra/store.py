@@ -1,0 +1,176 @@
+"""The game store: one versioned record per game, plus chat/user → game pointers.
+
+Every accepted input is exactly one atomic, version-conditioned write (:meth:`GameStore.commit`) that
+records the new state, the platform delivery id that caused it (Telegram ``update_id``, LINE
+``webhookEventId``) and the notices still to send (the outbox). So a redelivery is recognised
+(:meth:`GameStore.has_delivery`) and a crash after the write loses nothing: whatever is not yet marked
+sent stays in the outbox. Sending never conflicts with playing: :meth:`GameStore.mark_sent` removes
+outbox entries without looking at the version. See ``docs/storage.md``.
+
+This module holds the interface and :class:`MemoryStore` (local playground, unit tests);
+``infra.dynamodb`` holds the DynamoDB implementation with the same behaviour.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from typing import Protocol
+
+MAX_DELIVERIES = 100
+"""How many recent versions keep their delivery id (the redelivery window, counted in commits)."""
+
+POINTER_KINDS = ("chat", "user")
+
+
+@dataclass
+class StoredGame:
+    """One game as stored.
+
+    ``version``: 0 = not yet stored, then +1 per commit. ``state``: the game state as JSON (opaque to
+    the store). ``outbox``: outbox id → JSON payload (opaque) of each notice not yet confirmed sent.
+    ``deliveries``: delivery ids of the last :data:`MAX_DELIVERIES` commits that carried one, oldest first.
+    """
+
+    game_id: str
+    version: int
+    state: str
+    outbox: dict[str, str] = field(default_factory=dict)
+    deliveries: list[str] = field(default_factory=list)
+
+
+class VersionConflict(Exception):
+    """The game is not at the expected version (someone else committed first, or create of an existing
+    game, or update of a missing one). The caller reloads and decides again."""
+
+
+class GameStore(Protocol):
+    """What the service needs from storage. Times are UTC epoch seconds."""
+
+    def load(self, game_id: str) -> StoredGame | None:
+        """The game as last committed (strongly consistent), or ``None`` if it was never stored."""
+        ...
+
+    def commit(
+        self,
+        game_id: str,
+        *,
+        expected_version: int,
+        state: str,
+        outbox_add: dict[str, str],
+        delivery_id: str | None,
+        expires_at: int | None,
+    ) -> StoredGame:
+        """Atomically store ``state`` as version ``expected_version + 1``.
+
+        ``expected_version`` 0 creates the game. ``outbox_add`` entries join the outbox (pending entries
+        stay). ``delivery_id`` (if any) joins the delivery window. ``expires_at`` sets the TTL of the game
+        record (``None``: no expiry, an earlier one is cleared). Returns the stored game.
+        Raises :class:`VersionConflict` if the game is not at ``expected_version``.
+        """
+        ...
+
+    def mark_sent(self, game_id: str, outbox_ids: list[str]) -> None:
+        """Remove delivered notices from the outbox. Never conflicts with a commit; unknown ids and a
+        missing game are ignored."""
+        ...
+
+    def get_pointer(self, kind: str, key: str) -> str | None:
+        """The game id a ``kind`` ("chat" | "user") pointer names, or ``None``. Raises ValueError for
+        an unknown kind."""
+        ...
+
+    def set_pointer(self, kind: str, key: str, game_id: str | None, *, expires_at: int | None = None) -> None:
+        """Point ``kind``/``key`` at ``game_id`` with an optional TTL; ``game_id=None`` deletes the pointer.
+        Raises ValueError for an unknown kind."""
+        ...
+
+    def has_delivery(self, stored: StoredGame, delivery_id: str) -> bool:
+        """True if ``delivery_id`` already changed this game (a platform redelivery)."""
+        return delivery_id in stored.deliveries
+
+
+def check_kind(kind: str) -> None:
+    """Raise ValueError unless ``kind`` is a pointer kind ("chat" | "user")."""
+    if kind not in POINTER_KINDS:
+        raise ValueError(f"pointer kind must be one of {POINTER_KINDS}, not {kind!r}")
+
+
+def _delivery_window(
+    window: dict[int, str], version: int, delivery_id: str | None, limit: int
+) -> dict[int, str]:
+    """The window after committing ``version``: version → delivery id for the last ``limit`` versions."""
+    kept = {v: d for v, d in window.items() if v > version - limit}
+    if delivery_id is not None:
+        kept[version] = delivery_id
+    return kept
+
+
+@dataclass
+class _Record:
+    version: int
+    state: str
+    outbox: dict[str, str]
+    window: dict[int, str]
+
+    def stored(self, game_id: str) -> StoredGame:
+        deliveries = [self.window[v] for v in sorted(self.window)]
+        return StoredGame(game_id, self.version, self.state, dict(self.outbox), deliveries)
+
+
+class MemoryStore(GameStore):
+    """In-process :class:`GameStore` guarded by one lock (thread-safe). ``expires_at`` is accepted and
+    ignored: nothing expires in memory."""
+
+    def __init__(self, *, max_deliveries: int = MAX_DELIVERIES) -> None:
+        self._lock = threading.Lock()
+        self._games: dict[str, _Record] = {}
+        self._pointers: dict[tuple[str, str], str] = {}
+        self._max_deliveries = max_deliveries
+
+    def load(self, game_id: str) -> StoredGame | None:
+        with self._lock:
+            record = self._games.get(game_id)
+            return record.stored(game_id) if record else None
+
+    def commit(
+        self,
+        game_id: str,
+        *,
+        expected_version: int,
+        state: str,
+        outbox_add: dict[str, str],
+        delivery_id: str | None,
+        expires_at: int | None,
+    ) -> StoredGame:
+        with self._lock:
+            current = self._games.get(game_id)
+            if (current.version if current else 0) != expected_version:
+                raise VersionConflict(game_id)
+            version = expected_version + 1
+            before = current or _Record(0, "", {}, {})
+            window = _delivery_window(before.window, version, delivery_id, self._max_deliveries)
+            record = _Record(version, state, {**before.outbox, **outbox_add}, window)
+            self._games[game_id] = record
+            return record.stored(game_id)
+
+    def mark_sent(self, game_id: str, outbox_ids: list[str]) -> None:
+        with self._lock:
+            record = self._games.get(game_id)
+            if record is None:
+                return
+            for outbox_id in outbox_ids:
+                record.outbox.pop(outbox_id, None)
+
+    def get_pointer(self, kind: str, key: str) -> str | None:
+        check_kind(kind)
+        with self._lock:
+            return self._pointers.get((kind, key))
+
+    def set_pointer(self, kind: str, key: str, game_id: str | None, *, expires_at: int | None = None) -> None:
+        check_kind(kind)
+        with self._lock:
+            if game_id is None:
+                self._pointers.pop((kind, key), None)
+            else:
+                self._pointers[(kind, key)] = game_id

@@ -1,0 +1,82 @@
+"""A local DynamoDB endpoint for tests and local runs: moto's server app, one request at a time.
+
+moto's in-process backend is not thread-safe, so the app runs behind a lock: the HTTP server accepts
+connections in threads (so boto3's keep-alive connections do not block each other) but the backend
+sees one request at a time, like a real service that serialises writes to one item. Bound to
+127.0.0.1 on a free port.
+
+Development only: it imports moto (a dev dependency) and no Lambda entry point imports it.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+import boto3
+from moto.moto_server.werkzeug_app import DomainDispatcherApplication, MotoRequestHandler, create_backend_app
+from werkzeug.serving import make_server
+
+if TYPE_CHECKING:
+    from mypy_boto3_dynamodb import DynamoDBClient
+
+HOST = "127.0.0.1"
+REGION = "us-east-1"
+
+WsgiApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
+
+
+class _OneAtATime:
+    """WSGI middleware: run the wrapped app and read its whole body under one lock."""
+
+    def __init__(self, app: WsgiApp) -> None:
+        self._app = app
+        self._lock = threading.Lock()
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> list[bytes]:
+        with self._lock:
+            body = self._app(environ, start_response)
+            try:
+                return [b"".join(body)]
+            finally:
+                close = getattr(body, "close", None)
+                if close is not None:
+                    close()
+
+
+class _QuietHandler(MotoRequestHandler):
+    """Moto's request handler without a log line per request (errors are still logged)."""
+
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        return None
+
+
+@contextmanager
+def moto_server() -> Iterator[str]:
+    """Run the server for the ``with`` block; yields its endpoint URL, e.g. ``http://127.0.0.1:40123``.
+
+    The backend state is moto's process-wide state: use a fresh table name per test.
+    """
+    app = _OneAtATime(DomainDispatcherApplication(create_backend_app))
+    server = make_server(HOST, 0, app, threaded=True, request_handler=_QuietHandler)
+    thread = threading.Thread(target=server.serve_forever, name="moto-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://{HOST}:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join()
+        server.server_close()
+
+
+def dynamodb_client(endpoint_url: str) -> DynamoDBClient:
+    """A boto3 DynamoDB client for a local endpoint, with dummy credentials (never real AWS)."""
+    return boto3.client(
+        "dynamodb",
+        endpoint_url=endpoint_url,
+        region_name=REGION,
+        aws_access_key_id="testing",
+        aws_secret_access_key="testing",
+    )
