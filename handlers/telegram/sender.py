@@ -1,0 +1,197 @@
+"""Sends :class:`~handlers.messages.OutMessage` objects through the Bot API (the Telegram ``Sender``).
+
+Plain text only (no ``parse_mode``: player names may contain ``<`` or ``*``). Buttons become an inline
+keyboard whose callback data comes from :mod:`handlers.telegram.callback`. Text over 4096 UTF-16 units
+(``MessageLimit.MAX_TEXT_LENGTH``, core.telegram.org/bots/api#sendmessage) is split into several messages,
+at a line break where possible, with the keyboard on the last one.
+
+Errors (core.telegram.org/bots/api#making-requests, ``ResponseParameters``):
+
+- 403 ``Forbidden`` (blocked, deactivated, never started the bot, kicked) → :class:`Unreachable`;
+- 429 ``RetryAfter``: wait the given seconds once if that is at most ``max_wait`` (5 s), retry once;
+  otherwise the error propagates and the message stays in the outbox;
+- 400 ``ChatMigrated`` (group upgraded to a supergroup): send to the new chat id once, and keep using it;
+- any other error propagates (transient for the service).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dtm
+import warnings
+from collections.abc import Awaitable, Callable
+from functools import partial
+from typing import TypeVar
+
+from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
+from telegram.constants import CallbackQueryLimit, MessageLimit
+from telegram.error import BadRequest, ChatMigrated, Forbidden, RetryAfter
+
+from handlers.messages import Button, OutMessage, Unreachable
+from handlers.telegram.callback import encode
+
+PREFIX = "tg:"
+MAX_TEXT = int(MessageLimit.MAX_TEXT_LENGTH)
+MAX_ACK = int(CallbackQueryLimit.ANSWER_CALLBACK_QUERY_TEXT_LENGTH)
+# Substrings of 403 descriptions (tdlib/telegram-bot-api Client.cpp) → Unreachable.reason.
+REASONS = (
+    ("blocked", "blocked"),
+    ("deactivated", "deactivated"),
+    ("initiate", "not_started"),
+    ("kicked", "kicked"),
+)
+_NOT_MODIFIED = "message is not modified"
+_CANNOT_EDIT = ("message to edit not found", "message can't be edited")
+_QUERY_TOO_OLD = "query is too old"
+
+T = TypeVar("T")
+Sleep = Callable[[float], Awaitable[None]]
+
+
+class TelegramSender:
+    """The Telegram :class:`~handlers.messages.Sender`. ``max_wait``: longest 429 wait (seconds) it
+    sits out before its single retry; ``sleep`` is injectable so tests never wait."""
+
+    def __init__(self, bot: Bot, *, max_wait: float = 5.0, sleep: Sleep = asyncio.sleep) -> None:
+        self._bot = bot
+        self._max_wait = max_wait
+        self._sleep = sleep
+        self._migrated: dict[int, int] = {}
+
+    @property
+    def bot(self) -> Bot:
+        return self._bot
+
+    async def send(self, message: OutMessage) -> None:
+        """Send (or edit) ``message``; raises :class:`Unreachable` or a ``telegram.error`` (see module)."""
+        await self.deliver(message)
+
+    async def deliver(self, message: OutMessage) -> list[str]:
+        """Like :meth:`send`, and return the Telegram message ids that now show ``message``.
+
+        ``edit_of`` edits that message (``editMessageText``) when the text fits in one message; if the
+        message is gone or too old to edit, or the text is too long, new messages are sent instead.
+        """
+        markup = keyboard(message.buttons)
+        chunks = split_text(message.text)
+        if message.edit_of is not None and len(chunks) == 1 and await self._edit(message, markup):
+            return [message.edit_of]
+        sent = []
+        for index, chunk in enumerate(chunks):
+            last = index == len(chunks) - 1
+            request = partial(self._bot.send_message, text=chunk, reply_markup=markup if last else None)
+            reply = await self._call(message.chat_id, request)
+            sent.append(str(reply.message_id))
+        return sent
+
+    async def answer_callback(self, query_id: str, text: str | None) -> None:
+        """Answer a button press (``answerCallbackQuery``), showing ``text`` (cut to 200 chars) as a toast.
+
+        A query older than Telegram's answer window ("query is too old") is ignored: the press was
+        already handled, only its spinner is lost.
+        """
+        try:
+            await self._bot.answer_callback_query(query_id, text=None if text is None else text[:MAX_ACK])
+        except BadRequest as exc:
+            if _QUERY_TOO_OLD not in exc.message.lower():
+                raise
+
+    async def _edit(self, message: OutMessage, markup: InlineKeyboardMarkup | None) -> bool:
+        assert message.edit_of is not None
+        request = partial(self._edit_text, message.text, int(message.edit_of), markup)
+        try:
+            await self._call(message.chat_id, request)
+        except BadRequest as exc:
+            description = exc.message.lower()
+            if _NOT_MODIFIED in description:
+                return True
+            if any(reason in description for reason in _CANNOT_EDIT):
+                return False
+            raise
+        return True
+
+    async def _edit_text(
+        self, text: str, message_id: int, markup: InlineKeyboardMarkup | None, chat: int
+    ) -> object:
+        return await self._bot.edit_message_text(
+            text, chat_id=chat, message_id=message_id, reply_markup=markup
+        )
+
+    async def _call(self, chat_id: str, request: Callable[[int], Awaitable[T]]) -> T:
+        """Run ``request(telegram chat id)`` with the error mapping of the module docstring."""
+        if not chat_id.startswith(PREFIX):
+            raise ValueError(f"{chat_id!r} is not a Telegram chat id (tg:<number>)")
+        number = int(chat_id.removeprefix(PREFIX))
+        retried = False
+        while True:
+            target = self._migrated.get(number, number)
+            try:
+                return await request(target)
+            except Forbidden as exc:
+                raise Unreachable(chat_id, _reason(exc.message)) from exc
+            except RetryAfter as exc:
+                wait = _seconds(exc)
+                if retried or wait > self._max_wait:
+                    raise
+                retried = True
+                await self._sleep(wait)
+            except ChatMigrated as exc:
+                if number in self._migrated:
+                    raise
+                self._migrated[number] = exc.new_chat_id
+
+
+def keyboard(rows: tuple[tuple[Button, ...], ...]) -> InlineKeyboardMarkup | None:
+    """The inline keyboard for ``rows`` of buttons (``None`` for no buttons)."""
+    if not rows:
+        return None
+    return InlineKeyboardMarkup(
+        [
+            [InlineKeyboardButton(button.label, callback_data=encode(button.tap)) for button in row]
+            for row in rows
+        ]
+    )
+
+
+def split_text(text: str, limit: int = MAX_TEXT) -> list[str]:
+    """``text`` in pieces of at most ``limit`` UTF-16 code units, cut after the last line break (else
+    space) that fits; the break itself is dropped. Never splits a surrogate pair."""
+    chunks = []
+    while _units(text) > limit:
+        end = _fitting_prefix(text, limit)
+        cut = max(text.rfind("\n", 0, end), 0) or max(text.rfind(" ", 0, end), 0)
+        if cut:
+            chunks.append(text[:cut])
+            text = text[cut + 1 :]
+        else:
+            chunks.append(text[:end])
+            text = text[end:]
+    chunks.append(text)
+    return chunks
+
+
+def _units(text: str) -> int:
+    return len(text.encode("utf-16-le")) // 2
+
+
+def _fitting_prefix(text: str, limit: int) -> int:
+    """The length (in code points) of the longest prefix of ``text`` within ``limit`` UTF-16 units."""
+    used = 0
+    for index, char in enumerate(text):
+        used += 2 if ord(char) > 0xFFFF else 1
+        if used > limit:
+            return index
+    return len(text)
+
+
+def _reason(description: str) -> str:
+    lowered = description.lower()
+    return next((reason for needle, reason in REASONS if needle in lowered), "forbidden")
+
+
+def _seconds(exc: RetryAfter) -> float:
+    with warnings.catch_warnings():
+        # PTB ≥ 22.2 warns that retry_after will become a timedelta; both shapes are handled here.
+        warnings.simplefilter("ignore")
+        value = exc.retry_after
+    return value.total_seconds() if isinstance(value, dtm.timedelta) else float(value)

@@ -1,0 +1,216 @@
+"""The Telegram webhook Lambda: ``handler(event, context)`` for a Function URL / HTTP API v2 event.
+
+Order of work, per delivery (core.telegram.org/bots/api#setwebhook):
+
+1. the ``X-Telegram-Bot-Api-Secret-Token`` header must equal the configured secret (``setWebhook``
+   ``secret_token``), compared in constant time → else 401 and nothing else happens;
+2. the body (base64 when ``isBase64Encoded``) must be a JSON object → else 400;
+3. :func:`~handlers.telegram.parse.parse_update`, then ``Service.handle(inbound, now=<UTC epoch s>)``,
+   then ``answerCallbackQuery`` with ``outcome.ack`` for a button press, then ``outcome.messages``
+   (``edit_of="tap"``: edit the message whose button was pressed, e.g. the next level of a menu);
+4. 200 — also when the update is ignored, unparseable or the service fails (logged): Telegram would
+   otherwise redeliver the same update again and again, and the outbox keeps what was not sent.
+
+Per container, built once and lazily: one asyncio event loop (``run_until_complete`` per invocation, so
+the Bot's HTTP connection pool survives between invocations), the ``telegram.Bot``, the store and the
+service. Settings come from :mod:`infra.settings`; the bot's username from env ``TELEGRAM_BOT_USERNAME``,
+else one ``getMe``. Tests and the local playground inject everything with :func:`configure`.
+Logs carry update ids and intent kinds, never message text or secrets.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import binascii
+import hmac
+import json
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
+
+from aws_lambda_powertools import Logger
+from telegram import Bot
+from telegram.error import TelegramError
+
+from handlers.messages import Inbound, Outcome, OutMessage, TextCommand
+from handlers.telegram.parse import TelegramInbound, parse_update
+from handlers.telegram.sender import TelegramSender
+
+SECRET_HEADER = "x-telegram-bot-api-secret-token"
+TAPPED = "tap"  # OutMessage.edit_of meaning "the message whose button was pressed" (handlers.service)
+USERNAME_ENV = "TELEGRAM_BOT_USERNAME"
+
+logger = Logger()
+
+
+class Handles(Protocol):
+    """The part of ``handlers.service.Service`` the webhook calls."""
+
+    async def handle(self, inbound: Inbound, *, now: int) -> Outcome: ...
+
+
+@dataclass
+class Runtime:
+    """What one container keeps between invocations. ``secret`` is re-read per delivery (settings cache
+    it), so a rotated secret is picked up without a cold start."""
+
+    service: Handles
+    sender: TelegramSender | None
+    bot_username: str
+    secret: Callable[[], str]
+    clock: Callable[[], float] = time.time
+
+    @property
+    def bot(self) -> Bot | None:
+        return None if self.sender is None else self.sender.bot
+
+
+class _Container:
+    loop: asyncio.AbstractEventLoop | None = None
+    runtime: Runtime | None = None
+    secret: Callable[[], str] | None = None
+
+
+def configure(
+    *,
+    service: Handles,
+    secret: str,
+    bot: Bot | None = None,
+    bot_username: str | None = None,
+    clock: Callable[[], float] = time.time,
+) -> None:
+    """Use these instead of the AWS-backed defaults (tests, local runs). ``bot`` answers button presses
+    (``None``: presses are not answered); ``bot_username`` defaults as in production (env, else getMe);
+    ``clock`` gives UTC epoch seconds."""
+    username = bot_username or _username(bot)
+    sender = None if bot is None else TelegramSender(bot)
+    _Container.runtime = Runtime(service, sender, username, lambda: secret, clock)
+    _Container.secret = _Container.runtime.secret
+
+
+def handler(event: dict[str, Any], context: object) -> dict[str, Any]:
+    """The Lambda entry point. Returns ``{"statusCode": 200 | 400 | 401, ...}`` (see module docstring)."""
+    headers = {str(name).lower(): value for name, value in (event.get("headers") or {}).items()}
+    if not _verified(headers.get(SECRET_HEADER)):
+        logger.warning("webhook call without the right secret token")
+        return _response(401)
+    update = _update(event)
+    if update is None:
+        return _response(400)
+    runtime = _runtime()
+    _loop().run_until_complete(_process(runtime, update))
+    return _response(200)
+
+
+async def _process(runtime: Runtime, update: dict[str, Any]) -> None:
+    update_id = update.get("update_id")
+    try:
+        parsed = parse_update(update, runtime.bot, runtime.bot_username)
+    except Exception:
+        logger.exception("update could not be parsed; dropped", extra={"update_id": update_id})
+        return
+    if parsed is None:
+        logger.debug("update ignored", extra={"update_id": update_id})
+        return
+    outcome = Outcome()
+    try:
+        outcome = await runtime.service.handle(parsed.inbound, now=int(runtime.clock()))
+    except Exception:
+        logger.exception("service failed", extra={"update_id": update_id, "intent": _kind(parsed)})
+    if runtime.sender is None:
+        return
+    if parsed.callback_query_id is not None:
+        try:
+            await runtime.sender.answer_callback(parsed.callback_query_id, outcome.ack)
+        except TelegramError as exc:
+            logger.warning("answerCallbackQuery failed", extra={"update_id": update_id, "error": repr(exc)})
+    for message in outcome.messages:
+        await _reply(runtime.sender, _in_place(message, parsed), update_id)
+
+
+def _in_place(message: OutMessage, parsed: TelegramInbound) -> OutMessage:
+    """``edit_of="tap"`` (a menu level) edits the message whose button was pressed, if there was one."""
+    if message.edit_of != TAPPED:
+        return message
+    return replace(message, edit_of=None if parsed.message_id is None else str(parsed.message_id))
+
+
+async def _reply(sender: TelegramSender, message: OutMessage, update_id: object) -> None:
+    try:
+        await sender.send(message)
+    except Exception:
+        logger.exception("reply failed", extra={"update_id": update_id})
+
+
+def _verified(given: str | None) -> bool:
+    expected = _secret()()
+    if not given or not expected:
+        return False
+    return hmac.compare_digest(given.encode("utf-8"), expected.encode("utf-8"))
+
+
+def _update(event: dict[str, Any]) -> dict[str, Any] | None:
+    """The body as a JSON object, or ``None`` (logged) when it is not one."""
+    body = event.get("body") or ""
+    try:
+        raw = base64.b64decode(body, validate=True) if event.get("isBase64Encoded") else body.encode("utf-8")
+        update = json.loads(raw)
+    except (binascii.Error, UnicodeError, ValueError):
+        logger.warning("malformed webhook body", extra={"length": len(body)})
+        return None
+    if not isinstance(update, dict):
+        logger.warning("webhook body is not a JSON object", extra={"type": type(update).__name__})
+        return None
+    return update
+
+
+def _kind(parsed: TelegramInbound) -> str:
+    intent = parsed.inbound.intent
+    return f"command:{intent.name}" if isinstance(intent, TextCommand) else type(intent).__name__
+
+
+def _response(status: int) -> dict[str, Any]:
+    return {"statusCode": status, "headers": {"content-type": "text/plain"}, "body": ""}
+
+
+def _loop() -> asyncio.AbstractEventLoop:
+    if _Container.loop is None or _Container.loop.is_closed():
+        _Container.loop = asyncio.new_event_loop()
+    return _Container.loop
+
+
+def _secret() -> Callable[[], str]:
+    if _Container.secret is None:
+        from infra import settings
+
+        _Container.secret = settings.telegram_secret
+    return _Container.secret
+
+
+def _username(bot: Bot | None) -> str:
+    from_env = os.environ.get(USERNAME_ENV, "").removeprefix("@")
+    if from_env:
+        return from_env
+    if bot is None:
+        raise ValueError(f"set {USERNAME_ENV} or give a bot to ask getMe")
+    me = _loop().run_until_complete(bot.get_me())
+    if not me.username:
+        raise ValueError("getMe returned no username")
+    return me.username
+
+
+def _runtime() -> Runtime:
+    """The container's runtime, built on first use from :mod:`infra.settings` (AWS)."""
+    if _Container.runtime is None:
+        from handlers.service import Service
+        from infra import settings
+        from infra.dynamodb import DynamoStore
+
+        sender = TelegramSender(Bot(settings.telegram_token()))
+        username = _username(sender.bot)
+        service = Service(DynamoStore(settings.table_name()), sender)
+        _Container.runtime = Runtime(service, sender, username, _secret())
+    return _Container.runtime

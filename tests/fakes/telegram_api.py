@@ -1,0 +1,325 @@
+"""A local fake of the Telegram Bot API (core.telegram.org/bots/api) for adapter tests.
+
+A stdlib HTTP server in a thread on a free port of 127.0.0.1 that answers the methods this project calls
+(``getMe``, ``sendMessage``, ``editMessageText``, ``answerCallbackQuery``, ``restrictChatMember``,
+``setWebhook``, ``getChat``, …) with the real response shapes, so python-telegram-bot parses them. It keeps
+every call and, per chat, the messages as a player would now see them (after edits).
+
+It enforces the limits the adapter must respect (text 1-4096 UTF-16 units, callback data 1-64 bytes,
+editing a missing or unchanged message) with Telegram's own error texts, and answers with any recorded
+error body (``tests/fixtures/telegram/error_*.json``) when told to with :meth:`FakeTelegramApi.fail`.
+
+    with FakeTelegramApi() as api:
+        bot = api.bot()
+        ...
+        assert api.texts("tg:-1001000000001") == ["..."]
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl
+
+from telegram import Bot
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "telegram"
+TOKEN = "123456789:TEST-fake-token"
+BOT_ID = 6000000001
+BOT_USERNAME = "example_game_bot"
+DATE = 1700000000
+# Parameters PTB sends JSON-encoded inside the form body (telegram.request.RequestParameter.json_value).
+JSON_PARAMS = {"reply_markup", "entities", "permissions", "link_preview_options", "reply_parameters"}
+INT_PARAMS = {"chat_id", "message_id", "user_id", "message_thread_id", "until_date", "cache_time"}
+
+
+@dataclass(frozen=True)
+class Call:
+    """One request: Bot API ``method`` and its decoded ``params``."""
+
+    method: str
+    params: dict[str, Any]
+
+
+@dataclass
+class Received:
+    """A message as the chat shows it now. ``buttons``: rows of ``(label, callback_data)``."""
+
+    message_id: int
+    text: str
+    buttons: list[list[tuple[str, str]]] = field(default_factory=list)
+    edits: int = 0
+
+
+@dataclass
+class Failure:
+    """Answer with ``body`` (HTTP status = its ``error_code``) for matching calls, ``times`` times
+    (``None``: always)."""
+
+    body: dict[str, Any]
+    chat_id: int | None
+    method: str | None
+    times: int | None
+
+    def matches(self, method: str, chat_id: Any) -> bool:
+        wanted_chat = self.chat_id is None or self.chat_id == chat_id
+        return wanted_chat and self.method in (None, method) and self.times != 0
+
+
+def load_error(name: str) -> dict[str, Any]:
+    """An error body from ``tests/fixtures/telegram`` (``"error_403_bot_was_blocked_by_the_user"``)."""
+    path = FIXTURES / (name if name.endswith(".json") else f"{name}.json")
+    body: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return body
+
+
+def chat_number(chat_id: int | str) -> int:
+    """``tg:-100…``, ``"-100…"`` or an int → the Telegram chat id."""
+    return chat_id if isinstance(chat_id, int) else int(str(chat_id).removeprefix("tg:"))
+
+
+class BotApiError(Exception):
+    def __init__(self, body: dict[str, Any]) -> None:
+        super().__init__(body["description"])
+        self.body = body
+
+
+def _error(code: int, description: str) -> BotApiError:
+    return BotApiError({"ok": False, "error_code": code, "description": description})
+
+
+def _units(text: str) -> int:
+    return len(text.encode("utf-16-le")) // 2
+
+
+def chat_object(chat_id: int) -> dict[str, Any]:
+    """A ``Chat`` for an id: positive = private, ``-100…`` = supergroup, other negative = basic group."""
+    if chat_id > 0:
+        return {"id": chat_id, "first_name": f"Player{chat_id}", "type": "private"}
+    kind = "supergroup" if str(chat_id).startswith("-100") else "group"
+    return {"id": chat_id, "title": "Example Village", "type": kind}
+
+
+class FakeTelegramApi:
+    """The fake server. Use as a context manager (or :meth:`start`/:meth:`stop`); :meth:`bot` gives a
+    ``telegram.Bot`` pointed at it."""
+
+    def __init__(self, *, token: str = TOKEN, username: str = BOT_USERNAME, bot_id: int = BOT_ID) -> None:
+        self.token = token
+        self.me = {"id": bot_id, "is_bot": True, "first_name": "ExampleGameBot", "username": username}
+        self.calls: list[Call] = []
+        self._chats: dict[int, list[Received]] = {}
+        self._failures: list[Failure] = []
+        self._lock = threading.Lock()
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), _handler_class(self))
+        # A short poll interval: shutdown() waits for the next poll.
+        self._thread = threading.Thread(target=self._server.serve_forever, args=(0.01,), daemon=True)
+
+    @property
+    def port(self) -> int:
+        return int(self._server.server_address[1])
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/bot"
+
+    def bot(self) -> Bot:
+        return Bot(self.token, base_url=self.base_url, base_file_url=f"http://127.0.0.1:{self.port}/file/bot")
+
+    def start(self) -> FakeTelegramApi:
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+        self._thread.join()
+
+    def __enter__(self) -> FakeTelegramApi:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    def fail(
+        self,
+        body: dict[str, Any] | str,
+        *,
+        chat_id: int | str | None = None,
+        method: str | None = None,
+        times: int | None = None,
+    ) -> None:
+        """Answer calls to ``chat_id`` (any chat if ``None``) and ``method`` (any if ``None``) with the error
+        ``body`` (a dict or a fixture name for :func:`load_error`), ``times`` times (``None``: always)."""
+        error = load_error(body) if isinstance(body, str) else body
+        chat = None if chat_id is None else chat_number(chat_id)
+        with self._lock:
+            self._failures.append(Failure(error, chat, method, times))
+
+    def calls_to(self, method: str) -> list[Call]:
+        with self._lock:
+            return [call for call in self.calls if call.method == method]
+
+    def messages(self, chat_id: int | str) -> list[Received]:
+        """The messages the bot has posted in ``chat_id``, as they read now (oldest first)."""
+        with self._lock:
+            return list(self._chats.get(chat_number(chat_id), []))
+
+    def texts(self, chat_id: int | str) -> list[str]:
+        return [message.text for message in self.messages(chat_id)]
+
+    def dispatch(self, method: str, params: dict[str, Any]) -> Any:
+        """Record the call and return the ``result`` of ``method``; raises :class:`BotApiError`."""
+        with self._lock:
+            self.calls.append(Call(method, params))
+            failure = next((f for f in self._failures if f.matches(method, params.get("chat_id"))), None)
+            if failure is not None:
+                failure.times = None if failure.times is None else failure.times - 1
+                raise BotApiError(failure.body)
+            answer = getattr(self, f"_api_{method}", None)
+            if answer is None:
+                raise _error(404, "Not Found")
+            return answer(params)
+
+    def _api_getMe(self, params: dict[str, Any]) -> Any:
+        return {**self.me, "can_join_groups": True, "can_read_all_group_messages": False}
+
+    def _api_sendMessage(self, params: dict[str, Any]) -> Any:
+        chat_id, text = params["chat_id"], params.get("text", "")
+        _check_text(text)
+        chat = self._chats.setdefault(chat_id, [])
+        message_id = 1 + sum(len(messages) for messages in self._chats.values())
+        chat.append(Received(message_id, text, _buttons(params.get("reply_markup"))))
+        return self._message(chat_id, chat[-1], params.get("reply_markup"))
+
+    def _api_editMessageText(self, params: dict[str, Any]) -> Any:
+        chat_id, text = params["chat_id"], params.get("text", "")
+        _check_text(text)
+        found = next((m for m in self._chats.get(chat_id, []) if m.message_id == params["message_id"]), None)
+        if found is None:
+            raise _error(400, "Bad Request: message to edit not found")
+        buttons = _buttons(params.get("reply_markup"))
+        if (found.text, found.buttons) == (text, buttons):
+            raise _error(
+                400,
+                "Bad Request: message is not modified: specified new message content and reply markup are "
+                "exactly the same as a current content and reply markup of the message",
+            )
+        found.text, found.buttons, found.edits = text, buttons, found.edits + 1
+        return {**self._message(chat_id, found, params.get("reply_markup")), "edit_date": DATE + 1}
+
+    def _api_getChat(self, params: dict[str, Any]) -> Any:
+        gifts = dict.fromkeys(
+            (
+                "unlimited_gifts",
+                "limited_gifts",
+                "unique_gifts",
+                "premium_subscription",
+                "gifts_from_channels",
+            ),
+            False,
+        )
+        return {
+            **chat_object(params["chat_id"]),
+            "accent_color_id": 0,
+            "max_reaction_count": 11,
+            "accepted_gift_types": gifts,
+        }
+
+    def _api_getChatMember(self, params: dict[str, Any]) -> Any:
+        return {
+            "status": "member",
+            "user": {"id": params["user_id"], "is_bot": False, "first_name": "Player"},
+        }
+
+    def _api_getWebhookInfo(self, params: dict[str, Any]) -> Any:
+        return {"url": "", "has_custom_certificate": False, "pending_update_count": 0}
+
+    def _ok(self, params: dict[str, Any]) -> Any:
+        return True
+
+    _api_answerCallbackQuery = _ok
+    _api_restrictChatMember = _ok
+    _api_setWebhook = _ok
+    _api_deleteWebhook = _ok
+    _api_setMyCommands = _ok
+    _api_sendChatAction = _ok
+    _api_deleteMessage = _ok
+
+    def _message(self, chat_id: int, message: Received, markup: Any) -> dict[str, Any]:
+        result = {
+            "message_id": message.message_id,
+            "from": self.me,
+            "chat": chat_object(chat_id),
+            "date": DATE,
+            "text": message.text,
+        }
+        return {**result, "reply_markup": markup} if markup else result
+
+
+def _check_text(text: str) -> None:
+    if not text.strip():
+        raise _error(400, "Bad Request: message text is empty")
+    if _units(text) > 4096:
+        raise BotApiError(load_error("error_400_message_is_too_long"))
+
+
+def _buttons(markup: Any) -> list[list[tuple[str, str]]]:
+    rows = (markup or {}).get("inline_keyboard", [])
+    for row in rows:
+        for button in row:
+            if not 1 <= len(button.get("callback_data", "").encode("utf-8")) <= 64:
+                raise _error(400, "Bad Request: BUTTON_DATA_INVALID")
+    return [[(button["text"], button["callback_data"]) for button in row] for row in rows]
+
+
+def decode_params(body: bytes, content_type: str) -> dict[str, Any]:
+    """The request parameters: JSON body, or PTB's form body with JSON-encoded complex values."""
+    if content_type.startswith("application/json"):
+        params: dict[str, Any] = json.loads(body or b"{}")
+        return params
+    decoded: dict[str, Any] = {}
+    for name, value in parse_qsl(body.decode("utf-8"), keep_blank_values=True):
+        if name in JSON_PARAMS:
+            decoded[name] = json.loads(value)
+        elif name in INT_PARAMS and value.lstrip("-").isdigit():
+            decoded[name] = int(value)
+        else:
+            decoded[name] = value
+    return decoded
+
+
+def _handler_class(api: FakeTelegramApi) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            prefix = f"/bot{api.token}/"
+            if not self.path.startswith(prefix):
+                self._reply(401, {"ok": False, "error_code": 401, "description": "Unauthorized"})
+                return
+            length = int(self.headers.get("Content-Length") or 0)
+            params = decode_params(self.rfile.read(length), self.headers.get("Content-Type") or "")
+            try:
+                result = api.dispatch(self.path.removeprefix(prefix), params)
+            except BotApiError as exc:
+                self._reply(int(exc.body["error_code"]), exc.body)
+            else:
+                self._reply(200, {"ok": True, "result": result})
+
+        do_GET = do_POST
+
+        def _reply(self, status: int, body: dict[str, Any]) -> None:
+            data = json.dumps(body).encode("utf-8")
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def log_message(self, format: str, *args: Any) -> None:
+            """Quiet: the calls are recorded on the fake instead."""
+
+    return Handler
