@@ -1,0 +1,72 @@
+# jinro-gm developer commands. Needs only Python 3.11+ and pip: `make play`, `make test`.
+#
+# The virtualenv is built from the hash-pinned lock (requirements-dev.lock, a superset of
+# requirements.lock) and re-synced only when the lock or pyproject.toml changes (stamp file in .venv).
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.stamp-install
+ARGS   ?=
+
+# `make lock` resolves against PyPI only, ignoring any machine-local pip index or wheel folder.
+LOCK_ENV     ?= env -u PIP_FIND_LINKS -u PIP_EXTRA_INDEX_URL -u PIP_INDEX_URL PIP_CONFIG_FILE=/dev/null \
+                CUSTOM_COMPILE_COMMAND="make lock"
+PIP_COMPILE  := $(LOCK_ENV) $(BIN)/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras \
+                --no-emit-find-links --no-emit-index-url --no-emit-trusted-host
+LOCK_ARGS    ?=
+
+CHECKS := check-ruff check-mypy check-imports check-cfn
+
+.PHONY: venv play test lint bench lock clean $(CHECKS) check-pytest
+
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml requirements.lock requirements-dev.lock
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
+		|| { echo "jinro-gm needs Python 3.11 or newer; $(PYTHON) is $$($(PYTHON) --version 2>&1)."; \
+		     echo "Run: make PYTHON=/path/to/python3.11 ..."; exit 1; }
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --require-hashes -r requirements-dev.lock
+	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
+	touch $@
+
+play: venv
+	$(BIN)/jinro-gm play $(ARGS)
+
+# Every check runs (make -k) so one report shows every failure; the target fails if any step failed.
+lint: venv
+	@$(MAKE) --no-print-directory -k $(CHECKS)
+
+test: venv
+	@$(MAKE) --no-print-directory -k $(CHECKS) check-pytest
+
+check-ruff:
+	$(BIN)/ruff check .
+
+check-mypy:
+	$(BIN)/mypy core handlers infra
+
+check-imports:
+	$(BIN)/lint-imports
+
+check-cfn:
+	$(BIN)/cfn-lint template.yaml
+
+check-pytest:
+	$(BIN)/pytest -q
+
+bench: venv
+	$(BIN)/python bench/run.py $(ARGS)
+
+# Re-pin both locks from pyproject.toml (LOCK_ARGS=--upgrade to move to newer releases). The runtime lock
+# starts from the dev lock's pins, so the two always agree on shared packages.
+lock: venv
+	$(PIP_COMPILE) $(LOCK_ARGS) --extra dev -o requirements-dev.lock pyproject.toml
+	cp requirements-dev.lock requirements.lock
+	$(PIP_COMPILE) -o requirements.lock pyproject.toml
+
+# Removes caches and build output; keeps .venv (delete it by hand for a from-scratch rebuild).
+clean:
+	rm -rf build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis .aws-sam
+	find core handlers infra tests -name __pycache__ -type d -prune -exec rm -rf {} +
