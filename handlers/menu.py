@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from core.engine.notice import Action, PlayerRef
 import core.i18n as i18n
+from core.engine.notice import Action, PlayerRef
 from handlers.messages import Button, Tap
 
 #: Action kind of the "back to the first level" button; never a game action.
@@ -72,7 +72,9 @@ def build(
                 buttons.append(Button(_label(action, locale, game, names), tap(action)))
             elif action.kind not in seen:
                 seen.append(action.kind)
-                buttons.append(Button(_group_label(action.kind, locale, game), tap(Action(kind=action.kind), menu=True)))
+                buttons.append(
+                    Button(_group_label(action.kind, locale, game), tap(Action(kind=action.kind), menu=True))
+                )
         return _rows(buttons)
     depth = len(prefix.args)
     matching = [a for a in actions if a.kind == prefix.kind and a.args[:depth] == prefix.args]
@@ -86,7 +88,11 @@ def build(
         step = Action(kind=prefix.kind, args=(*prefix.args, element))
         longer = [a for a in matching if len(a.args) > depth + 1 and a.args[depth] == element]
         label = _element_label(prefix.kind, element, locale, game, names)
-        buttons.append(Button(label, tap(step, menu=True)) if longer else Button(_label(step, locale, game, names), tap(step)))
+        buttons.append(
+            Button(label, tap(step, menu=True))
+            if longer
+            else Button(_label(step, locale, game, names), tap(step))
+        )
     rows = _rows(buttons)
     back = Button(_group_label(BACK, locale, game), tap(Action(kind=BACK), menu=True))
     return (*rows, (back,))
@@ -97,4 +103,6 @@ def opens_level(action: Action, actions: list[Action]) -> bool:
     if action.kind == BACK:
         return True
     depth = len(action.args)
-    return any(a.kind == action.kind and len(a.args) > depth and a.args[:depth] == action.args for a in actions)
+    return any(
+        a.kind == action.kind and len(a.args) > depth and a.args[:depth] == action.args for a in actions
+    )

@@ -9,7 +9,7 @@ a user's 1:1 chat id equals the user id on every platform.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol, Union
+from typing import Protocol
 
 from core.engine.notice import Action
 
@@ -40,7 +40,7 @@ class Reachable:
     reachable: bool
 
 
-Intent = Union[TextCommand, Tap, Reachable]
+Intent = TextCommand | Tap | Reachable
 
 
 @dataclass(frozen=True)

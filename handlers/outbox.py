@@ -8,9 +8,9 @@ import json
 import logging
 from typing import Any
 
+import core.i18n as i18n
 from core.engine.notice import Action, Notice
 from core.games import GameRules
-import core.i18n as i18n
 from handlers import menu
 from handlers.messages import Button, OutMessage, Tap
 

@@ -13,14 +13,14 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
+import core.i18n as i18n
 from core.engine.commands import Act, Command, Join, SetReachable, Timeout
 from core.engine.notice import PUBLIC, Action, Notice
 from core.engine.result import Rejected
 from core.engine.table import Member
 from core.games import GameRules, registry, rules_for
-import core.i18n as i18n
 from handlers import menu, outbox
-from handlers.messages import Inbound, OutMessage, Outcome, Reachable, Sender, Tap, TextCommand, Unreachable
+from handlers.messages import Inbound, Outcome, OutMessage, Reachable, Sender, Tap, TextCommand, Unreachable
 from handlers.textcommands import to_command
 from infra.store import GameStore, VersionConflict
 
@@ -33,6 +33,18 @@ MAX_ATTEMPTS = 20
 #: Overdue deadlines applied in one catch-up (safety net when a timer was missed).
 MAX_CATCH_UP = 50
 DEFAULT_GAME = "adazakura"
+#: Languages a game can be played in (catalogs ``core/i18n/<locale>/``).
+LOCALES = ("ja", "en")
+
+
+def _catalog_text(key: str, locale: str, game: str, /, **params: Any) -> str:
+    """A shell text from the catalogs; a missing key (a defect the catalog tests catch) degrades to
+    ``[key]`` like a notice does (``outbox``), so the player still gets an answer."""
+    try:
+        return i18n.text(key, locale, game, **params)
+    except KeyError:
+        log.exception("missing catalog text for %s", key)
+        return f"[{key}]"
 
 
 class Service:
@@ -63,8 +75,12 @@ class Service:
         if isinstance(intent, Reachable):
             game_id = self._game_of(inbound)
             if game_id and inbound.user_id:
-                await self.apply(game_id, SetReachable(user_id=inbound.user_id, reachable=intent.reachable),
-                                 delivery_id=inbound.delivery_id, now=now)  # fmt: skip
+                await self.apply(
+                    game_id,
+                    SetReachable(user_id=inbound.user_id, reachable=intent.reachable),
+                    delivery_id=inbound.delivery_id,
+                    now=now,
+                )
             return Outcome()
         return await self._text(inbound, intent, now)
 
@@ -73,7 +89,9 @@ class Service:
         await self.apply(game_id, Timeout(phase_seq=phase_seq), delivery_id=None, now=now)
 
     # -- the write path -------------------------------------------------------------------------------
-    async def apply(self, game_id: str, command: Command, *, delivery_id: str | None, now: int) -> Rejected | None:
+    async def apply(
+        self, game_id: str, command: Command, *, delivery_id: str | None, now: int
+    ) -> Rejected | None:
         """Decide and commit ``command`` (retrying on version conflicts), then flush the outbox.
 
         Returns the core's refusal, ``Rejected("delivery.duplicate")`` for a redelivery, or None.
@@ -106,13 +124,26 @@ class Service:
         log.error("gave up after %d version conflicts", MAX_ATTEMPTS, extra={"game_id": game_id})
         return Rejected(reason="game.busy")
 
-    def _commit(self, rules: GameRules, state: Any, notices: list[Notice], version: int,
-                delivery_id: str | None, now: int) -> None:  # fmt: skip
+    def _commit(
+        self,
+        rules: GameRules,
+        state: Any,
+        notices: list[Notice],
+        version: int,
+        delivery_id: str | None,
+        now: int,
+    ) -> None:
         messages = outbox.render_notices(rules, state, notices)
         entries = {f"{version + 1:08d}-{i:04d}": outbox.dump(m) for i, m in enumerate(messages)}
         expires = now + KEEP_FINISHED if state.is_over else None
-        self.store.commit(state.game_id, expected_version=version, state=state.model_dump_json(),
-                          outbox_add=entries, delivery_id=delivery_id, expires_at=expires)  # fmt: skip
+        self.store.commit(
+            state.game_id,
+            expected_version=version,
+            state=state.model_dump_json(),
+            outbox_add=entries,
+            delivery_id=delivery_id,
+            expires_at=expires,
+        )
 
     def _catch_up(self, rules: GameRules, state: Any, now: int) -> tuple[Any, list[Notice]]:
         """Apply deadlines that passed without a timer (every inbound event is a safety net, §5)."""
@@ -155,7 +186,9 @@ class Service:
             return
         _, state = self._parse(stored.state)
         if chat_id != state.chat_id:
-            await self.apply(game_id, SetReachable(user_id=chat_id, reachable=False), delivery_id=None, now=now)
+            await self.apply(
+                game_id, SetReachable(user_id=chat_id, reachable=False), delivery_id=None, now=now
+            )
 
     async def _send_now(self, rules: GameRules, state: Any, notices: list[Notice]) -> None:
         """Read-only answers (queries) are sent without a write: nothing is lost if they fail."""
@@ -180,12 +213,13 @@ class Service:
         stored = self.store.load(game_id)
         return None if stored is None else self._parse(stored.state)
 
-    async def _refuse(self, inbound: Inbound, reason: Rejected | str, locale: str = "ja",
-                      game: str = DEFAULT_GAME) -> Outcome:  # fmt: skip
+    async def _refuse(
+        self, inbound: Inbound, reason: Rejected | str, locale: str = "ja", game: str = DEFAULT_GAME
+    ) -> Outcome:
         rejected = reason if isinstance(reason, Rejected) else Rejected(reason=reason)
         if rejected.reason == "delivery.duplicate":
             return Outcome()
-        body = i18n.text(f"reason.{rejected.reason}", locale, game, **rejected.params)
+        body = _catalog_text(f"reason.{rejected.reason}", locale, game, **rejected.params)
         if isinstance(inbound.intent, Tap):
             return Outcome(ack=body)
         await self._send_plain(inbound.chat_id, body)
@@ -200,8 +234,10 @@ class Service:
     async def _text(self, inbound: Inbound, cmd: TextCommand, now: int) -> Outcome:
         name = cmd.name.lower()
         if name in ("oversized", "forged", "anonymous"):
-            return await self._refuse(inbound, {"oversized": "input.too_long", "forged": "action.forged",
-                                                "anonymous": "anonymous"}[name])  # fmt: skip
+            return await self._refuse(
+                inbound,
+                {"oversized": "input.too_long", "forged": "action.forged", "anonymous": "anonymous"}[name],
+            )
         if name == "newgame" and not inbound.is_private:
             return await self._new_game(inbound, cmd, now)
         if name == "start" and inbound.is_private:
@@ -212,7 +248,7 @@ class Service:
         game_id = self._game_of(inbound)
         if game_id is None or inbound.user_id is None:
             if name == "help":
-                await self._send_plain(inbound.chat_id, i18n.text("help.general", "ja", DEFAULT_GAME))
+                await self._send_plain(inbound.chat_id, _catalog_text("help.general", "ja", DEFAULT_GAME))
                 return Outcome()
             return await self._refuse(inbound, "game.none" if name != "text" else "command.unknown")
         loaded = self._load_state(game_id)
@@ -220,8 +256,9 @@ class Service:
         rules, state = loaded
         if name == "co" and not cmd.args and not inbound.is_private:
             return await self._co_menu(inbound, rules, state)
-        command = to_command(TextCommand("unknown") if name == "text" else cmd, inbound.user_id,
-                             private=inbound.is_private)  # fmt: skip
+        command = to_command(
+            TextCommand("unknown") if name == "text" else cmd, inbound.user_id, private=inbound.is_private
+        )
         if isinstance(command, str):
             return await self._refuse(inbound, command, state.locale, state.game)
         refusal = await self.apply(game_id, command, delivery_id=inbound.delivery_id, now=now)
@@ -235,17 +272,29 @@ class Service:
         if not actions:
             return await self._refuse(inbound, "speech.denied", state.locale, state.game)
         names = {s: m.name for s, m in rules.seats(state).items()}
-        buttons = menu.build(actions, None, game_id=state.game_id, phase_seq=state.phase_seq,
-                             locale=state.locale, game=state.game, names=names)  # fmt: skip
-        body = i18n.text("co.menu", state.locale, state.game)
+        buttons = menu.build(
+            actions,
+            None,
+            game_id=state.game_id,
+            phase_seq=state.phase_seq,
+            locale=state.locale,
+            game=state.game,
+            names=names,
+        )
+        body = _catalog_text("co.menu", state.locale, state.game)
         await self.sender.send(OutMessage(chat_id=inbound.chat_id, text=body, buttons=buttons))
         return Outcome()
 
     async def _new_game(self, inbound: Inbound, cmd: TextCommand, now: int) -> Outcome:
-        """``/newgame [game]`` in a group: open a lobby unless a game is running there."""
-        game = cmd.args[0].lower() if cmd.args else DEFAULT_GAME
+        """``/newgame [game] [ja|en]`` in a group: open a lobby unless a game is running there; the
+        optional language overrides the group's setting for this game."""
+        words = [a.lower() for a in cmd.args]
+        locale = next((w for w in words if w in LOCALES), None)
+        game = next((w for w in words if w not in LOCALES), DEFAULT_GAME)
         if game not in registry():
-            return await self._refuse(inbound, Rejected(reason="game.unknown", params={"games": ", ".join(registry())}))
+            return await self._refuse(
+                inbound, Rejected(reason="game.unknown", params={"games": ", ".join(registry())})
+            )
         current = self.store.get_pointer("chat", inbound.chat_id)
         stored = self.store.load(current) if current else None
         if stored is not None:
@@ -256,10 +305,24 @@ class Service:
                 return await self._refuse(inbound, "game.running", running.locale, running.game)
         rules = rules_for(game)
         host = Member(user_id=inbound.user_id or "", name=inbound.user_name)
-        state = rules.new_game(game_id=self.new_id(), chat_id=inbound.chat_id, host=host,
-                               settings=self.settings_for(inbound.chat_id), seed=self.new_seed(), now=now)  # fmt: skip
-        opened = Notice(key="lobby.opened", to=PUBLIC, actions=[Action(kind="join")], phase_seq=state.phase_seq,
-                        params={"host": host.name, "min": rules.min_players, "max": rules.max_players})  # fmt: skip
+        settings = dict(self.settings_for(inbound.chat_id))
+        if locale:
+            settings["locale"] = locale
+        state = rules.new_game(
+            game_id=self.new_id(),
+            chat_id=inbound.chat_id,
+            host=host,
+            settings=settings,
+            seed=self.new_seed(),
+            now=now,
+        )
+        opened = Notice(
+            key="lobby.opened",
+            to=PUBLIC,
+            actions=[Action(kind="join")],
+            phase_seq=state.phase_seq,
+            params={"host": host.name, "min": rules.min_players, "max": rules.max_players},
+        )
         self._commit(rules, state, [opened], 0, inbound.delivery_id, now)
         self.store.set_pointer("chat", inbound.chat_id, state.game_id)
         await self.flush(state.game_id, now=now)
@@ -269,11 +332,12 @@ class Service:
         """Private ``/start <game id>`` from the lobby's join link: join, and count as reachable."""
         user = inbound.user_id or ""
         if not cmd.args:
-            await self._send_plain(inbound.chat_id, i18n.text("help.general", "ja", DEFAULT_GAME))
+            await self._send_plain(inbound.chat_id, _catalog_text("help.general", "ja", DEFAULT_GAME))
             return Outcome()
         game_id = cmd.args[0]
-        refusal = await self.apply(game_id, Join(user_id=user, name=inbound.user_name),
-                                   delivery_id=inbound.delivery_id, now=now)  # fmt: skip
+        refusal = await self.apply(
+            game_id, Join(user_id=user, name=inbound.user_name), delivery_id=inbound.delivery_id, now=now
+        )
         if refusal is None or refusal.reason == "lobby.already_joined":
             self.store.set_pointer("user", user, game_id)
             await self.apply(game_id, SetReachable(user_id=user, reachable=True), delivery_id=None, now=now)
@@ -282,7 +346,7 @@ class Service:
         return Outcome()
 
     async def _migrate(self, inbound: Inbound, cmd: TextCommand) -> None:
-        """A group became a supergroup: its pointer follows the new chat id (Bot API ``migrate_to_chat_id``)."""
+        """A group became a supergroup: its pointer follows the new chat id (``migrate_to_chat_id``)."""
         game_id = self.store.get_pointer("chat", inbound.chat_id)
         if game_id and cmd.args:
             self.store.set_pointer("chat", cmd.args[0], game_id)
@@ -301,16 +365,25 @@ class Service:
         refusal = await self.apply(tap.game_id, command, delivery_id=inbound.delivery_id, now=now)
         if refusal:
             return await self._refuse(inbound, refusal, state.locale, state.game)
-        return Outcome(ack=i18n.text("tap.ok", state.locale, state.game))
+        return Outcome(ack=_catalog_text("tap.ok", state.locale, state.game))
 
     def _open_level(self, inbound: Inbound, rules: GameRules, state: Any, tap: Tap) -> Outcome:
         seat = rules.seat_of(state, inbound.user_id or "")
         legal = rules.legal_actions(state, seat) if seat else []
         if tap.phase_seq != state.phase_seq or not menu.opens_level(tap.action, legal):
-            return Outcome(ack=i18n.text("reason.phase.stale", state.locale, state.game))
+            return Outcome(ack=_catalog_text("reason.phase.stale", state.locale, state.game))
         names = {s: m.name for s, m in rules.seats(state).items()}
         prefix = None if tap.action.kind == menu.BACK else tap.action
-        buttons = menu.build(legal, prefix, game_id=state.game_id, phase_seq=state.phase_seq,
-                             locale=state.locale, game=state.game, names=names)  # fmt: skip
-        body = i18n.text("menu.choose", state.locale, state.game)
-        return Outcome(messages=[OutMessage(chat_id=inbound.chat_id, text=body, buttons=buttons, edit_of="tap")])
+        buttons = menu.build(
+            legal,
+            prefix,
+            game_id=state.game_id,
+            phase_seq=state.phase_seq,
+            locale=state.locale,
+            game=state.game,
+            names=names,
+        )
+        body = _catalog_text("menu.choose", state.locale, state.game)
+        return Outcome(
+            messages=[OutMessage(chat_id=inbound.chat_id, text=body, buttons=buttons, edit_of="tap")]
+        )

@@ -44,5 +44,7 @@ def to_command(cmd: TextCommand, user_id: str, *, private: bool) -> Command | st
     if name in ("vote", "kill", "co") and len(args) == 1:
         return Act(user_id=user_id, action=Action(kind=name, args=(_arg(args[0]),)))
     if name == "act" and args:
-        return Act(user_id=user_id, action=Action(kind=f"night.{args[0].lower()}", args=tuple(map(_arg, args[1:]))))
+        return Act(
+            user_id=user_id, action=Action(kind=f"night.{args[0].lower()}", args=tuple(map(_arg, args[1:])))
+        )
     return "command.unknown"

@@ -7,7 +7,7 @@ Every command names its sender by a platform-qualified user id (``tg:123``, ``li
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
@@ -90,5 +90,6 @@ class Query(BaseModel):
 
 
 Command = Annotated[
-    Union[Join, Leave, StartGame, CancelGame, Act, Say, Timeout, SetReachable, Query], Field(discriminator="type")
+    Join | Leave | StartGame | CancelGame | Act | Say | Timeout | SetReachable | Query,
+    Field(discriminator="type"),
 ]

@@ -7,7 +7,7 @@ renders it in the chat's language, and the platform adapter turns ``actions`` in
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -46,9 +46,9 @@ class KeyRef(BaseModel):
     params: dict[str, Param] = Field(default_factory=dict)
 
 
-Ref = Annotated[Union[PlayerRef, RoleRef, FactionRef, KeyRef], Field(discriminator="t")]
-Scalar = Union[bool, int, str, Ref]
-Param = Union[Scalar, list[Scalar]]
+Ref = Annotated[PlayerRef | RoleRef | FactionRef | KeyRef, Field(discriminator="t")]
+Scalar = bool | int | str | Ref
+Param = Scalar | list[Scalar]
 KeyRef.model_rebuild()
 
 

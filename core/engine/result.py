@@ -31,7 +31,7 @@ class Accepted(BaseModel, Generic[S]):
 
 
 class Rejected(BaseModel):
-    """A refusal: ``reason`` is a catalog key id such as ``phase.stale``, ``target.dead``, ``ability.used_up``."""
+    """A refusal: ``reason`` is a reason id (catalog key ``reason.<id>``), e.g. ``phase.stale``."""
 
     reason: str
     params: dict[str, Any] = Field(default_factory=dict)

@@ -6,7 +6,9 @@ template (the game's namespace, then ``common``) and renders each param by its k
 - ``PlayerRef`` → ``ref.player`` ("3番 Alice" / "seat 3 (Alice)");
 - ``RoleRef`` → ``role.<id>.name``; ``FactionRef`` → ``faction.<id>``;
 - ``KeyRef`` → its key, rendered recursively with its own params;
-- a list → its items joined by ``list.separator`` ("、" / ", "); ``bool``/``int``/``str`` → ``str()``.
+- a list → its items joined by ``list.separator`` ("、" / ", "), except a list of ``KeyRef`` only, whose
+  items are whole lines (night results, end-of-game seats) and are joined by line breaks;
+- ``bool``/``int``/``str`` → ``str()``.
 
 Only the fields a template names are rendered. A missing key or a missing param raises ``KeyError``.
 """
@@ -54,13 +56,18 @@ def render_param(value: Param | tuple[Param, ...], locale: str, game: str) -> st
     if isinstance(value, KeyRef):
         return render_key(value.key, value.params, locale, game)
     if isinstance(value, (list, tuple)):
-        separator = lookup("list.separator", locale, game)
+        lines = bool(value) and all(isinstance(item, KeyRef) for item in value)
+        separator = "\n" if lines else lookup("list.separator", locale, game)
         return separator.join(render_param(item, locale, game) for item in value)
     return str(value)
 
 
 def render_action(action: Action, locale: str, game: str, names: Mapping[int, str]) -> str:
     """The button label of ``action``: key ``action.<kind>`` with its args as ``{a0}``, ``{a1}`` ….
+
+    Two more specific keys win when they exist, so one kind can word its variants well: for a str first
+    arg, ``action.<kind>.<arg>`` (``action.vote.none`` "棄権する", ``action.night.shinra.deck``); then, by
+    the number of args, ``action.<kind>.<n>`` (``action.night.yatsuha.2`` for a look at two players).
 
     An int arg found in ``names`` (``{seat: display name}``) renders as a player ("3番 Alice"), any
     other int as the number. A str arg renders as ``option.<kind>.<arg>`` if that key exists, else as the
@@ -71,7 +78,14 @@ def render_action(action: Action, locale: str, game: str, names: Mapping[int, st
         f"a{index}": _action_arg(action.kind, arg, locale, game, names)
         for index, arg in enumerate(action.args)
     }
-    return render_key(f"action.{action.kind}", params, locale, game)
+    return render_key(_action_key(action, locale, game), params, locale, game)
+
+
+def _action_key(action: Action, locale: str, game: str) -> str:
+    first = action.args[0] if action.args else None
+    specific = [f"action.{action.kind}.{first}"] if isinstance(first, str) else []
+    specific.append(f"action.{action.kind}.{len(action.args)}")
+    return next((key for key in specific if has_key(key, locale, game)), f"action.{action.kind}")
 
 
 def _action_arg(kind: str, arg: int | str, locale: str, game: str, names: Mapping[int, str]) -> Param:

@@ -58,7 +58,9 @@ class Ctx:
     def tell(self, seat: int, key: str, actions: list[Action] | None = None, **params: Any) -> None:
         """A private notice to one seat."""
         self.notices.append(
-            Notice(key=key, to=to_seat(seat), params=params, actions=actions or [], phase_seq=self.s.phase_seq)
+            Notice(
+                key=key, to=to_seat(seat), params=params, actions=actions or [], phase_seq=self.s.phase_seq
+            )
         )
 
     def tell_team(self, key: str, seats: list[int] | None = None, **params: Any) -> None:

@@ -1,4 +1,5 @@
-"""The morning and the day [ADZ-5.4], [ADZ-5.5]: announcements, discussion, CO, vote, runoff, exile [ADZ-8]."""
+"""The morning and the day [ADZ-5.4], [ADZ-5.5]: announcements, discussion, CO, vote, runoff,
+exile [ADZ-8]."""
 
 from __future__ import annotations
 
@@ -38,7 +39,7 @@ def morning(g: Ctx, n: int, *, quiet: bool) -> None:
 
 
 def announce_conditions(g: Ctx) -> None:
-    """M5: duels whose duelists both live, and living frozen players, are made public [ADZ-9.1], [ADZ-9.15]."""
+    """M5: duels whose duelists both live, and living frozen players, go public [ADZ-9.1], [ADZ-9.15]."""
     day = g.s.day
     assert day is not None
     duels = []

@@ -60,11 +60,10 @@ def kill(g: Ctx, seat: int, cause: str) -> bool:
     p.alive = False
     p.gained = None
     p.gained_until = None
-    phase = "night" if g.s.night is not None else "day"
-    g.s.deaths.append(Death(seat=seat, phase=phase, n=g.day_n, cause=cause))
-    for effects in (g.s.next_day,):
-        effects.frozen = [s for s in effects.frozen if s != seat]
-        effects.marked = [s for s in effects.marked if s != seat]
+    g.s.deaths.append(Death(seat=seat, phase="night" if g.s.night else "day", n=g.day_n, cause=cause))
+    scheduled = g.s.next_day
+    scheduled.frozen = [s for s in scheduled.frozen if s != seat]
+    scheduled.marked = [s for s in scheduled.marked if s != seat]
     g.log("PlayerDied", seat=seat, cause=cause)
     return True
 

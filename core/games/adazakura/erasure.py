@@ -10,6 +10,7 @@ from core.games.adazakura import effects
 from core.games.adazakura.ctx import Ctx
 from core.games.adazakura.order import ERASURE_STEPS
 from core.games.adazakura.roles import roles
+from core.games.adazakura.roles.base import ErasureHandler
 
 
 def team_target(g: Ctx) -> int | None:
@@ -45,7 +46,7 @@ def run(g: Ctx, t0: int | None) -> None:
     target: int | None = t0
     g.log("ErasureAimed", target=t0)
     for step in ERASURE_STEPS:
-        handlers = [guard_check] if step == "K4" else []
+        handlers: list[ErasureHandler] = [guard_check] if step == "K4" else []
         handlers += [h for r in roles().values() if (h := r.erasure_steps().get(step)) is not None]
         for handler in handlers:
             assert target is not None

@@ -130,7 +130,9 @@ def refusal(g: Ctx, seat: int, action: Action) -> str:
     if not p.alive:
         return "not_alive"
     night_kinds = action.kind.startswith("night.") or action.kind in ("kill", "done", "cancel")
-    if night_kinds and g.s.phase != "night" or action.kind == "vote" and g.s.phase not in ("vote", "runoff"):
+    if (night_kinds and g.s.phase != "night") or (
+        action.kind == "vote" and g.s.phase not in ("vote", "runoff")
+    ):
         return "phase.wrong"
     if action.kind in ("co", "ready") and g.s.phase == "discussion" and not can_speak(g, p):
         return "speech.denied"

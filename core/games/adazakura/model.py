@@ -15,7 +15,8 @@ from core.engine.table import TableState
 
 
 class Player(BaseModel):
-    """A seat. ``copied``: Kururu's copied Megami [ADZ-9.10]; ``gained``/``gained_until``: a Black Box gain and
+    """A seat. ``copied``: Kururu's copied Megami [ADZ-9.10]; ``gained``/``gained_until``: a Black Box gain
+    and
     the day number at whose end it expires [ADZ-9.11]. ``ledger``: what this seat has learned privately."""
 
     seat: int

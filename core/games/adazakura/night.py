@@ -70,6 +70,8 @@ def set_team_choice(g: Ctx, seat: int, action: Action) -> None:
     target = action.args[0]
     order = max((c.order for c in night.team.values()), default=0) + 1
     night.team[seat] = TeamChoice(target=target if isinstance(target, int) else None, at=g.now, order=order)
+    if seat in night.done:
+        night.done.remove(seat)
     g.tell_team("team.choices", lines=_choice_lines(g), night=night.n)
     g.log("TeamChoice", seat=seat, target=night.team[seat].target)
 
@@ -85,7 +87,11 @@ def _choice_lines(g: Ctx) -> list[Param]:
         if c.target is None:
             out.append(KeyRef(key="team.choice.nobody", params={"member": g.ref(s), "secs": secs}))
         else:
-            out.append(KeyRef(key="team.choice", params={"member": g.ref(s), "target": g.ref(c.target), "secs": secs}))
+            out.append(
+                KeyRef(
+                    key="team.choice", params={"member": g.ref(s), "target": g.ref(c.target), "secs": secs}
+                )
+            )
     return out
 
 

@@ -8,7 +8,18 @@ from __future__ import annotations
 from typing import Any
 
 from core.engine import lobby
-from core.engine.commands import Act, CancelGame, Command, Join, Leave, Query, Say, SetReachable, StartGame, Timeout
+from core.engine.commands import (
+    Act,
+    CancelGame,
+    Command,
+    Join,
+    Leave,
+    Query,
+    Say,
+    SetReachable,
+    StartGame,
+    Timeout,
+)
 from core.engine.notice import Action, Notice
 from core.engine.result import Accepted, Rejected
 from core.engine.rng import Rng
@@ -61,7 +72,9 @@ def decide(state: AdzState, command: Command, *, now: int) -> Accepted[AdzState]
 def _dispatch(g: Ctx, command: Command) -> Rejected | None:
     s = g.s
     if isinstance(command, Join):
-        return _notices(g, lobby.join(s, Member(user_id=command.user_id, name=command.name), max_players=max_players(s)))
+        return _notices(
+            g, lobby.join(s, Member(user_id=command.user_id, name=command.name), max_players=max_players(s))
+        )
     if isinstance(command, Leave):
         return _notices(g, lobby.leave(s, command.user_id))
     if isinstance(command, SetReachable):
@@ -101,7 +114,12 @@ def start(g: Ctx, user_id: str) -> Rejected | None:
         s.players, s.deck, s.k = setup.injected(s.members, test_setup)
     else:
         s.players, s.deck, s.k = setup.deal(s.members, s.rng, pool(s), s.settings.get("k"))
-    g.log("GameStarted", seats=[p.megami for p in s.players], factions=[p.faction for p in s.players], deck=s.deck)
+    g.log(
+        "GameStarted",
+        seats=[p.megami for p in s.players],
+        factions=[p.faction for p in s.players],
+        deck=s.deck,
+    )
     g.announce("game.seating", players=g.refs(g.seats()), count=len(s.players), k=s.k)
     for p in s.players:
         view.role_card(g, p.seat)
@@ -173,7 +191,9 @@ def legal_actions(state: AdzState, seat: int) -> list[Action]:
     return legal(Ctx(state, state.deadline_at or 0), seat)
 
 
-def new_game(*, game_id: str, chat_id: str, host: Member, settings: dict[str, Any], seed: int, now: int) -> AdzState:
+def new_game(
+    *, game_id: str, chat_id: str, host: Member, settings: dict[str, Any], seed: int, now: int
+) -> AdzState:
     """A fresh lobby; the host joins like everyone else (so every member has opened the 1:1 chat).
 
     ``settings["locale"]`` (``ja`` default, or ``en``) is the group's language for this game.

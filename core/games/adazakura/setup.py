@@ -25,7 +25,9 @@ def team_size(n: int, override: int | None = None) -> int:
     return (n + 1) // 4
 
 
-def deal(members: list[Member], rng: Rng, pool: tuple[str, ...], k_override: int | None) -> tuple[list[Player], list[str], int]:
+def deal(
+    members: list[Member], rng: Rng, pool: tuple[str, ...], k_override: int | None
+) -> tuple[list[Player], list[str], int]:
     """Shuffle ``members`` into seats, deal Yatsuha plus N−1 Megami drawn from ``pool``, assign factions,
     and shuffle every undealt tarot of all 22 into the deck [ADZ-4.1]-[ADZ-4.3].
 
@@ -39,7 +41,7 @@ def deal(members: list[Member], rng: Rng, pool: tuple[str, ...], k_override: int
     chosen = ["yatsuha", *rng.shuffled(others)[: n - 1]]
     dealt = rng.shuffled(chosen)
     k = team_size(n, k_override)
-    factions = {m: SAKURA for m in dealt}
+    factions = dict.fromkeys(dealt, SAKURA)
     factions["yatsuha"] = ADAZAKURA
     if "renri" in factions:
         factions["renri"] = NONE
@@ -61,7 +63,7 @@ def injected(members: list[Member], setup: dict[str, Any]) -> tuple[list[Player]
     if len(specs) != len(members) or any(len(s) != 2 or s[1] not in FACTION_CODES for s in specs):
         raise ValueError("setup seats must be one 'megami/F' per member")
     players = [
-        Player(seat=i + 1, user_id=m.user_id, name=m.name, megami=s[0], faction=FACTION_CODES[s[1]])  # type: ignore[arg-type]
+        Player(seat=i + 1, user_id=m.user_id, name=m.name, megami=s[0], faction=FACTION_CODES[s[1]])
         for i, (m, s) in enumerate(zip(members, specs, strict=True))
     ]
     dealt = {p.megami for p in players}

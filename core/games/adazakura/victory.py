@@ -1,4 +1,5 @@
-"""Victory checkpoints W1/W2, winners, the draw valve and the end of the game [ADZ-2.6]-[ADZ-2.8], [ADZ-10]."""
+"""Victory checkpoints W1/W2, winners, the draw valve and the end of the game
+[ADZ-2.6]-[ADZ-2.8], [ADZ-10]."""
 
 from __future__ import annotations
 
@@ -72,4 +73,6 @@ def end_game(g: Ctx, result: str) -> None:
         )
         for p in s.players
     ]
-    g.announce("end.result", result=KeyRef(key=f"end.result.{result}"), winners=g.refs(s.winners), lines=lines)
+    g.announce(
+        "end.result", result=KeyRef(key=f"end.result.{result}"), winners=g.refs(s.winners), lines=lines
+    )

@@ -28,7 +28,10 @@ def role_card(g: Ctx, seat: int) -> None:
     """Seat, Megami, faction, ability text, and the team list for the Adazakura side [ADZ-4.4]."""
     p = g.p(seat)
     team = [q.seat for q in g.s.players if q.faction == ADAZAKURA] if p.faction == ADAZAKURA else []
-    held = [ability_text(m, p.faction) for m in ([p.copied] if p.copied else []) + ([p.gained] if p.gained else [])]
+    held = [
+        ability_text(m, p.faction)
+        for m in ([p.copied] if p.copied else []) + ([p.gained] if p.gained else [])
+    ]
     g.tell(
         seat,
         "role.card",
@@ -56,10 +59,12 @@ def query(g: Ctx, q: Query) -> Rejected | None:
         _reply(g, q, "status", **status_params(g))
     elif q.what == "board":
         lines: list[Param] = [
-            KeyRef(key="board.line", params={"day": r.day, "player": g.ref(r.seat), "megami": g.role(r.megami),
-                                             "verified": r.verified})
+            KeyRef(
+                key="board.line.verified" if r.verified else "board.line",
+                params={"day": r.day, "player": g.ref(r.seat), "megami": g.role(r.megami)},
+            )
             for r in g.s.co_board
-        ]  # fmt: skip
+        ]
         _reply(g, q, "board", lines=lines)
     else:
         _reply(g, q, "help")

@@ -60,11 +60,13 @@ class Oboro(Megami):
         elif function == "learn":
             effects.learn_megami(g, p.seat, target)
         else:
+            effects.memo(p, self.id)["pending_kill"] = target
             g.result(p.seat, "result.oboro.kill", target=g.ref(target))
 
     def kill(self, g: Ctx, p: Player, action: Action | None) -> None:
-        target = effects.target_of(action)
-        if action is not None and action.args[0] == "kill" and target is not None:
+        """D4: a trap kill sprung at R1 (not one that fizzled there) [ADZ-6.3]."""
+        target = effects.memo(p, self.id).pop("pending_kill", None)
+        if isinstance(target, int):
             effects.kill(g, target, "trap")
 
 

@@ -3,7 +3,7 @@ other players [ADZ-9.16] (A57, A73). Each look fizzles separately (A69)."""
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import permutations
 
 from core.engine.notice import Action
 from core.games.adazakura import effects
@@ -22,7 +22,7 @@ class Yatsuha(Megami):
             return []
         others = effects.others_alive(g, p)
         return [Action(kind=KIND, args=(a,)) for a in others] + [
-            Action(kind=KIND, args=pair) for pair in combinations(others, 2)
+            Action(kind=KIND, args=pair) for pair in permutations(others, 2)
         ]
 
     def steps(self) -> dict[str, StepHandler]:

@@ -1,0 +1,208 @@
+"""Bot players: a simple policy over legal actions, and a driver that plays a game to its end.
+
+Pure: bots draw only from their own :class:`Rng` (separate from the game's), so a bots-only game replays
+exactly from (game seed, bot seed). A bot only ever picks one of the actions ``legal_actions`` offers;
+when no bot wants to act, the driver fires the phase's ``Timeout`` (the timer a real game would get).
+Used by ``jinro-gm simulate``, the property tests, ``bench/run.py`` and empty seats of the playground.
+
+The policy reads the action vocabulary the games share (``core/games/*/legal.py``): at night
+``<ability>`` choices (kinds ``night.<id>``), the team's ``kill`` and ``done``; in discussion ``co``,
+``ready`` and day abilities; in a vote ``vote`` with a seat or ``"none"`` (abstain). What a bot knows about
+its team comes only from notices addressed to a team (:meth:`Driver.observe`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from core.engine.commands import Act, Command, Join, StartGame, Timeout
+from core.engine.notice import Action, Notice
+from core.engine.result import Accepted, Rejected
+from core.engine.rng import Rng
+from core.engine.table import Member
+
+if TYPE_CHECKING:
+    from core.games import GameRules
+
+ABSTAIN = "none"
+DONE = Action(kind="done")
+READY = Action(kind="ready")
+#: Kinds the policy handles by name; any other kind offered in discussion is a day ability.
+_KNOWN = frozenset({"done", "kill", "cancel", "co", "ready", "vote"})
+#: Safety stop of :func:`play_out`: no game of ours needs this many inputs (16 players, 30 days).
+MAX_STEPS = 50_000
+
+
+class BotRefused(RuntimeError):
+    """The rules refused a bot's command: bots only send legal actions, so this is a rules defect."""
+
+
+def choose(
+    actions: list[Action],
+    rng: Rng,
+    *,
+    taken: Collection[str] = (),
+    me: int | None = None,
+    friends: Collection[int] = (),
+) -> Action | None:
+    """One of ``actions`` (a seat's legal actions now), or None when the bot has nothing more to do.
+
+    ``taken``: action kinds this bot already sent in the current phase (each is sent at most once, so a
+    phase always ends). ``me``/``friends``: seats the bot avoids naming for an erasure or a ballot.
+    Night: an ability choice (2 in 3), then a ``kill`` target (team only), then ``done``. Discussion: rarely
+    a ``co`` (1 in 20) or a day ability (1 in 20), else ``ready``. Vote: abstain 1 in 8, else a random
+    target. Draws from ``rng`` only when it returns an action.
+    """
+    kinds = {a.kind for a in actions}
+    avoid = {*friends, *([me] if me is not None else [])}
+    if "done" in kinds:
+        return _night(actions, rng, taken, avoid)
+    if "ready" in kinds:
+        return _discussion(actions, rng, taken)
+    if "vote" in kinds and "vote" not in taken:
+        return _vote(actions, rng, avoid)
+    return None
+
+
+def _night(actions: list[Action], rng: Rng, taken: Collection[str], avoid: set[int]) -> Action:
+    abilities = [a for a in actions if a.kind.startswith("night.")]
+    if not taken and abilities and rng.below(3) < 2:
+        return rng.choice(abilities)
+    kills = [a for a in actions if a.kind == "kill"]
+    if kills and "kill" not in taken:
+        targets = [a for a in kills if isinstance(a.args[0], int) and a.args[0] not in avoid]
+        return rng.choice(targets or kills)
+    return DONE
+
+
+def _discussion(actions: list[Action], rng: Rng, taken: Collection[str]) -> Action:
+    roll = rng.below(20)
+    claims = [a for a in actions if a.kind == "co"]
+    if roll == 0 and claims and "co" not in taken:
+        return rng.choice(claims)
+    abilities = [a for a in actions if a.kind not in _KNOWN and a.kind not in taken]
+    if roll == 1 and abilities:
+        return rng.choice(abilities)
+    return READY
+
+
+def _vote(actions: list[Action], rng: Rng, avoid: set[int]) -> Action:
+    named = [a for a in actions if a.kind == "vote" and isinstance(a.args[0], int)]
+    abstain = [a for a in actions if a.kind == "vote" and a.args[0] == ABSTAIN]
+    if abstain and (not named or rng.below(8) == 0):
+        return abstain[0]
+    preferred = [a for a in named if a.args[0] not in avoid]
+    return rng.choice(preferred or named)
+
+
+@dataclass
+class Driver:
+    """Bots in every seat of one game. ``next_command(state)`` gives the next input; feed what the
+    rules answered to :meth:`observe` so bots learn their team mates."""
+
+    rules: GameRules
+    rng: Rng
+    phase_seq: int = -1
+    taken: dict[int, set[str]] = field(default_factory=dict)
+    friends: dict[int, set[int]] = field(default_factory=dict)
+
+    def observe(self, notices: list[Notice]) -> None:
+        """Remember every team audience: its seats know each other [design §3, ``Team`` notices]."""
+        for notice in notices:
+            if notice.to.kind == "team":
+                for seat in notice.to.seats:
+                    self.friends.setdefault(seat, set()).update(s for s in notice.to.seats if s != seat)
+
+    def next_command(self, state: Any) -> Command | None:
+        """A bot's ``Act`` (seats asked in a random order), else the phase's ``Timeout`` if it has a
+        deadline, else None (the game is over, or nothing can move it)."""
+        if state.is_over:
+            return None
+        if state.phase_seq != self.phase_seq:
+            self.phase_seq, self.taken = state.phase_seq, {}
+        seats = self.rules.seats(state)
+        for seat in self.rng.shuffled(sorted(seats)):
+            taken = self.taken.setdefault(seat, set())
+            legal = self.rules.legal_actions(state, seat)
+            action = choose(legal, self.rng, taken=taken, me=seat, friends=self.friends.get(seat, ()))
+            if action is not None:
+                taken.add(action.kind)
+                return Act(user_id=seats[seat].user_id, action=action, phase_seq=state.phase_seq)
+        if state.deadline_at is not None:
+            return Timeout(phase_seq=state.phase_seq)
+        return None
+
+
+@dataclass
+class Playout:
+    """The end of :func:`play_out`: final ``state``, ``steps`` (inputs applied), ``now`` (UTC epoch s)."""
+
+    state: Any
+    steps: int
+    now: int
+
+
+def bot_user(i: int) -> str:
+    """The user id of bot ``i`` (1-based, join order)."""
+    return f"bot:{i}"
+
+
+def start_bot_game(
+    rules: GameRules, players: int, *, seed: int, settings: dict[str, Any] | None = None, now: int = 0
+) -> Accepted[Any]:
+    """A game of ``players`` bots, dealt from ``seed`` (``settings`` as the host would give them), at
+    night 0. Returns the start's ``Accepted`` (its notices include the role cards). Raises ValueError with
+    the reason id when the rules refuse (e.g. ``lobby.too_few`` outside the table's size range)."""
+    state = rules.new_game(game_id=f"bots-{seed}", chat_id="bots", host=Member(user_id=bot_user(1), name="Bot 1"),
+                           settings=dict(settings or {}), seed=seed, now=now)  # fmt: skip
+    commands: list[Command] = [Join(user_id=bot_user(i), name=f"Bot {i}") for i in range(1, players + 1)]
+    result: Accepted[Any] | Rejected = Accepted(state=state)
+    for command in [*commands, StartGame(user_id=bot_user(1))]:
+        result = rules.decide(state, command, now=now)
+        if isinstance(result, Rejected):
+            raise ValueError(result.reason)
+        state = result.state
+    assert isinstance(result, Accepted)
+    return result
+
+
+def play_out(
+    rules: GameRules,
+    state: Any,
+    rng: Rng,
+    now: int,
+    *,
+    heard: list[Notice] | None = None,
+    on_step: Callable[[Accepted[Any]], None] | None = None,
+) -> Playout:
+    """Drive ``state`` to the end with bots in every seat and timers when no bot acts.
+
+    ``now``: UTC epoch seconds of the first input; bots act one second apart (never past the phase's
+    deadline), a ``Timeout`` moves the clock to the deadline. ``heard``: notices already sent (e.g. of the
+    start). ``on_step`` sees every accepted input. Stops when the game is over or nothing can move it.
+    Raises :class:`BotRefused` if the rules refuse a bot's input, RuntimeError after :data:`MAX_STEPS`.
+    """
+    driver = Driver(rules, rng)
+    driver.observe(heard or [])
+    steps = 0
+    while (command := driver.next_command(state)) is not None:
+        if steps >= MAX_STEPS:
+            raise RuntimeError(f"no end after {MAX_STEPS} inputs")
+        now = _clock(state, command, now)
+        result = rules.decide(state, command, now=now)
+        if isinstance(result, Rejected):
+            raise BotRefused(f"{command!r} refused: {result.reason}")
+        driver.observe(result.notices)
+        state, steps = result.state, steps + 1
+        if on_step is not None:
+            on_step(result)
+    return Playout(state=state, steps=steps, now=now)
+
+
+def _clock(state: Any, command: Command, now: int) -> int:
+    deadline: int | None = state.deadline_at
+    if isinstance(command, Timeout):
+        return max(now, deadline or now)
+    return now + 1 if deadline is None or now + 1 < deadline else now
