@@ -1,0 +1,203 @@
+"""One local game: the real :class:`~handlers.service.Service` over a :class:`~infra.store.MemoryStore`, a
+simulated chat platform, bot players and a fake clock.
+
+Everything goes through ``Service.handle`` / ``Service.fire_timer`` as platform inputs (platform
+``local``, users ``local:1`` … ``local:N``; the person is ``local:1`` and hosts): ``/newgame`` in the
+group, each player's private ``/start <game id>`` (the Telegram deep link's path), ``/startgame``, then
+taps and commands. The clock is fake: it stands still while bots act and jumps to the phase deadline
+when asked (the timer's ``Timeout``, design §5), so a whole game takes minutes. Times: UTC epoch seconds.
+"""
+
+from __future__ import annotations
+
+from itertools import count
+from typing import Any
+
+import core.i18n as i18n
+from core.engine.rng import Rng
+from core.games import rules_for
+from handlers.local import bots
+from handlers.local.sender import GROUP_CHAT, PLATFORM, LocalSender, user_id
+from handlers.local.texts import bot_names, ui
+from handlers.messages import Inbound, Intent, Outcome, Tap, TextCommand
+from handlers.service import Service
+from infra.store import MemoryStore
+
+GAME = "adazakura"
+#: The fake clock's start (2026-01-01T00:00:00Z): fixed, so a seeded game replays exactly.
+START = 1_767_225_600
+#: Seconds the clock moves for each input of the person (team choices are relayed with times).
+TICK = 2
+#: XORed (plus the user number) into the game seed to seed each bot: deal and bots draw unrelated streams.
+BOT_SALT = 0xB07B07
+#: Rounds of bot moves in one settle, far above any real phase (a guard against a looping policy).
+MAX_ROUNDS = 200
+
+
+class Mind:
+    """A bot's memory: its random source, the phase it last acted in and the action kinds sent in it."""
+
+    def __init__(self, rng: Rng) -> None:
+        self.rng = rng
+        self.phase_seq: int | None = None
+        self.taken: set[str] = set()
+
+
+class LocalGame:
+    """A game of ``players`` seats (4-10), the person at ``local:1`` (a bot too when ``auto``).
+
+    ``lang``: ``ja`` or ``en``, the game's locale (asked for through ``settings_for``). ``seed`` fixes the
+    deal (the game's RNG seed) and every bot choice.
+    """
+
+    def __init__(self, *, players: int, lang: str, seed: int, auto: bool = False) -> None:
+        self.rules = rules_for(GAME)
+        self.lang = lang
+        self.auto = auto
+        self.sender = LocalSender()
+        self.store = MemoryStore()
+        self.service = Service(self.store, self.sender, new_id=lambda: f"local{seed}", new_seed=lambda: seed,
+                               settings_for=lambda chat_id: {"locale": lang})  # fmt: skip
+        self.now = START
+        self.person = user_id(1)
+        self.names = {self.person: ui("you", lang)}
+        self.names |= {user_id(k + 2): name for k, name in enumerate(bot_names(lang)[: players - 1])}
+        first_bot = 1 if auto else 2
+        self.minds = {
+            user_id(k): Mind(Rng.seeded(seed ^ (BOT_SALT + k))) for k in range(first_bot, players + 1)
+        }
+        self.game_id = ""
+        self._deliveries = count(1)
+
+    # -- reading the game -----------------------------------------------------------------------------
+    def state(self) -> Any:
+        """The game state as committed (``None`` before ``/newgame``)."""
+        stored = self.store.load(self.game_id) if self.game_id else None
+        return None if stored is None else self.rules.state_model.model_validate_json(stored.state)
+
+    @property
+    def is_over(self) -> bool:
+        state = self.state()
+        return state is not None and state.is_over
+
+    @property
+    def person_seat(self) -> int | None:
+        """The person's seat once the game has started, else None."""
+        state = self.state()
+        return None if state is None else self.rules.seat_of(state, self.person)
+
+    @property
+    def person_alive(self) -> bool:
+        """False once the person's seat is dead (the lobby counts as alive)."""
+        seat = self.person_seat
+        return seat is None or bool(self.state().players[seat - 1].alive)
+
+    # -- inputs ---------------------------------------------------------------------------------------
+    async def deliver(self, user: str, intent: Intent, *, private: bool) -> Outcome:
+        """Send one platform input from ``user`` (in its 1:1 chat or the group) to the service."""
+        inbound = Inbound(platform=PLATFORM, delivery_id=f"{PLATFORM}:{next(self._deliveries)}",
+                          chat_id=user if private else GROUP_CHAT, is_private=private, user_id=user,
+                          user_name=self.names[user], intent=intent)  # fmt: skip
+        outcome = await self.service.handle(inbound, now=self.now)
+        for message in outcome.messages:
+            await self.sender.send(message)
+        return outcome
+
+    async def open(self) -> None:
+        """``/newgame`` by the person, everyone joins by the deep-link path, the person starts the game."""
+        await self.deliver(self.person, TextCommand("newgame"), private=False)
+        game_id = self.store.get_pointer("chat", GROUP_CHAT)
+        assert game_id is not None, "the service opened no lobby"
+        self.game_id = game_id
+        for user in self.names:
+            await self.deliver(user, TextCommand("start", (game_id,)), private=True)
+        await self.deliver(self.person, TextCommand("startgame"), private=False)
+
+    async def person_says(self, intent: Intent, *, private: bool) -> Outcome:
+        """An input of the person; the clock ticks, then the bots answer while the person lives."""
+        self.now += TICK
+        outcome = await self.deliver(self.person, intent, private=private)
+        if self.person_alive:
+            await self.settle()
+        return outcome
+
+    async def advance(self) -> bool:
+        """Move the clock to the current deadline and fire its timer; False when there is none."""
+        state = self.state()
+        if state is None or state.is_over or state.deadline_at is None:
+            return False
+        self.now = max(self.now, state.deadline_at)
+        await self.service.fire_timer(self.game_id, state.phase_seq, now=self.now)
+        return True
+
+    async def step(self) -> bool:
+        """Enter on an empty line. Alive: jump to the deadline, then the bots answer. Watching (or
+        ``auto``): the next scene. False if nothing moved."""
+        if self.person_alive and not self.auto:
+            moved = await self.advance()
+            if self.person_alive:
+                await self.settle()
+            return moved
+        return await self.settle() or await self.advance()
+
+    # -- bots -----------------------------------------------------------------------------------------
+    async def settle(self) -> bool:
+        """Let the bots act. While the person plays: until no bot has anything left to do (the game waits
+        for the person) or the person has just died. While watching (or ``auto``): one scene, until the
+        current phase is over or no bot moves. True if any bot moved."""
+        state = self.state()
+        scene = state.phase_seq if state is not None and (self.auto or not self.person_alive) else None
+        moved = False
+        for _ in range(MAX_ROUNDS):
+            if self._halted(scene) or not await self._round(scene):
+                break
+            moved = True
+        return moved
+
+    def _halted(self, scene: int | None) -> bool:
+        state = self.state()
+        if state is None or state.is_over:
+            return True
+        if scene is not None:
+            return bool(state.phase_seq != scene)
+        return not self.auto and not self.person_alive
+
+    async def _round(self, scene: int | None) -> bool:
+        """Each bot sends at most one input (seats take turns, like players acting at once)."""
+        moved = False
+        for user, mind in self.minds.items():
+            if self._halted(scene):
+                break
+            state = self.state()
+            seat = self.rules.seat_of(state, user)
+            if seat is None:
+                continue
+            if mind.phase_seq != state.phase_seq:
+                mind.phase_seq, mind.taken = state.phase_seq, set()
+            move = bots.next_move(state, seat, self.rules.legal_actions(state, seat), mind.rng, mind.taken)
+            if move is not None:
+                await self._play(user, state, move)
+                moved = True
+        return moved
+
+    async def _play(self, user: str, state: Any, move: bots.Move) -> None:
+        if user == self.person:
+            chat = self.person if move.private else GROUP_CHAT
+            self.sender.said(chat, self.names[user], self._describe(state, move.intent))
+        await self.deliver(user, move.intent, private=move.private)
+
+    def _describe(self, state: Any, intent: Intent) -> str:
+        """What the person's chat shows for a move made for them (``auto``): the button label or command."""
+        if isinstance(intent, TextCommand):
+            return "/" + " ".join((intent.name, *intent.args))
+        if not isinstance(intent, Tap):
+            return ""
+        names = {seat: member.name for seat, member in self.rules.seats(state).items()}
+        try:
+            return i18n.render_action(intent.action, state.locale, GAME, names)
+        except KeyError:
+            return " ".join([intent.action.kind, *map(str, intent.action.args)])
+
+    async def press(self, tap: Tap, *, private: bool) -> Outcome:
+        """The person presses a button shown in the group or in their 1:1 chat."""
+        return await self.person_says(tap, private=private)

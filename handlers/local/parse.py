@@ -1,0 +1,93 @@
+"""What the person typed → what the playground does with it.
+
+A number presses a shown button; an empty line moves the fake clock to the deadline; ``/quit`` and
+``/help`` are the playground's own; any other ``/command`` goes to the service as a
+:class:`~handlers.messages.TextCommand`, in the group or in the 1:1 chat as a player would send it there
+(secret choices in private, CO and ``/ready`` in the group, [ADZ-11.2]); other text is group talk.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+import core.i18n as i18n
+from core.games.adazakura.megami import TAROTS
+from handlers.messages import TextCommand
+
+#: Commands a player types in the group chat; every other command goes to the 1:1 chat.
+GROUP_COMMANDS = frozenset({"co", "ready", "newgame", "startgame", "cancel", "leave"})
+GAME = "adazakura"
+
+
+@dataclass(frozen=True)
+class Advance:
+    """An empty line: jump to the deadline (or, while watching, to the next scene)."""
+
+
+@dataclass(frozen=True)
+class Press:
+    """Press button ``number`` (1-based) of the last list shown."""
+
+    number: int
+
+
+@dataclass(frozen=True)
+class Quit:
+    """Leave the playground."""
+
+
+@dataclass(frozen=True)
+class Help:
+    """Show the playground's commands (and ask the game for its help)."""
+
+
+@dataclass(frozen=True)
+class Send:
+    """A command for the service, sent in the 1:1 chat (``private``) or the group."""
+
+    private: bool
+    command: TextCommand
+
+
+@dataclass(frozen=True)
+class Talk:
+    """Plain text said in the group."""
+
+    text: str
+
+
+Typed = Advance | Press | Quit | Help | Send | Talk
+
+
+@cache
+def megami_ids() -> dict[str, str]:
+    """Every Megami name in every catalog locale (and each id), lower-cased → Megami id."""
+    found = {m: m for m in TAROTS}
+    for locale in i18n.locales():
+        for megami in TAROTS:
+            key = f"role.{megami}.name"
+            if i18n.has_key(key, locale, GAME):
+                found[i18n.text(key, locale, GAME).strip().lower()] = megami
+    return found
+
+
+def parse(line: str) -> Typed:
+    """Classify one input line (see the module docstring)."""
+    text = line.strip()
+    if not text:
+        return Advance()
+    if text.isdigit():
+        return Press(int(text))
+    words = text[1:].split()
+    if not text.startswith("/") or not words:
+        return Talk(text)
+    name, *args = words
+    name = name.lower()
+    if name in ("quit", "exit"):
+        return Quit()
+    if name == "help":
+        return Help()
+    if name == "co" and args:
+        args = [megami_ids().get(args[0].lower(), args[0])]
+    return Send(private=name not in GROUP_COMMANDS, command=TextCommand(name, tuple(args)))

@@ -1,0 +1,138 @@
+"""The person's screen and keyboard: the group chat and their own 1:1 chat, never anyone else's.
+
+Messages are printed in the order they were sent, under a header whenever the chat changes; buttons are
+numbered and a number presses the matching button of the last list shown. Colour (ANSI) is used only
+when the output is a terminal and ``NO_COLOR`` is unset. Input is read line by line from the keyboard,
+a script or a pipe; the end of the input means ``/quit``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import TextIO
+
+from handlers.local.game import LocalGame
+from handlers.local.parse import Advance, Help, Press, Quit, Send, Talk, parse
+from handlers.local.sender import GROUP_CHAT, Entry
+from handlers.local.texts import ui
+from handlers.messages import Button, Outcome, TextCommand
+
+#: Reads one line (without the newline) or returns None at the end of the input.
+Reader = Callable[[], "str | None"]
+
+_GROUP, _PRIVATE, _NUMBER, _NOTE, _RESET = "\033[1;36m", "\033[1;33m", "\033[1m", "\033[2m", "\033[0m"
+
+
+def wants_color(out: TextIO) -> bool:
+    """ANSI colour only on a terminal, and never when ``NO_COLOR`` is set (no-color.org)."""
+    return out.isatty() and not os.environ.get("NO_COLOR")
+
+
+class Screen:
+    """Prints what ``game``'s person may see to ``out``; remembers the last button list shown."""
+
+    def __init__(self, game: LocalGame, out: TextIO, *, color: bool) -> None:
+        self.game = game
+        self.out = out
+        self.color = color
+        self.cursor = 0
+        self.chat: str | None = None
+        self.buttons: list[tuple[Button, bool]] = []
+
+    def paint(self, text: str, style: str) -> str:
+        return f"{style}{text}{_RESET}" if self.color else text
+
+    def note(self, key: str, **params: object) -> None:
+        """A line of the playground itself (not a chat message)."""
+        self.out.write(self.paint(ui(key, self.game.lang, **params), _NOTE) + "\n")
+
+    def ack(self, outcome: Outcome) -> None:
+        if outcome.ack:
+            self.note("ack", text=outcome.ack)
+
+    def show(self) -> None:
+        """Print every new message of the group and of the person's 1:1 chat."""
+        visible = frozenset({GROUP_CHAT, self.game.person})
+        for entry in self.game.sender.since(self.cursor, visible):
+            self._entry(entry)
+        self.cursor = len(self.game.sender.log)
+        self.out.flush()
+
+    def _entry(self, entry: Entry) -> None:
+        if entry.chat_id != self.chat:
+            self.chat = entry.chat_id
+            group = entry.chat_id == GROUP_CHAT
+            header = ui("header.group" if group else "header.private", self.game.lang)
+            self.out.write(self.paint(header, _GROUP if group else _PRIVATE) + "\n")
+        text = ui("said", self.game.lang, name=entry.author, text=entry.text) if entry.author else entry.text
+        self.out.write(text + "\n")
+        if entry.buttons:
+            private = entry.chat_id != GROUP_CHAT
+            self.buttons = [(button, private) for button in entry.buttons]
+            for number, button in enumerate(entry.buttons, start=1):
+                self.out.write(f"  {self.paint(f'[{number}]', _NUMBER)} {button.label}\n")
+        self.out.write("\n")
+
+
+async def play(game: LocalGame, screen: Screen, read: Reader, *, seed: int, echo: bool) -> int:
+    """Run the game to its end or to ``/quit``; returns the process exit status (0)."""
+    screen.note("intro", players=len(game.names), bots=len(game.names) - 1, seed=seed)
+    if not game.auto:
+        screen.note("hint")
+    await game.open()
+    await game.settle()
+    screen.show()
+    told_watch = False
+    while not game.is_over:
+        if game.auto:
+            if not await game.step():
+                break
+            screen.show()
+            continue
+        if not game.person_alive and not told_watch:
+            told_watch = True
+            screen.note("watch")
+        line = read()
+        if line is None:
+            break
+        if echo:
+            screen.out.write(f"> {line}\n")
+        if not await _handle(game, screen, line):
+            break
+        screen.show()
+    screen.note("over" if game.is_over else "bye")
+    return 0
+
+
+async def _handle(game: LocalGame, screen: Screen, line: str) -> bool:
+    """Carry out one typed line; False for ``/quit``."""
+    typed = parse(line)
+    if isinstance(typed, Quit):
+        return False
+    if isinstance(typed, Advance):
+        if not await game.step():
+            screen.note("no_deadline")
+        elif game.person_alive:
+            screen.note("advanced")
+    elif isinstance(typed, Press):
+        await _press(game, screen, typed.number)
+    elif isinstance(typed, Help):
+        screen.out.write(ui("help", game.lang) + "\n\n")
+        screen.ack(await game.person_says(TextCommand("help"), private=True))
+    elif isinstance(typed, Send):
+        screen.ack(await game.person_says(typed.command, private=typed.private))
+    elif isinstance(typed, Talk):
+        game.sender.said(GROUP_CHAT, game.names[game.person], typed.text)
+    return True
+
+
+async def _press(game: LocalGame, screen: Screen, number: int) -> None:
+    if not screen.buttons:
+        screen.note("no_buttons")
+        return
+    if not 1 <= number <= len(screen.buttons):
+        screen.note("bad_number", max=len(screen.buttons))
+        return
+    button, private = screen.buttons[number - 1]
+    screen.ack(await game.press(button.tap, private=private))

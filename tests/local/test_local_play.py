@@ -1,0 +1,101 @@
+"""``jinro-gm play``: whole games through the CLI as the person sees them (design §4, local playground)."""
+
+from __future__ import annotations
+
+import re
+
+import core.i18n as i18n
+from core.engine.notice import Action
+from handlers.local.sender import GROUP_CHAT
+from handlers.local.texts import ui
+from tests.local.runner import PERSON, Play
+
+JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff01-\uff60]")
+
+
+def _events(run_state: object, kind: str) -> list[dict[str, object]]:
+    return [e.data for e in run_state.log if e.kind == kind]  # type: ignore[attr-defined]
+
+
+def test_an_auto_game_reaches_the_end_announcement_with_every_megami(play: Play) -> None:
+    run = play("--auto", "--seed", "1", "--players", "6")
+    state = run.state()
+    assert run.status == 0
+    assert state.is_over
+    assert state.result in ("sakura", "adazakura", "draw")
+    ending = run.texts(GROUP_CHAT)[-1]
+    assert ending in run.out
+    for player in state.players:
+        assert i18n.text(f"role.{player.megami}.name", "ja", "adazakura") in ending
+    assert run.out.rstrip().endswith(ui("over", "ja"))
+
+
+def test_the_same_seed_replays_the_same_game(play: Play) -> None:
+    first = play("--auto", "--seed", "7", "--players", "8")
+    second = play("--auto", "--seed", "7", "--players", "8")
+    assert first.out == second.out
+
+
+def test_the_person_never_sees_another_players_private_chat(play: Play) -> None:
+    for args in (("--seed", "1", "--players", "6"), ("--seed", "2", "--players", "10", "--lang", "en")):
+        run = play("--auto", *args)
+        visible = run.visible()
+        # Texts also sent to the person (a merged copy included) may appear; anything else must not.
+        secret = [t for t in set(run.hidden()) if not any(t in v for v in visible)]
+        assert len(secret) >= 5, "other seats' role cards at least"
+        assert [t for t in secret if t in run.out] == []
+        assert all(t in run.out for t in visible)
+
+
+def test_only_the_group_and_the_persons_chat_have_headers(play: Play) -> None:
+    run = play("--auto", "--seed", "3", "--players", "6")
+    headers = {line for line in run.out.splitlines() if line.startswith("──")}
+    assert headers == {ui("header.group", "ja"), ui("header.private", "ja")}
+    assert "\033[" not in run.out  # stdout is not a terminal: no colour codes
+
+
+def test_piped_input_presses_the_numbered_buttons(play: Play) -> None:
+    # Enter: night 0 runs out; /ready: the discussion ends; 2: the second button of the ballot.
+    run = play("--seed", "1", "--players", "6", stdin="\n/ready\n2\n/quit\n")
+    ballot = next(
+        e
+        for e in run.game.sender.log
+        if e.chat_id == PERSON and e.buttons and e.buttons[0].tap.action.kind == "vote"
+    )
+    pressed = ballot.buttons[1]
+    assert f"[2] {pressed.label}" in run.out
+    ballots = _events(run.state(), "VoteClosed")[0]["ballots"]
+    assert ballots[str(run.me().seat)] == pressed.tap.action.args[0]  # type: ignore[index]
+    assert "> 2" in run.out
+    assert run.out.rstrip().endswith(ui("bye", "ja"))
+
+
+def test_a_multi_step_menu_is_walked_by_numbers(play: Play) -> None:
+    run = play("--seed", "1", "--players", "6", stdin="1\n1\n1\n/quit\n")
+    me = run.me()
+    assert me.megami == "oboro", "seed 1 no longer deals Oboro (function, then player) to the person"
+    assert run.state().night.choices[me.seat]["oboro"] == Action(kind="night.oboro", args=("learn", 2))
+
+
+def test_a_dead_person_watches_to_the_end_with_enter(play: Play) -> None:
+    run = play("--seed", "1", "--players", "6", stdin="\n" * 60)
+    state = run.state()
+    me = run.me()
+    assert not me.alive, "seed 1 no longer exiles the idle person: pick a seed where they die"
+    assert state.is_over
+    watching = run.out.index(ui("watch", "ja"))
+    assert run.texts(GROUP_CHAT)[-1] in run.out[watching:]
+
+
+def test_the_end_of_the_input_quits(play: Play) -> None:
+    run = play("--seed", "1", "--players", "5", stdin="/status\n")
+    assert run.status == 0
+    assert not run.state().is_over
+    assert run.out.rstrip().endswith(ui("bye", "ja"))
+
+
+def test_english_games_print_no_japanese(play: Play) -> None:
+    run = play("--auto", "--seed", "2", "--players", "10", "--lang", "en")
+    assert run.state().is_over
+    assert [line for line in run.out.splitlines() if JAPANESE.search(line)] == []
+    assert ui("header.group", "en") in run.out
