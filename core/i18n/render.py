@@ -26,8 +26,9 @@ def render(notice: Notice, locale: str, game: str) -> str:
 
     ``locale``: a platform language tag (``ja``, ``en-US`` …; unknown → ``ja``). ``game``: the game id,
     whose catalog is searched before ``common``. Raises ``KeyError`` for a missing key or param.
+    Leading and trailing blank space is dropped, so a template may end with optional lines (an empty list).
     """
-    return render_key(notice.key, notice.params, locale, game)
+    return render_key(notice.key, notice.params, locale, game).strip()
 
 
 def render_key(key: str, params: Mapping[str, Param], locale: str, game: str) -> str:

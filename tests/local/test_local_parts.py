@@ -9,11 +9,10 @@ from typing import Any
 import pytest
 
 from core.engine.notice import Action
-from core.i18n.catalog import placeholders
 from handlers.local.game import LocalGame
 from handlers.local.parse import Advance, Press, Send, Talk, parse
 from handlers.local.terminal import Screen, play, wants_color
-from handlers.local.texts import BOT_NAMES, LANGS, TEXTS
+from handlers.local.texts import LANGS, bot_names
 from handlers.messages import TextCommand
 
 
@@ -36,13 +35,10 @@ def test_typed_lines_go_where_a_player_would_send_them(line: str, typed: object)
     assert parse(line) == typed
 
 
-def test_every_language_has_every_playground_text_with_the_same_fields() -> None:
-    reference = TEXTS[LANGS[0]]
+def test_every_language_has_nine_distinct_bot_names() -> None:
+    # The texts themselves are catalog keys (local.*), checked with every other key by tests/i18n.
     for lang in LANGS:
-        assert TEXTS[lang].keys() == reference.keys(), lang
-        for key, text in TEXTS[lang].items():
-            assert placeholders(text) == placeholders(reference[key]), (lang, key)
-        assert len(set(BOT_NAMES[lang])) == 9, "nine distinct bots fill a table of ten"
+        assert len(set(bot_names(lang))) == 9, "nine distinct bots fill a table of ten"
 
 
 class _Tty(io.StringIO):

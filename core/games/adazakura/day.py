@@ -102,9 +102,9 @@ def _prompt_ballots(g: Ctx, key: str) -> None:
     g.announce(key, candidates=g.refs(day.candidates), deadline=g.s.deadline_at or 0)
     for p in g.living():
         if can_vote(g, p):
-            g.tell(p.seat, "vote.prompt", actions=legal(g, p.seat), runoff=g.s.phase == "runoff")
+            g.tell(p.seat, "runoff.prompt" if g.s.phase == "runoff" else "vote.prompt", actions=legal(g, p.seat))
         else:
-            g.tell(p.seat, "vote.denied", runoff=g.s.phase == "runoff")
+            g.tell(p.seat, "vote.denied")
 
 
 def cast(g: Ctx, seat: int, action: Action) -> None:
@@ -113,7 +113,10 @@ def cast(g: Ctx, seat: int, action: Action) -> None:
     assert day is not None
     choice = action.args[0]
     day.ballots[seat] = choice if isinstance(choice, int) else "none"
-    g.tell(seat, "vote.saved", target=g.ref(choice) if isinstance(choice, int) else False)
+    if isinstance(choice, int):
+        g.tell(seat, "vote.saved.player", target=g.ref(choice))
+    else:
+        g.tell(seat, "vote.saved.none")
     if all(p.seat in day.ballots for p in g.living() if can_vote(g, p)):
         close_vote(g)
 

@@ -14,6 +14,17 @@ from core.games.adazakura.model import Player
 from core.games.adazakura.roles import roles
 
 NOBODY = "none"
+#: The phases in which an action kind (its first dotted part) can ever be legal [ADZ-11.2]; day
+#: abilities (Saine's skip) give their own reasons.
+PHASES_OF: dict[str, tuple[str, ...]] = {
+    "night": ("night",),
+    "kill": ("night",),
+    "done": ("night",),
+    "cancel": ("night",),
+    "co": ("discussion",),
+    "ready": ("discussion",),
+    "vote": ("vote", "runoff"),
+}
 
 
 def legal(g: Ctx, seat: int) -> list[Action]:
@@ -129,10 +140,7 @@ def refusal(g: Ctx, seat: int, action: Action) -> str:
         return "game.over"
     if not p.alive:
         return "not_alive"
-    night_kinds = action.kind.startswith("night.") or action.kind in ("kill", "done", "cancel")
-    if (night_kinds and g.s.phase != "night") or (
-        action.kind == "vote" and g.s.phase not in ("vote", "runoff")
-    ):
+    if g.s.phase not in PHASES_OF.get(action.kind.split(".")[0], (g.s.phase,)):
         return "phase.wrong"
     if action.kind in ("co", "ready") and g.s.phase == "discussion" and not can_speak(g, p):
         return "speech.denied"
@@ -146,6 +154,8 @@ def refusal(g: Ctx, seat: int, action: Action) -> str:
         if reason:
             return reason
     args = [a for a in action.args if isinstance(a, int)]
-    if any(not 1 <= a <= len(g.s.players) or not g.p(a).alive for a in args):
+    if any(not 1 <= a <= len(g.s.players) for a in args):
+        return "target.invalid"
+    if any(not g.p(a).alive for a in args):
         return "target.dead"
     return "action.illegal"

@@ -27,7 +27,8 @@ def open_night(g: Ctx, n: int) -> None:
     g.announce("night.start", night=n, deadline=g.s.deadline_at or 0)
     run_steps(g, OPENING)
     for p in g.living():
-        g.tell(p.seat, "night.prompt", actions=legal(g, p.seat), night=n, sealed=p.seat in g.s.night.sealed)
+        sealed = p.seat in g.s.night.sealed
+        g.tell(p.seat, "night.prompt.sealed" if sealed else "night.prompt", actions=legal(g, p.seat), night=n)
     team = g.team()
     if team:
         g.tell_team("team.open", night=n, members=g.refs(team), can_kill=n >= 1)
@@ -70,10 +71,9 @@ def set_team_choice(g: Ctx, seat: int, action: Action) -> None:
     target = action.args[0]
     order = max((c.order for c in night.team.values()), default=0) + 1
     night.team[seat] = TeamChoice(target=target if isinstance(target, int) else None, at=g.now, order=order)
-    if seat in night.done:
-        night.done.remove(seat)
     g.tell_team("team.choices", lines=_choice_lines(g), night=night.n)
     g.log("TeamChoice", seat=seat, target=night.team[seat].target)
+    _reopen(g, seat)
 
 
 def _choice_lines(g: Ctx) -> list[Param]:
@@ -103,7 +103,10 @@ def close_night(g: Ctx) -> None:
     assert night is not None
     t0 = erasure.team_target(g) if night.n >= 1 else None
     if night.n >= 1:
-        g.tell_team("team.final", target=g.ref(t0) if t0 else False, night=night.n)
+        if t0 is None:
+            g.tell_team("team.final.nobody", night=night.n)
+        else:
+            g.tell_team("team.final.player", target=g.ref(t0), night=night.n)
     resolve_targets(g)
     g.guards.clear()
     g.barriers.clear()

@@ -67,7 +67,7 @@ def injected(members: list[Member], setup: dict[str, Any]) -> tuple[list[Player]
         for i, (m, s) in enumerate(zip(members, specs, strict=True))
     ]
     dealt = {p.megami for p in players}
-    deck = list(setup.get("deck") or [t for t in TAROTS if t not in dealt])
+    deck = list(setup["deck"]) if "deck" in setup else [t for t in TAROTS if t not in dealt]
     if set(deck) & dealt or not set(deck) <= set(TAROTS):
         raise ValueError("deck must hold only undealt tarots")
     k = sum(p.faction == ADAZAKURA for p in players)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from core.engine.notice import FactionRef, KeyRef, Param
 from core.games.adazakura.ctx import Ctx
 from core.games.adazakura.megami import ADAZAKURA, SAKURA
+from core.games.adazakura.model import Player
 
 #: A draw after this many consecutive death-free phases, or when this day would begin (A54).
 QUIET_LIMIT = 8
@@ -61,18 +62,19 @@ def end_game(g: Ctx, result: str) -> None:
     g.log("GameEnded", result=result, winners=s.winners)
     lines: list[Param] = [
         KeyRef(
-            key="end.seat",
-            params={
-                "player": g.ref(p.seat),
-                "megami": g.role(p.megami),
-                "faction": FactionRef(id=p.faction),
-                "madman": p.madman,
-                "alive": p.alive,
-                "won": p.seat in s.winners,
-            },
+            key="end.seat.alive" if p.alive else "end.seat.dead",
+            params={"player": g.ref(p.seat), "megami": g.role(p.megami), "faction": _faction(p)},
         )
         for p in s.players
     ]
-    g.announce(
-        "end.result", result=KeyRef(key=f"end.result.{result}"), winners=g.refs(s.winners), lines=lines
-    )
+    outcome = KeyRef(key=f"end.result.{result}")
+    if result == "draw":
+        g.announce("end.draw", result=outcome, lines=lines)
+    else:
+        g.announce("end.result", result=outcome, winners=g.refs(s.winners), lines=lines)
+
+
+def _faction(p: Player) -> Param:
+    """A seat's faction as revealed at the end, with the madman flag [ADZ-10.3]."""
+    faction = FactionRef(id=p.faction)
+    return KeyRef(key="faction.madman", params={"faction": faction}) if p.madman else faction

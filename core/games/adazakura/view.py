@@ -34,16 +34,14 @@ def role_card(g: Ctx, seat: int) -> None:
     ]
     g.tell(
         seat,
-        "role.card",
+        "role.card.team" if team else "role.card",
         actions=[a for a in legal(g, seat) if a.kind != "co"],
         player=g.ref(seat),
         megami=g.role(p.megami),
         faction=FactionRef(id=p.faction),
         text=ability_text(p.megami, p.faction),
-        team=g.refs(team) if team else False,
-        madman=p.madman,
+        team=g.refs(team),
         held=list[Param](held),
-        alive=p.alive,
         lines=list[Param](p.ledger[-12:]),
     )
 
@@ -65,7 +63,7 @@ def query(g: Ctx, q: Query) -> Rejected | None:
             )
             for r in g.s.co_board
         ]
-        _reply(g, q, "board", lines=lines)
+        _reply(g, q, "board" if lines else "board.empty", lines=lines)
     else:
         _reply(g, q, "help")
     return None

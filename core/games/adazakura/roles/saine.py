@@ -7,6 +7,7 @@ from __future__ import annotations
 from core.engine.notice import Action
 from core.games.adazakura import effects
 from core.games.adazakura.ctx import Ctx
+from core.games.adazakura.legal import phase_seals
 from core.games.adazakura.megami import ADAZAKURA, SAKURA
 from core.games.adazakura.model import CoRecord, Player
 from core.games.adazakura.roles.base import ErasureHandler, Megami
@@ -39,7 +40,9 @@ class Saine(Megami):
             return None
         if effects.memo(p, self.id).get("skip_used"):
             return "ability.used_up"
-        return "phase.discussion_only" if g.s.phase != "discussion" else "ability.sealed"
+        if g.s.phase == "discussion" or p.seat in phase_seals(g):
+            return "ability.sealed"
+        return "phase.discussion_only"
 
     def apply_day_action(self, g: Ctx, p: Player, action: Action) -> None:
         from core.games.adazakura.day import skip_day
