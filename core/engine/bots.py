@@ -3,7 +3,7 @@
 Pure: bots draw only from their own :class:`Rng` (separate from the game's), so a bots-only game replays
 exactly from (game seed, bot seed). A bot only ever picks one of the actions ``legal_actions`` offers;
 when no bot wants to act, the driver fires the phase's ``Timeout`` (the timer a real game would get).
-Used by ``jinro-gm simulate``, the property tests, ``bench/run.py`` and empty seats of the playground.
+Used by ``jinro-gm simulate``, ``bench/run.py``, tests/tools and the playground's bot seats (``choose``).
 
 The policy reads the action vocabulary the games share (``core/games/*/legal.py``): at night
 ``<ability>`` choices (kinds ``night.<id>``), the team's ``kill`` and ``done``; in discussion ``co``,
@@ -27,10 +27,10 @@ if TYPE_CHECKING:
     from core.games import GameRules
 
 ABSTAIN = "none"
-DONE = Action(kind="done")
-READY = Action(kind="ready")
 #: Kinds the policy handles by name; any other kind offered in discussion is a day ability.
 _KNOWN = frozenset({"done", "kill", "cancel", "co", "ready", "vote"})
+#: XORed into a game's seed to seed its bots, so the deal and the bots draw from unrelated streams.
+BOT_SALT = 0xB07B07
 #: Safety stop of :func:`play_out`: no game of ours needs this many inputs (16 players, 30 days).
 MAX_STEPS = 50_000
 
@@ -74,7 +74,7 @@ def _night(actions: list[Action], rng: Rng, taken: Collection[str], avoid: set[i
     if kills and "kill" not in taken:
         targets = [a for a in kills if isinstance(a.args[0], int) and a.args[0] not in avoid]
         return rng.choice(targets or kills)
-    return DONE
+    return _first(actions, "done")
 
 
 def _discussion(actions: list[Action], rng: Rng, taken: Collection[str]) -> Action:
@@ -85,7 +85,11 @@ def _discussion(actions: list[Action], rng: Rng, taken: Collection[str]) -> Acti
     abilities = [a for a in actions if a.kind not in _KNOWN and a.kind not in taken]
     if roll == 1 and abilities:
         return rng.choice(abilities)
-    return READY
+    return _first(actions, "ready")
+
+
+def _first(actions: list[Action], kind: str) -> Action:
+    return next(a for a in actions if a.kind == kind)
 
 
 def _vote(actions: list[Action], rng: Rng, avoid: set[int]) -> Action:
@@ -155,8 +159,10 @@ def start_bot_game(
     """A game of ``players`` bots, dealt from ``seed`` (``settings`` as the host would give them), at
     night 0. Returns the start's ``Accepted`` (its notices include the role cards). Raises ValueError with
     the reason id when the rules refuse (e.g. ``lobby.too_few`` outside the table's size range)."""
-    state = rules.new_game(game_id=f"bots-{seed}", chat_id="bots", host=Member(user_id=bot_user(1), name="Bot 1"),
-                           settings=dict(settings or {}), seed=seed, now=now)  # fmt: skip
+    host = Member(user_id=bot_user(1), name="Bot 1")
+    state = rules.new_game(
+        game_id=f"bots-{seed}", chat_id="bots", host=host, settings=dict(settings or {}), seed=seed, now=now
+    )
     commands: list[Command] = [Join(user_id=bot_user(i), name=f"Bot {i}") for i in range(1, players + 1)]
     result: Accepted[Any] | Rejected = Accepted(state=state)
     for command in [*commands, StartGame(user_id=bot_user(1))]:
@@ -190,7 +196,7 @@ def play_out(
     while (command := driver.next_command(state)) is not None:
         if steps >= MAX_STEPS:
             raise RuntimeError(f"no end after {MAX_STEPS} inputs")
-        now = _clock(state, command, now)
+        now = next_now(state, command, now)
         result = rules.decide(state, command, now=now)
         if isinstance(result, Rejected):
             raise BotRefused(f"{command!r} refused: {result.reason}")
@@ -201,7 +207,9 @@ def play_out(
     return Playout(state=state, steps=steps, now=now)
 
 
-def _clock(state: Any, command: Command, now: int) -> int:
+def next_now(state: Any, command: Command, now: int) -> int:
+    """The time (UTC epoch s) at which to send ``command``: a bot one second after ``now`` but before the
+    deadline; a ``Timeout`` at the deadline."""
     deadline: int | None = state.deadline_at
     if isinstance(command, Timeout):
         return max(now, deadline or now)

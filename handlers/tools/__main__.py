@@ -1,0 +1,20 @@
+"""``python -m handlers.tools simulate|scenario …``: the tools without the ``jinro-gm`` CLI."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from handlers.tools import add_subcommands
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse ``argv`` and run the chosen tool; returns its exit code."""
+    parser = argparse.ArgumentParser(prog="python -m handlers.tools")
+    add_subcommands(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(argv)
+    return int(args.run(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,83 @@
+"""Bot players (core.engine.bots): they only ever send legal actions, every bots-only game reaches an end,
+a game replays exactly from its seeds, and Adazakura-side bots never choose a known team mate to erase."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core.engine.bots import Driver, choose, play_out, start_bot_game
+from core.engine.commands import Timeout
+from core.engine.notice import Action
+from core.engine.result import Rejected
+from core.engine.rng import Rng
+from core.games import rules_for
+
+RULES = rules_for("adazakura")
+KINDS = ["night.shinra", "kill", "cancel", "done", "co", "ready", "skip", "vote"]
+
+actions = st.lists(
+    st.builds(lambda kind, arg: Action(kind=kind, args=(arg,) if kind != "done" else ()),
+              st.sampled_from(KINDS), st.one_of(st.integers(1, 16), st.just("none"))),
+    max_size=12,
+)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(actions, st.integers(0, 2**32), st.sets(st.sampled_from(KINDS)))
+def test_a_bot_only_picks_an_offered_action(offered: list[Action], seed: int, taken: set[str]) -> None:
+    picked = choose(offered, Rng.seeded(seed), taken=taken, me=1, friends={2})
+    assert picked is None or picked in offered
+
+
+def test_a_bot_with_nothing_left_to_do_waits() -> None:
+    rng = Rng.seeded(1)
+    assert choose([Action(kind="kill", args=(3,)), Action(kind="cancel", args=("shinra",))], rng) is None
+    assert choose([Action(kind="vote", args=(2,))], rng, taken={"vote"}) is None
+    assert choose([], rng) is None
+
+
+def play(players: int, seed: int) -> tuple[Any, list[dict[str, Any]]]:
+    started = start_bot_game(RULES, players, seed=seed)
+    out = play_out(RULES, started.state, Rng.seeded(seed + 1), 0, heard=started.notices)
+    return out.state, [e.model_dump() for e in out.state.log]
+
+
+@pytest.mark.property
+@pytest.mark.parametrize("players", range(RULES.min_players, 11))
+def test_every_bots_only_game_ends_with_a_result(players: int) -> None:
+    for seed in range(3):
+        state, _ = play(players, seed)
+        assert state.phase == "ended"
+        assert state.result in ("sakura", "adazakura", "draw")
+
+
+def test_a_game_replays_exactly_from_its_seeds() -> None:
+    assert play(8, 5) == play(8, 5)
+    assert play(8, 5) != play(8, 6)
+
+
+@pytest.mark.property
+def test_team_bots_never_choose_a_team_mate_to_erase() -> None:
+    for seed in range(8):
+        state, log = play(10, seed)
+        team = {p.seat for p in state.players if p.faction == "adazakura"}
+        chosen = [e["data"]["target"] for e in log if e["kind"] == "TeamChoice"]
+        assert chosen
+        assert not team & set(chosen)
+
+
+def test_a_phase_no_bot_acts_in_is_closed_by_its_timer() -> None:
+    state = start_bot_game(RULES, 5, seed=2).state
+    driver = Driver(RULES, Rng.seeded(3))
+    while state.phase != "vote":
+        command = driver.next_command(state)
+        assert command is not None
+        result = RULES.decide(state, command, now=1)
+        assert not isinstance(result, Rejected)
+        state = result.state
+    driver.phase_seq, driver.taken = state.phase_seq, {seat: {"vote"} for seat in RULES.seats(state)}
+    assert driver.next_command(state) == Timeout(phase_seq=state.phase_seq)
