@@ -60,7 +60,7 @@ def seats(state: AdzState) -> dict[int, Member]:
 
 def decide(state: AdzState, command: Command, *, now: int) -> Accepted[AdzState] | Rejected:
     """Apply ``command`` at ``now``; see the module docstring. Never raises for player input."""
-    g = Ctx(state.model_copy(deep=True), now)
+    g = Ctx(state.fork(), now)
     outcome = _dispatch(g, command)
     if isinstance(outcome, Rejected):
         return outcome

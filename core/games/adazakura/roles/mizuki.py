@@ -33,7 +33,9 @@ class Mizuki(Megami):
         return [Action(kind=KIND, args=(t,)) for t in targets if self._barred(g, p, t) is None]
 
     def refusal(self, g: Ctx, p: Player, action: Action) -> str | None:
-        if action.kind != KIND or p.faction != SAKURA or g.day_n < 1 or not isinstance(action.args[0], int):
+        if action.kind != KIND or p.faction != SAKURA or g.day_n < 1 or len(action.args) != 1:
+            return None
+        if not isinstance(action.args[0], int):
             return None
         return self._barred(g, p, action.args[0])
 

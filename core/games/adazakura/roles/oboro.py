@@ -29,7 +29,7 @@ class Oboro(Megami):
         return [Action(kind=KIND, args=(f, t)) for f in functions for t in open_traps]
 
     def refusal(self, g: Ctx, p: Player, action: Action) -> str | None:
-        if action.kind != KIND:
+        if action.kind != KIND or len(action.args) != 2:
             return None
         function, target = action.args[0], action.args[-1]
         if function == "kill" and effects.memo(p, self.id).get("kill_used"):
