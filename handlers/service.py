@@ -42,8 +42,8 @@ def _catalog_text(key: str, locale: str, game: str, /, **params: Any) -> str:
     ``[key]`` like a notice does (``outbox``), so the player still gets an answer."""
     try:
         return i18n.text(key, locale, game, **params)
-    except KeyError:
-        log.exception("missing catalog text for %s", key)
+    except KeyError as err:
+        log.warning("missing catalog text: %s", err)
         return f"[{key}]"
 
 
@@ -220,7 +220,8 @@ class Service:
         if rejected.reason == "delivery.duplicate":
             return Outcome()
         body = _catalog_text(f"reason.{rejected.reason}", locale, game, **rejected.params)
-        if isinstance(inbound.intent, Tap):
+        # A forged button press is still a press: the refusal is its answer (a toast), not a message.
+        if isinstance(inbound.intent, Tap) or inbound.intent == TextCommand("forged"):
             return Outcome(ack=body)
         await self._send_plain(inbound.chat_id, body)
         return Outcome()

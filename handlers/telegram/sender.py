@@ -1,7 +1,10 @@
 """Sends :class:`~handlers.messages.OutMessage` objects through the Bot API (the Telegram ``Sender``).
 
 Plain text only (no ``parse_mode``: player names may contain ``<`` or ``*``). Buttons become an inline
-keyboard whose callback data comes from :mod:`handlers.telegram.callback`. Text over 4096 UTF-16 units
+keyboard whose callback data comes from :mod:`handlers.telegram.callback`, except the lobby's join button
+(action kind ``join``): a URL button ``https://t.me/<bot username>?start=<game id>`` (deep linking,
+core.telegram.org/bots/features#deep-linking), so every player opens the private chat with
+``/start <game id>`` before the game starts (design §4). Text over 4096 UTF-16 units
 (``MessageLimit.MAX_TEXT_LENGTH``, core.telegram.org/bots/api#sendmessage) is split into several messages,
 at a line break where possible, with the keyboard on the last one.
 
@@ -26,11 +29,13 @@ from typing import TypeVar
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
 from telegram.constants import CallbackQueryLimit, MessageLimit
 from telegram.error import BadRequest, ChatMigrated, Forbidden, RetryAfter
+from telegram.helpers import create_deep_linked_url
 
 from handlers.messages import Button, OutMessage, Unreachable
 from handlers.telegram.callback import encode
 
 PREFIX = "tg:"
+JOIN = "join"
 MAX_TEXT = int(MessageLimit.MAX_TEXT_LENGTH)
 MAX_ACK = int(CallbackQueryLimit.ANSWER_CALLBACK_QUERY_TEXT_LENGTH)
 # Substrings of 403 descriptions (tdlib/telegram-bot-api Client.cpp) → Unreachable.reason.
@@ -49,11 +54,21 @@ Sleep = Callable[[float], Awaitable[None]]
 
 
 class TelegramSender:
-    """The Telegram :class:`~handlers.messages.Sender`. ``max_wait``: longest 429 wait (seconds) it
-    sits out before its single retry; ``sleep`` is injectable so tests never wait."""
+    """The Telegram :class:`~handlers.messages.Sender`. ``bot_username`` (with or without ``@``) makes the
+    join links; without it a join button stays a callback button (the service then points to the link).
+    ``max_wait``: longest 429 wait (seconds) it sits out before its single retry; ``sleep`` is injectable
+    so tests never wait."""
 
-    def __init__(self, bot: Bot, *, max_wait: float = 5.0, sleep: Sleep = asyncio.sleep) -> None:
+    def __init__(
+        self,
+        bot: Bot,
+        *,
+        bot_username: str | None = None,
+        max_wait: float = 5.0,
+        sleep: Sleep = asyncio.sleep,
+    ) -> None:
         self._bot = bot
+        self._username = (bot_username or "").removeprefix("@") or None
         self._max_wait = max_wait
         self._sleep = sleep
         self._migrated: dict[int, int] = {}
@@ -72,7 +87,7 @@ class TelegramSender:
         ``edit_of`` edits that message (``editMessageText``) when the text fits in one message; if the
         message is gone or too old to edit, or the text is too long, new messages are sent instead.
         """
-        markup = keyboard(message.buttons)
+        markup = keyboard(message.buttons, self._username)
         chunks = split_text(message.text)
         if message.edit_of is not None and len(chunks) == 1 and await self._edit(message, markup):
             return [message.edit_of]
@@ -141,16 +156,27 @@ class TelegramSender:
                 self._migrated[number] = exc.new_chat_id
 
 
-def keyboard(rows: tuple[tuple[Button, ...], ...]) -> InlineKeyboardMarkup | None:
-    """The inline keyboard for ``rows`` of buttons (``None`` for no buttons)."""
+def keyboard(
+    rows: tuple[tuple[Button, ...], ...], bot_username: str | None = None
+) -> InlineKeyboardMarkup | None:
+    """The inline keyboard for ``rows`` of buttons (``None`` for no buttons); with ``bot_username``, a
+    join button becomes the game's join link (see :func:`join_link`)."""
     if not rows:
         return None
-    return InlineKeyboardMarkup(
-        [
-            [InlineKeyboardButton(button.label, callback_data=encode(button.tap)) for button in row]
-            for row in rows
-        ]
-    )
+    return InlineKeyboardMarkup([[_button(button, bot_username) for button in row] for row in rows])
+
+
+def join_link(bot_username: str, game_id: str) -> str:
+    """The deep link that opens the bot's private chat and sends ``/start <game_id>``
+    (core.telegram.org/bots/features#deep-linking). Raises ``ValueError`` for a username of 3 chars or
+    fewer, or a game id that is not 1-64 chars of ``A-Z a-z 0-9 _ -``."""
+    return create_deep_linked_url(bot_username, game_id)
+
+
+def _button(button: Button, bot_username: str | None) -> InlineKeyboardButton:
+    if button.tap.action.kind == JOIN and bot_username:
+        return InlineKeyboardButton(button.label, url=join_link(bot_username, button.tap.game_id))
+    return InlineKeyboardButton(button.label, callback_data=encode(button.tap))
 
 
 def split_text(text: str, limit: int = MAX_TEXT) -> list[str]:

@@ -86,7 +86,7 @@ def configure(
     (``None``: presses are not answered); ``bot_username`` defaults as in production (env, else getMe);
     ``clock`` gives UTC epoch seconds."""
     username = bot_username or _username(bot)
-    sender = None if bot is None else TelegramSender(bot)
+    sender = None if bot is None else TelegramSender(bot, bot_username=username)
     _Container.runtime = Runtime(service, sender, username, lambda: secret, clock)
     _Container.secret = _Container.runtime.secret
 
@@ -209,8 +209,9 @@ def _runtime() -> Runtime:
         from infra import settings
         from infra.dynamodb import DynamoStore
 
-        sender = TelegramSender(Bot(settings.telegram_token()))
-        username = _username(sender.bot)
+        bot = Bot(settings.telegram_token())
+        username = _username(bot)
+        sender = TelegramSender(bot, bot_username=username)
         service = Service(DynamoStore(settings.table_name()), sender)
         _Container.runtime = Runtime(service, sender, username, _secret())
     return _Container.runtime

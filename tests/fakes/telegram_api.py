@@ -47,7 +47,8 @@ class Call:
 
 @dataclass
 class Received:
-    """A message as the chat shows it now. ``buttons``: rows of ``(label, callback_data)``."""
+    """A message as the chat shows it now. ``buttons``: rows of ``(label, callback_data)``, or
+    ``(label, url)`` for a URL button (a link, e.g. a ``t.me`` deep link)."""
 
     message_id: int
     text: str
@@ -159,6 +160,13 @@ class FakeTelegramApi:
         chat = None if chat_id is None else chat_number(chat_id)
         with self._lock:
             self._failures.append(Failure(error, chat, method, times))
+
+    def stop_failing(self, *, chat_id: int | str | None = None) -> None:
+        """Drop the failures :meth:`fail` set for ``chat_id`` (every failure if ``None``), e.g. when the
+        user unblocks the bot."""
+        chat = None if chat_id is None else chat_number(chat_id)
+        with self._lock:
+            self._failures = [f for f in self._failures if chat is not None and f.chat_id != chat]
 
     def calls_to(self, method: str) -> list[Call]:
         with self._lock:
@@ -272,9 +280,12 @@ def _buttons(markup: Any) -> list[list[tuple[str, str]]]:
     rows = (markup or {}).get("inline_keyboard", [])
     for row in rows:
         for button in row:
-            if not 1 <= len(button.get("callback_data", "").encode("utf-8")) <= 64:
+            if "url" in button:
+                if not str(button["url"]).startswith(("https://", "http://", "tg://")):
+                    raise _error(400, "Bad Request: BUTTON_URL_INVALID")
+            elif not 1 <= len(button.get("callback_data", "").encode("utf-8")) <= 64:
                 raise _error(400, "Bad Request: BUTTON_DATA_INVALID")
-    return [[(button["text"], button["callback_data"]) for button in row] for row in rows]
+    return [[(b["text"], b.get("url") or b["callback_data"]) for b in row] for row in rows]
 
 
 def decode_params(body: bytes, content_type: str) -> dict[str, Any]:
