@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 import core.i18n as i18n
-from core.engine.commands import Act, Command, Join, SetReachable, Timeout
+from core.engine.commands import Act, Command, Join, Query, SetReachable, Timeout
 from core.engine.notice import PUBLIC, Action, Notice
 from core.engine.result import Rejected
 from core.engine.table import Member
@@ -330,7 +330,8 @@ class Service:
         return Outcome()
 
     async def _join(self, inbound: Inbound, cmd: TextCommand, now: int) -> Outcome:
-        """Private ``/start <game id>`` from the lobby's join link: join, and count as reachable."""
+        """Private ``/start <game id>`` from the lobby's join link: join, and count as reachable. A seated
+        player who comes back (after unblocking the bot) is reachable again and gets the role card."""
         user = inbound.user_id or ""
         if not cmd.args:
             await self._send_plain(inbound.chat_id, _catalog_text("help.general", "ja", DEFAULT_GAME))
@@ -339,12 +340,17 @@ class Service:
         refusal = await self.apply(
             game_id, Join(user_id=user, name=inbound.user_name), delivery_id=inbound.delivery_id, now=now
         )
-        if refusal is None or refusal.reason == "lobby.already_joined":
-            self.store.set_pointer("user", user, game_id)
-            await self.apply(game_id, SetReachable(user_id=user, reachable=True), delivery_id=None, now=now)
-        if refusal is not None and refusal.reason != "lobby.already_joined":
-            return await self._refuse(inbound, refusal)
-        return Outcome()
+        rejoined = refusal is not None and refusal.reason in ("lobby.already_joined", "game.running")
+        if refusal is None or rejoined:
+            back = await self.apply(
+                game_id, SetReachable(user_id=user, reachable=True), delivery_id=None, now=now
+            )
+            if back is None:
+                self.store.set_pointer("user", user, game_id)
+                if refusal is not None and refusal.reason == "game.running":
+                    await self.apply(game_id, Query(user_id=user, what="me"), delivery_id=None, now=now)
+                return Outcome()
+        return await self._refuse(inbound, refusal) if refusal else Outcome()
 
     async def _migrate(self, inbound: Inbound, cmd: TextCommand) -> None:
         """A group became a supergroup: its pointer follows the new chat id (``migrate_to_chat_id``)."""

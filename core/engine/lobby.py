@@ -71,5 +71,6 @@ def set_reachable(state: TableState, user_id: str, reachable: bool) -> list[Noti
         return [_lobby_notice(state, "lobby.reachable", name=member.name)]
     if not reachable and not was:
         unreachable.append(user_id)
-        return [_lobby_notice(state, "lobby.unreachable", name=member.name)]
+        key = "lobby.unreachable" if state.phase == LOBBY else "game.unreachable"
+        return [_lobby_notice(state, key, name=member.name)]
     return []

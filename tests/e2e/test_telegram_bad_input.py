@@ -244,7 +244,7 @@ def test_a_block_noticed_only_when_a_message_fails_is_reported_and_the_game_goes
     state = lobby.state()
     assert state.phase == "night"
     assert state.unreachable == [gone.chat]
-    [told] = notices.to(GROUP_CHAT, "lobby.unreachable")
+    [told] = notices.to(GROUP_CHAT, "game.unreachable")
     assert gone.name in told.body
     assert told.body in lobby.sent_to(GROUP)
     for player in lobby.people:
