@@ -102,7 +102,9 @@ def _prompt_ballots(g: Ctx, key: str) -> None:
     g.announce(key, candidates=g.refs(day.candidates), deadline=g.s.deadline_at or 0)
     for p in g.living():
         if can_vote(g, p):
-            g.tell(p.seat, "runoff.prompt" if g.s.phase == "runoff" else "vote.prompt", actions=legal(g, p.seat))
+            g.tell(
+                p.seat, "runoff.prompt" if g.s.phase == "runoff" else "vote.prompt", actions=legal(g, p.seat)
+            )
         else:
             g.tell(p.seat, "vote.denied")
 

@@ -6,6 +6,8 @@ Roles use only these to act on the game, so every Megami obeys the same rules fo
 
 from __future__ import annotations
 
+from typing import Any
+
 from core.engine.notice import Action, FactionRef
 from core.games.adazakura.ctx import Ctx
 from core.games.adazakura.megami import FACTION_VERSIONED
@@ -38,9 +40,19 @@ def living_holder(g: Ctx, megami: str, version: str | None = None) -> bool:
     return any(p.alive for p in holders(g, megami, version))
 
 
-def memo(p: Player, megami: str) -> dict[str, object]:
-    """The per-player bookkeeping of one ability [ADZ-12] (kept across Black Box gains, [ADZ-9.11])."""
-    return p.memo.setdefault(megami, {})
+def recall(p: Player, megami: str, field: str, default: Any = None) -> Any:
+    """Read the per-player bookkeeping of one ability [ADZ-12] (kept across Black Box gains,
+    [ADZ-9.11]); reading never changes the state."""
+    return p.memo.get(megami, {}).get(field, default)
+
+
+def remember(p: Player, megami: str, field: str, value: Any) -> None:
+    """Write one field of an ability's bookkeeping (``None`` removes it)."""
+    fields = p.memo.setdefault(megami, {})
+    if value is None:
+        fields.pop(field, None)
+    else:
+        fields[field] = value
 
 
 def is_invulnerable(g: Ctx, p: Player) -> bool:

@@ -14,6 +14,9 @@ from core.games.adazakura.model import Player
 from core.games.adazakura.roles import roles
 
 NOBODY = "none"
+#: Accepted ``/co`` per player per day (J08 in docs/rules/adazakura-decisions.md): enough to correct a
+#: claim, not enough to flood the group or the state.
+CO_PER_DAY = 3
 #: The phases in which an action kind (its first dotted part) can ever be legal [ADZ-11.2]; day
 #: abilities (Saine's skip) give their own reasons.
 PHASES_OF: dict[str, tuple[str, ...]] = {
@@ -71,6 +74,12 @@ def can_speak(g: Ctx, p: Player) -> bool:
     return not duelists or p.seat in duelists
 
 
+def co_count(g: Ctx, seat: int) -> int:
+    """Accepted ``/co`` of ``seat`` today (verified reveals excluded)."""
+    n = g.s.day.n if g.s.day else -1
+    return sum(r.seat == seat and r.day == n and not r.verified for r in g.s.co_board)
+
+
 def duelist_seats(g: Ctx) -> set[int]:
     day = g.s.day
     return {s for duel in day.effects.duels for s in duel} if day else set()
@@ -80,7 +89,7 @@ def discussion_actions(g: Ctx, p: Player) -> list[Action]:
     out: list[Action] = []
     day = g.s.day
     assert day is not None
-    if can_speak(g, p):
+    if can_speak(g, p) and co_count(g, p.seat) < CO_PER_DAY:
         out += [Action(kind="co", args=(m,)) for m in TAROTS]
         if p.seat not in day.ready:
             out.append(Action(kind="ready"))
@@ -144,6 +153,8 @@ def refusal(g: Ctx, seat: int, action: Action) -> str:
         return "phase.wrong"
     if action.kind in ("co", "ready") and g.s.phase == "discussion" and not can_speak(g, p):
         return "speech.denied"
+    if action.kind == "co" and co_count(g, seat) >= CO_PER_DAY:
+        return "co.limit"
     if action.kind == "vote" and not can_vote(g, p):
         return "vote.denied"
     if g.s.night is not None and seat in g.s.night.sealed and action.kind.startswith("night."):

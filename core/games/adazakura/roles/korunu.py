@@ -14,12 +14,12 @@ class Korunu(Megami):
     id = "korunu"
 
     def night_options(self, g: Ctx, p: Player) -> list[Action]:
-        if effects.memo(p, self.id).get("used"):
+        if effects.recall(p, self.id, "used"):
             return []
         return [Action(kind="night.korunu", args=(t,)) for t in effects.others_alive(g, p)]
 
     def refusal(self, g: Ctx, p: Player, action: Action) -> str | None:
-        if action.kind == "night.korunu" and effects.memo(p, self.id).get("used"):
+        if action.kind == "night.korunu" and effects.recall(p, self.id, "used"):
             return "ability.used_up"
         return None
 
@@ -29,7 +29,7 @@ class Korunu(Megami):
     def freeze(self, g: Ctx, p: Player, action: Action | None) -> None:
         if action is None:
             return
-        effects.memo(p, self.id)["used"] = True
+        effects.remember(p, self.id, "used", True)
         target = effects.target_of(action)
         if target is None:
             return

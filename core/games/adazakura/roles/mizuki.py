@@ -19,10 +19,10 @@ class Mizuki(Megami):
     self_target = True
 
     def _barred(self, g: Ctx, p: Player, target: int) -> str | None:
-        memo = effects.memo(p, self.id)
-        if memo.get("last_night") == g.day_n - 1 and memo.get("last") == target:
+        recall = effects.recall
+        if recall(p, self.id, "last_night") == g.day_n - 1 and recall(p, self.id, "last") == target:
             return "target.repeat"
-        if target == p.seat and memo.get("self_used"):
+        if target == p.seat and recall(p, self.id, "self_used"):
             return "ability.used_up"
         return None
 
@@ -46,10 +46,10 @@ class Mizuki(Megami):
         picked = effects.chosen(g, p, self.id)
         if action is None or picked is None or p.faction != SAKURA:
             return
-        memo = effects.memo(p, self.id)
-        memo["last"], memo["last_night"] = picked.args[0], g.day_n
+        effects.remember(p, self.id, "last", picked.args[0])
+        effects.remember(p, self.id, "last_night", g.day_n)
         if picked.args[0] == p.seat:
-            memo["self_used"] = True
+            effects.remember(p, self.id, "self_used", True)
         target = effects.target_of(action)
         if target is not None:
             effects.place_guard(g, p.seat, target)

@@ -19,11 +19,11 @@ class Oboro(Megami):
     id = "oboro"
 
     def _used(self, p: Player) -> list[int]:
-        return effects.memo(p, self.id).setdefault("traps_used", [])  # type: ignore[return-value]
+        return list(effects.recall(p, self.id, "traps_used", []))
 
     def night_options(self, g: Ctx, p: Player) -> list[Action]:
         n = g.day_n
-        kill_left = not effects.memo(p, self.id).get("kill_used")
+        kill_left = not effects.recall(p, self.id, "kill_used")
         functions = ["learn"] + (["guard"] + (["kill"] if kill_left else []) if n >= 1 else [])
         open_traps = [t for t in effects.others_alive(g, p) if t not in self._used(p)]
         return [Action(kind=KIND, args=(f, t)) for f in functions for t in open_traps]
@@ -32,7 +32,7 @@ class Oboro(Megami):
         if action.kind != KIND or len(action.args) != 2:
             return None
         function, target = action.args[0], action.args[-1]
-        if function == "kill" and effects.memo(p, self.id).get("kill_used"):
+        if function == "kill" and effects.recall(p, self.id, "kill_used"):
             return "ability.used_up"
         if target in self._used(p):
             return "trap.used"
@@ -46,13 +46,13 @@ class Oboro(Megami):
             return
         function = action.args[0]
         if function == "kill":
-            effects.memo(p, self.id)["kill_used"] = True
+            effects.remember(p, self.id, "kill_used", True)
         target = effects.target_of(action)
         if target is None or target in self._used(p):
             if target is not None:
                 g.result(p.seat, "result.fizzled", chosen=g.ref(target))
             return
-        self._used(p).append(target)
+        effects.remember(p, self.id, "traps_used", [*self._used(p), target])
         g.log("TrapSprung", seat=p.seat, function=function, target=target)
         if function == "guard":
             effects.place_guard(g, p.seat, target)
@@ -60,12 +60,13 @@ class Oboro(Megami):
         elif function == "learn":
             effects.learn_megami(g, p.seat, target)
         else:
-            effects.memo(p, self.id)["pending_kill"] = target
+            effects.remember(p, self.id, "pending_kill", target)
             g.result(p.seat, "result.oboro.kill", target=g.ref(target))
 
     def kill(self, g: Ctx, p: Player, action: Action | None) -> None:
         """D4: a trap kill sprung at R1 (not one that fizzled there) [ADZ-6.3]."""
-        target = effects.memo(p, self.id).pop("pending_kill", None)
+        target = effects.recall(p, self.id, "pending_kill")
+        effects.remember(p, self.id, "pending_kill", None)
         if isinstance(target, int):
             effects.kill(g, target, "trap")
 

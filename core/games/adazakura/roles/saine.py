@@ -23,22 +23,25 @@ class Saine(Megami):
 
     def silent_ice(self, g: Ctx, target: int) -> int | None:
         p = g.p(target)
-        memo = effects.memo(p, self.id)
-        if not p.alive or not effects.holds(p, self.id, SAKURA) or memo.get("immunity_used"):
+        if (
+            not p.alive
+            or not effects.holds(p, self.id, SAKURA)
+            or effects.recall(p, self.id, "immunity_used")
+        ):
             return target
-        memo["immunity_used"] = True
+        effects.remember(p, self.id, "immunity_used", True)
         g.result(target, "result.saine.immunity")
         g.log("ErasureStopped", by="saine", target=target)
         return None
 
     def day_options(self, g: Ctx, p: Player) -> list[Action]:
         usable = g.s.phase == "discussion" and p.faction == ADAZAKURA
-        return [SKIP] if usable and not effects.memo(p, self.id).get("skip_used") else []
+        return [SKIP] if usable and not effects.recall(p, self.id, "skip_used") else []
 
     def refusal(self, g: Ctx, p: Player, action: Action) -> str | None:
         if action != SKIP or p.faction != ADAZAKURA:
             return None
-        if effects.memo(p, self.id).get("skip_used"):
+        if effects.recall(p, self.id, "skip_used"):
             return "ability.used_up"
         if g.s.phase == "discussion" or p.seat in phase_seals(g):
             return "ability.sealed"
@@ -47,7 +50,7 @@ class Saine(Megami):
     def apply_day_action(self, g: Ctx, p: Player, action: Action) -> None:
         from core.games.adazakura.day import skip_day
 
-        effects.memo(p, self.id)["skip_used"] = True
+        effects.remember(p, self.id, "skip_used", True)
         day = g.s.day
         assert day is not None
         g.s.co_board.append(CoRecord(day=day.n, seat=p.seat, megami=p.megami, verified=True))

@@ -18,7 +18,7 @@ class Shinra(Megami):
     id = "shinra"
 
     def _faction_barred(self, g: Ctx, p: Player) -> bool:
-        return effects.memo(p, self.id).get("faction_night") == g.day_n - 1
+        return bool(effects.recall(p, self.id, "faction_night") == g.day_n - 1)
 
     def night_options(self, g: Ctx, p: Player) -> list[Action]:
         targets = effects.others_alive(g, p)
@@ -39,7 +39,7 @@ class Shinra(Megami):
         if action is None or action.args[0] == "deck":
             return
         if action.args[0] == "faction":
-            effects.memo(p, self.id)["faction_night"] = g.day_n
+            effects.remember(p, self.id, "faction_night", g.day_n)
         target = effects.target_of(action)
         if target is None:
             return

@@ -14,12 +14,12 @@ class Yurina(Megami):
     id = "yurina"
 
     def night_options(self, g: Ctx, p: Player) -> list[Action]:
-        if effects.memo(p, self.id).get("used"):
+        if effects.recall(p, self.id, "used"):
             return []
         return [Action(kind="night.yurina", args=(t,)) for t in effects.others_alive(g, p)]
 
     def refusal(self, g: Ctx, p: Player, action: Action) -> str | None:
-        if action.kind == "night.yurina" and effects.memo(p, self.id).get("used"):
+        if action.kind == "night.yurina" and effects.recall(p, self.id, "used"):
             return "ability.used_up"
         return None
 
@@ -29,7 +29,7 @@ class Yurina(Megami):
     def declare(self, g: Ctx, p: Player, action: Action | None) -> None:
         if action is None:
             return
-        effects.memo(p, self.id)["used"] = True
+        effects.remember(p, self.id, "used", True)
         target = effects.target_of(action)
         if target is None:
             return
