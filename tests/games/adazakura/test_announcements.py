@@ -55,3 +55,16 @@ def test_adz_11_9_group_never_learns_megami_or_factions_while_playing() -> None:
         step()
         assert t.public_reveals() == set(), t.public()
     assert (t.dead(), t.result) == ([4, 5, 7, 8], None)
+
+
+def test_j08_three_claims_a_day_then_co_is_refused() -> None:
+    t = table(EIGHT).night()
+    for megami in ("mizuki", "shinra", "oboro"):
+        t.tap(3, "co", megami)
+    assert t.refused(3, "co", "megumi") == "co.limit"
+    assert ("co", "megumi") not in t.offered(3)
+    t.tap(4, "co", "shinra")  # the limit is per player
+    t.close().vote()
+    t.night()
+    t.tap(3, "co", "megumi")  # and per day
+    assert len([line for line in t.state.co_board if line.seat == 3]) == 4
