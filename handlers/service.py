@@ -1,5 +1,5 @@
-"""The one path every input takes: route → load → catch up overdue deadlines → ``decide`` → one atomic
-commit (state + delivery id + outbox) → send the outbox → mark sent. See docs/architecture.md.
+"""Routing of platform inputs: chat commands, button taps and reachability → core commands for the
+write path (:mod:`handlers.runner`). See docs/architecture.md.
 
 Platform adapters give an :class:`Inbound`; the service answers with an :class:`Outcome` (the tap's
 acknowledgement) and sends messages through the injected :class:`Sender`. Times are UTC epoch seconds.
@@ -7,31 +7,22 @@ acknowledgement) and sends messages through the injected :class:`Sender`. Times 
 
 from __future__ import annotations
 
-import json
 import logging
-import secrets
-from collections.abc import Callable
 from typing import Any
 
 import core.i18n as i18n
-from core.engine.commands import Act, Command, Join, Query, SetReachable, Timeout
+from core.engine.commands import Act, Join, Query, SetReachable
 from core.engine.notice import PUBLIC, Action, Notice
 from core.engine.result import Rejected
 from core.engine.table import Member
 from core.games import GameRules, registry, rules_for
-from handlers import menu, outbox
-from handlers.messages import Inbound, Outcome, OutMessage, Reachable, Sender, Tap, TextCommand, Unreachable
+from handlers import menu
+from handlers.messages import Button, Inbound, Outcome, OutMessage, Reachable, Tap, TextCommand
+from handlers.runner import GameRunner
 from handlers.textcommands import to_command
-from infra.store import GameStore, VersionConflict
 
 log = logging.getLogger(__name__)
 
-#: Finished games and their pointers are kept this long (seconds) before DynamoDB's TTL removes them.
-KEEP_FINISHED = 7 * 24 * 3600
-#: Commits retried on version conflicts before giving up (each retry reloads and decides again).
-MAX_ATTEMPTS = 20
-#: Overdue deadlines applied in one catch-up (safety net when a timer was missed).
-MAX_CATCH_UP = 50
 DEFAULT_GAME = "adazakura"
 #: Languages a game can be played in (catalogs ``core/i18n/<locale>/``).
 LOCALES = ("ja", "en")
@@ -47,24 +38,9 @@ def _catalog_text(key: str, locale: str, game: str, /, **params: Any) -> str:
         return f"[{key}]"
 
 
-class Service:
-    """``store``: an ``infra.store.GameStore``; ``sender``: the platform's sender; ``new_id``/``new_seed``
-    make game ids and RNG seeds (injectable for tests); ``settings_for(chat_id)`` gives a group's settings."""
-
-    def __init__(
-        self,
-        store: GameStore,
-        sender: Sender,
-        *,
-        new_id: Callable[[], str] | None = None,
-        new_seed: Callable[[], int] | None = None,
-        settings_for: Callable[[str], dict[str, Any]] | None = None,
-    ) -> None:
-        self.store = store
-        self.sender = sender
-        self.new_id = new_id or (lambda: secrets.token_hex(4))
-        self.new_seed = new_seed or (lambda: secrets.randbits(63))
-        self.settings_for = settings_for or (lambda chat_id: {})
+class Service(GameRunner):
+    """The game service of one platform: ``Service(store, sender, new_id=, new_seed=, settings_for=)``
+    (see :class:`GameRunner`); ``handle`` takes every inbound delivery, ``fire_timer`` the timer's."""
 
     # -- entry points ---------------------------------------------------------------------------------
     async def handle(self, inbound: Inbound, *, now: int) -> Outcome:
@@ -84,134 +60,11 @@ class Service:
             return Outcome()
         return await self._text(inbound, intent, now)
 
-    async def fire_timer(self, game_id: str, phase_seq: int, *, now: int) -> None:
-        """The timer handler's entry: ``Timeout(phase_seq)``; a no-op when stale [design §5]."""
-        await self.apply(game_id, Timeout(phase_seq=phase_seq), delivery_id=None, now=now)
-
-    # -- the write path -------------------------------------------------------------------------------
-    async def apply(
-        self, game_id: str, command: Command, *, delivery_id: str | None, now: int
-    ) -> Rejected | None:
-        """Decide and commit ``command`` (retrying on version conflicts), then flush the outbox.
-
-        Returns the core's refusal, ``Rejected("delivery.duplicate")`` for a redelivery, or None.
-        """
-        for _ in range(MAX_ATTEMPTS):
-            stored = self.store.load(game_id)
-            if stored is None:
-                return Rejected(reason="game.none")
-            if delivery_id and self.store.has_delivery(stored, delivery_id):
-                return Rejected(reason="delivery.duplicate")
-            rules, state = self._parse(stored.state)
-            state, notices = self._catch_up(rules, state, now)
-            caught_up = bool(notices)
-            result = rules.decide(state, command, now=now)
-            refusal = result if isinstance(result, Rejected) else None
-            if isinstance(result, Rejected):
-                if not caught_up:
-                    return refusal
-            else:
-                state, notices = result.state, notices + result.notices
-                if not result.changed and not caught_up:
-                    await self._send_now(rules, state, notices)
-                    return None
-            try:
-                self._commit(rules, state, notices, stored.version, delivery_id if not refusal else None, now)
-            except VersionConflict:
-                continue
-            await self.flush(game_id, now=now)
-            return refusal
-        log.error("gave up after %d version conflicts", MAX_ATTEMPTS, extra={"game_id": game_id})
-        return Rejected(reason="game.busy")
-
-    def _commit(
-        self,
-        rules: GameRules,
-        state: Any,
-        notices: list[Notice],
-        version: int,
-        delivery_id: str | None,
-        now: int,
-    ) -> None:
-        messages = outbox.render_notices(rules, state, notices)
-        entries = {f"{version + 1:08d}-{i:04d}": outbox.dump(m) for i, m in enumerate(messages)}
-        expires = now + KEEP_FINISHED if state.is_over else None
-        self.store.commit(
-            state.game_id,
-            expected_version=version,
-            state=state.model_dump_json(),
-            outbox_add=entries,
-            delivery_id=delivery_id,
-            expires_at=expires,
-        )
-
-    def _catch_up(self, rules: GameRules, state: Any, now: int) -> tuple[Any, list[Notice]]:
-        """Apply deadlines that passed without a timer (every inbound event is a safety net, §5)."""
-        notices: list[Notice] = []
-        for _ in range(MAX_CATCH_UP):
-            if state.is_over or state.deadline_at is None or now < state.deadline_at:
-                break
-            result = rules.decide(state, Timeout(phase_seq=state.phase_seq), now=state.deadline_at)
-            if isinstance(result, Rejected):
-                break
-            state, notices = result.state, notices + result.notices
-        return state, notices
-
-    async def flush(self, game_id: str, *, now: int) -> None:
-        """Send what the outbox holds, oldest first, then mark the sent ones in one write (a crash in
-        between repeats at most this flush's messages). A transient failure stops the flush; the rest is
-        retried by the next event or timer. Unreachable users are reported to the game."""
-        stored = self.store.load(game_id)
-        if stored is None:
-            return
-        sent: list[str] = []
-        blocked: list[str] = []
-        for oid in sorted(stored.outbox):
-            try:
-                await self.sender.send(outbox.load(stored.outbox[oid]))
-            except Unreachable as err:
-                blocked.append(err.chat_id)
-            except Exception:
-                log.exception("send failed; kept in the outbox", extra={"game_id": game_id})
-                break
-            sent.append(oid)
-        if sent:
-            self.store.mark_sent(game_id, sent)
-        for chat_id in dict.fromkeys(blocked):
-            await self._unreachable(game_id, chat_id, now)
-
-    async def _unreachable(self, game_id: str, chat_id: str, now: int) -> None:
-        stored = self.store.load(game_id)
-        if stored is None:
-            return
-        _, state = self._parse(stored.state)
-        if chat_id != state.chat_id:
-            await self.apply(
-                game_id, SetReachable(user_id=chat_id, reachable=False), delivery_id=None, now=now
-            )
-
-    async def _send_now(self, rules: GameRules, state: Any, notices: list[Notice]) -> None:
-        """Read-only answers (queries) are sent without a write: nothing is lost if they fail."""
-        for message in outbox.render_notices(rules, state, notices):
-            try:
-                await self.sender.send(message)
-            except Exception:
-                log.exception("reply failed", extra={"game_id": state.game_id})
-
     # -- routing --------------------------------------------------------------------------------------
-    def _parse(self, payload: str) -> tuple[GameRules, Any]:
-        data = json.loads(payload)
-        rules = rules_for(data["game"])
-        return rules, rules.state_model.model_validate(data)
-
     def _game_of(self, inbound: Inbound) -> str | None:
         if inbound.is_private:
             return self.store.get_pointer("user", inbound.user_id) if inbound.user_id else None
         return self.store.get_pointer("chat", inbound.chat_id)
-
-    def _load_state(self, game_id: str) -> tuple[GameRules, Any] | None:
-        stored = self.store.load(game_id)
-        return None if stored is None else self._parse(stored.state)
 
     async def _refuse(
         self, inbound: Inbound, reason: Rejected | str, locale: str = "ja", game: str = DEFAULT_GAME
@@ -268,21 +121,13 @@ class Service:
         return Outcome()
 
     async def _co_menu(self, inbound: Inbound, rules: GameRules, state: Any) -> Outcome:
+        """``/co`` alone in the group: the sender's CO choices as buttons [ADZ-3.6]."""
         seat = rules.seat_of(state, inbound.user_id or "")
         actions = [a for a in rules.legal_actions(state, seat) if a.kind == "co"] if seat else []
         if not actions:
             return await self._refuse(inbound, "speech.denied", state.locale, state.game)
-        names = {s: m.name for s, m in rules.seats(state).items()}
-        buttons = menu.build(
-            actions,
-            None,
-            game_id=state.game_id,
-            phase_seq=state.phase_seq,
-            locale=state.locale,
-            game=state.game,
-            names=names,
-        )
         body = _catalog_text("co.menu", state.locale, state.game)
+        buttons = _keyboard(rules, state, actions, None)
         await self.sender.send(OutMessage(chat_id=inbound.chat_id, text=body, buttons=buttons))
         return Outcome()
 
@@ -375,22 +220,24 @@ class Service:
         return Outcome(ack=_catalog_text("tap.ok", state.locale, state.game))
 
     def _open_level(self, inbound: Inbound, rules: GameRules, state: Any, tap: Tap) -> Outcome:
+        """A menu tap: the next level of the tapper's legal actions, replacing the tapped message."""
         seat = rules.seat_of(state, inbound.user_id or "")
         legal = rules.legal_actions(state, seat) if seat else []
         if tap.phase_seq != state.phase_seq or not menu.opens_level(tap.action, legal):
             return Outcome(ack=_catalog_text("reason.phase.stale", state.locale, state.game))
-        names = {s: m.name for s, m in rules.seats(state).items()}
         prefix = None if tap.action.kind == menu.BACK else tap.action
-        buttons = menu.build(
-            legal,
-            prefix,
-            game_id=state.game_id,
-            phase_seq=state.phase_seq,
-            locale=state.locale,
-            game=state.game,
-            names=names,
-        )
+        buttons = _keyboard(rules, state, legal, prefix)
         body = _catalog_text("menu.choose", state.locale, state.game)
-        return Outcome(
-            messages=[OutMessage(chat_id=inbound.chat_id, text=body, buttons=buttons, edit_of="tap")]
-        )
+        message = OutMessage(chat_id=inbound.chat_id, text=body, buttons=buttons, edit_of="tap")
+        return Outcome(messages=[message])
+
+
+def _keyboard(
+    rules: GameRules, state: Any, actions: list[Action], prefix: Action | None
+) -> tuple[tuple[Button, ...], ...]:
+    """Buttons for ``actions`` at menu level ``prefix``, for the current phase of ``state``."""
+    names = {s: m.name for s, m in rules.seats(state).items()}
+    return menu.build(
+        actions, prefix, game_id=state.game_id, phase_seq=state.phase_seq,
+        locale=state.locale, game=state.game, names=names,
+    )  # fmt: skip

@@ -1,0 +1,174 @@
+"""The write path of every input: load → catch up overdue deadlines → ``decide`` → one atomic commit
+(state + delivery id + rendered outbox) → send the outbox → mark sent. See docs/architecture.md §1.
+
+:class:`GameRunner` knows nothing of chats or commands; :class:`handlers.service.Service` routes platform
+inputs to it. Times are UTC epoch seconds.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from core.engine.commands import Command, SetReachable, Timeout
+from core.engine.notice import Notice
+from core.engine.result import Rejected
+from core.games import GameRules, rules_for
+from handlers import outbox
+from handlers.messages import Sender, Unreachable
+from infra.store import GameStore, VersionConflict
+
+log = logging.getLogger(__name__)
+
+#: Finished games are kept this long (seconds) before DynamoDB's TTL removes them.
+KEEP_FINISHED = 7 * 24 * 3600
+#: Commits retried on version conflicts before giving up (each retry reloads and decides again).
+MAX_ATTEMPTS = 20
+#: Overdue deadlines applied in one catch-up (safety net when a timer was missed).
+MAX_CATCH_UP = 50
+
+
+class GameRunner:
+    """``store``: an ``infra.store.GameStore``; ``sender``: the platform's sender; ``new_id``/``new_seed``
+    make game ids and RNG seeds (injectable for tests); ``settings_for(chat_id)`` gives a group's settings."""
+
+    def __init__(
+        self,
+        store: GameStore,
+        sender: Sender,
+        *,
+        new_id: Callable[[], str] | None = None,
+        new_seed: Callable[[], int] | None = None,
+        settings_for: Callable[[str], dict[str, Any]] | None = None,
+    ) -> None:
+        self.store = store
+        self.sender = sender
+        self.new_id = new_id or (lambda: secrets.token_hex(4))
+        self.new_seed = new_seed or (lambda: secrets.randbits(63))
+        self.settings_for = settings_for or (lambda chat_id: {})
+
+    async def fire_timer(self, game_id: str, phase_seq: int, *, now: int) -> None:
+        """The timer handler's entry: ``Timeout(phase_seq)``; a no-op when stale [design §5]."""
+        await self.apply(game_id, Timeout(phase_seq=phase_seq), delivery_id=None, now=now)
+
+    async def apply(
+        self, game_id: str, command: Command, *, delivery_id: str | None, now: int
+    ) -> Rejected | None:
+        """Decide and commit ``command`` (retrying on version conflicts), then flush the outbox.
+
+        Returns the core's refusal, ``Rejected("delivery.duplicate")`` for a redelivery, or None.
+        """
+        for _ in range(MAX_ATTEMPTS):
+            stored = self.store.load(game_id)
+            if stored is None:
+                return Rejected(reason="game.none")
+            if delivery_id and self.store.has_delivery(stored, delivery_id):
+                return Rejected(reason="delivery.duplicate")
+            rules, state = self._parse(stored.state)
+            state, notices = self._catch_up(rules, state, now)
+            caught_up = bool(notices)
+            result = rules.decide(state, command, now=now)
+            refusal = result if isinstance(result, Rejected) else None
+            if isinstance(result, Rejected):
+                if not caught_up:
+                    return refusal
+            else:
+                state, notices = result.state, notices + result.notices
+                if not result.changed and not caught_up:
+                    await self._send_now(rules, state, notices)
+                    return None
+            try:
+                self._commit(rules, state, notices, stored.version, delivery_id if not refusal else None, now)
+            except VersionConflict:
+                continue
+            await self.flush(game_id, now=now)
+            return refusal
+        log.error("gave up after %d version conflicts", MAX_ATTEMPTS, extra={"game_id": game_id})
+        return Rejected(reason="game.busy")
+
+    def _commit(
+        self,
+        rules: GameRules,
+        state: Any,
+        notices: list[Notice],
+        version: int,
+        delivery_id: str | None,
+        now: int,
+    ) -> None:
+        messages = outbox.render_notices(rules, state, notices)
+        entries = {f"{version + 1:08d}-{i:04d}": outbox.dump(m) for i, m in enumerate(messages)}
+        expires = now + KEEP_FINISHED if state.is_over else None
+        self.store.commit(
+            state.game_id,
+            expected_version=version,
+            state=state.model_dump_json(),
+            outbox_add=entries,
+            delivery_id=delivery_id,
+            expires_at=expires,
+        )
+
+    def _catch_up(self, rules: GameRules, state: Any, now: int) -> tuple[Any, list[Notice]]:
+        """Apply deadlines that passed without a timer (every inbound event is a safety net, §5)."""
+        notices: list[Notice] = []
+        for _ in range(MAX_CATCH_UP):
+            if state.is_over or state.deadline_at is None or now < state.deadline_at:
+                break
+            result = rules.decide(state, Timeout(phase_seq=state.phase_seq), now=state.deadline_at)
+            if isinstance(result, Rejected):
+                break
+            state, notices = result.state, notices + result.notices
+        return state, notices
+
+    async def flush(self, game_id: str, *, now: int) -> None:
+        """Send what the outbox holds, oldest first, then mark the sent ones in one write (a crash in
+        between repeats at most this flush's messages). A transient failure stops the flush; the rest is
+        retried by the next event or timer. Unreachable users are reported to the game."""
+        stored = self.store.load(game_id)
+        if stored is None:
+            return
+        sent: list[str] = []
+        blocked: list[str] = []
+        for oid in sorted(stored.outbox):
+            try:
+                await self.sender.send(outbox.load(stored.outbox[oid]))
+            except Unreachable as err:
+                blocked.append(err.chat_id)
+            except Exception:
+                log.exception("send failed; kept in the outbox", extra={"game_id": game_id})
+                break
+            sent.append(oid)
+        if sent:
+            self.store.mark_sent(game_id, sent)
+        for chat_id in dict.fromkeys(blocked):
+            await self._unreachable(game_id, chat_id, now)
+
+    async def _unreachable(self, game_id: str, chat_id: str, now: int) -> None:
+        stored = self.store.load(game_id)
+        if stored is None:
+            return
+        _, state = self._parse(stored.state)
+        if chat_id != state.chat_id:
+            await self.apply(
+                game_id, SetReachable(user_id=chat_id, reachable=False), delivery_id=None, now=now
+            )
+
+    async def _send_now(self, rules: GameRules, state: Any, notices: list[Notice]) -> None:
+        """Read-only answers (queries) are sent without a write: nothing is lost if they fail."""
+        for message in outbox.render_notices(rules, state, notices):
+            try:
+                await self.sender.send(message)
+            except Exception:
+                log.exception("reply failed", extra={"game_id": state.game_id})
+
+    def _parse(self, payload: str) -> tuple[GameRules, Any]:
+        data = json.loads(payload)
+        rules = rules_for(data["game"])
+        return rules, rules.state_model.model_validate(data)
+
+    def _load_state(self, game_id: str) -> tuple[GameRules, Any] | None:
+        stored = self.store.load(game_id)
+        return None if stored is None else self._parse(stored.state)
+
