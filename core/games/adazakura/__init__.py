@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from core.games.adazakura import rules, view
 from core.games.adazakura.model import AdzState
+from core.games.adazakura.roles import implemented
 
 
 class _Rules:
     id = "adazakura"
     min_players = rules.MIN_PLAYERS
-    max_players = rules.MAX_PLAYERS
+    #: [ADZ-4.1] 16 at most, and no more than the Megami that can be dealt.
+    max_players = min(rules.MAX_PLAYERS, len(implemented()))
     state_model = AdzState
     new_game = staticmethod(rules.new_game)
     decide = staticmethod(rules.decide)
