@@ -43,6 +43,9 @@ def to_command(cmd: TextCommand, user_id: str, *, private: bool) -> Command | st
         return Say(user_id=user_id, text=" ".join(args)) if args else "command.needs_text"
     if name in ("vote", "kill", "co") and len(args) == 1:
         return Act(user_id=user_id, action=Action(kind=name, args=(_arg(args[0]),)))
+    if name in ("vote", "kill") and not args:
+        # Without a target: show the sender's card with the buttons of the moment.
+        return Query(user_id=user_id, what="me")
     if name == "act" and args:
         return Act(
             user_id=user_id, action=Action(kind=f"night.{args[0].lower()}", args=tuple(map(_arg, args[1:])))

@@ -74,10 +74,15 @@ def can_speak(g: Ctx, p: Player) -> bool:
     return not duelists or p.seat in duelists
 
 
-def co_count(g: Ctx, seat: int) -> int:
-    """Accepted ``/co`` of ``seat`` today (verified reveals excluded)."""
+def claims_today(g: Ctx, seat: int) -> list[str]:
+    """Megami ``seat`` has come out as today with ``/co`` (verified reveals excluded)."""
     n = g.s.day.n if g.s.day else -1
-    return sum(r.seat == seat and r.day == n and not r.verified for r in g.s.co_board)
+    return [r.megami for r in g.s.co_board if r.seat == seat and r.day == n and not r.verified]
+
+
+def co_count(g: Ctx, seat: int) -> int:
+    """Accepted ``/co`` of ``seat`` today."""
+    return len(claims_today(g, seat))
 
 
 def duelist_seats(g: Ctx) -> set[int]:
@@ -89,8 +94,10 @@ def discussion_actions(g: Ctx, p: Player) -> list[Action]:
     out: list[Action] = []
     day = g.s.day
     assert day is not None
-    if can_speak(g, p) and co_count(g, p.seat) < CO_PER_DAY:
-        out += [Action(kind="co", args=(m,)) for m in TAROTS]
+    if can_speak(g, p):
+        if co_count(g, p.seat) < CO_PER_DAY:
+            claimed = claims_today(g, p.seat)
+            out += [Action(kind="co", args=(m,)) for m in TAROTS if m not in claimed]
         if p.seat not in day.ready:
             out.append(Action(kind="ready"))
     if p.seat not in day_sealed(g):
@@ -142,6 +149,23 @@ def day_sealed(g: Ctx) -> set[int]:
     return phase_seals(g)
 
 
+def _names_a_bystander(g: Ctx, action: Action) -> bool:
+    """A ballot naming a living player who is not a duelist on a duel day [ADZ-9.1]."""
+    target = action.args[0] if len(action.args) == 1 else None
+    duelists = duelist_seats(g)
+    if not duelists or not isinstance(target, int) or not 1 <= target <= len(g.s.players):
+        return False
+    return g.p(target).alive and target not in duelists
+
+
+def _co_refusal(g: Ctx, seat: int, action: Action) -> str:
+    if len(action.args) != 1 or action.args[0] not in TAROTS:
+        return "megami.unknown"
+    if action.args[0] in claims_today(g, seat):
+        return "co.same"
+    return "co.limit" if co_count(g, seat) >= CO_PER_DAY else "action.illegal"
+
+
 def refusal(g: Ctx, seat: int, action: Action) -> str:
     """The most helpful reason id for an action that is not legal now [ADZ-11.2]."""
     p = g.p(seat)
@@ -153,10 +177,12 @@ def refusal(g: Ctx, seat: int, action: Action) -> str:
         return "phase.wrong"
     if action.kind in ("co", "ready") and g.s.phase == "discussion" and not can_speak(g, p):
         return "speech.denied"
-    if action.kind == "co" and co_count(g, seat) >= CO_PER_DAY:
-        return "co.limit"
+    if action.kind == "co":
+        return _co_refusal(g, seat, action)
     if action.kind == "vote" and not can_vote(g, p):
         return "vote.denied"
+    if action.kind == "vote" and _names_a_bystander(g, action):
+        return "vote.duel_only"
     if g.s.night is not None and seat in g.s.night.sealed and action.kind.startswith("night."):
         return "ability.sealed"
     for megami in effects.abilities_of(p):
@@ -165,7 +191,7 @@ def refusal(g: Ctx, seat: int, action: Action) -> str:
         if reason:
             return reason
     args = [a for a in action.args if isinstance(a, int)]
-    if any(not 1 <= a <= len(g.s.players) for a in args):
+    if any(not 1 <= a <= len(g.s.players) for a in args) or (action.kind in ("vote", "kill") and not args):
         return "target.invalid"
     if any(not g.p(a).alive for a in args):
         return "target.dead"

@@ -174,6 +174,8 @@ def act(g: Ctx, seat: int, command: Act) -> Rejected | None:
 def team_say(g: Ctx, seat: int, text: str) -> Rejected | None:
     """Relay ``text`` to the other living team members during a night window [ADZ-11.6]."""
     team = g.team()
+    if not g.p(seat).alive:
+        return Rejected(reason="not_alive")
     if g.s.phase != "night" or seat not in team:
         return Rejected(reason="team.closed")
     if len(text) > MAX_SAY:

@@ -54,7 +54,8 @@ def query(g: Ctx, q: Query) -> Rejected | None:
             return Rejected(reason="not_player")
         role_card(g, seat)
     elif q.what == "status":
-        _reply(g, q, "status", **status_params(g))
+        params = status_params(g)
+        _reply(g, q, "status" if params["dead"] else "status.none_out", **params)
     elif q.what == "board":
         lines: list[Param] = [
             KeyRef(
@@ -75,15 +76,18 @@ def _reply(g: Ctx, q: Query, key: str, **params: Any) -> None:
 
 
 def status_params(g: Ctx) -> dict[str, Any]:
-    """Phase, day, deadline (UTC epoch s), living and dead seats: nothing about night actions [ADZ-11.4]."""
+    """Phase (with its day/night number), seconds ``left`` before the deadline, living and dead seats:
+    nothing about night actions [ADZ-11.4]."""
     s = g.s
-    if not s.players:
-        return {"phase": KeyRef(key=f"phase.{s.phase}"), "day": 0, "deadline": 0,
-                "living": [m.name for m in s.members], "dead": []}  # fmt: skip
-    return {
-        "phase": KeyRef(key=f"phase.{s.phase}"),
+    common = {
+        "phase": KeyRef(key=f"phase.{s.phase}", params={"n": g.day_n}),
         "day": g.day_n,
-        "deadline": s.deadline_at or 0,
+        "left": max(0, (s.deadline_at or g.now) - g.now),
+    }
+    if not s.players:
+        return {**common, "living": [m.name for m in s.members], "dead": []}
+    return {
+        **common,
         "living": g.refs([p.seat for p in s.players if p.alive]),
         "dead": g.refs([p.seat for p in s.players if not p.alive]),
     }

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, Literal, NamedTuple
 
-from core.engine.commands import Act, Command, Join, Query, StartGame, Timeout
+from core.engine.commands import Act, Command, Join, Query, Say, StartGame, Timeout
 from core.engine.notice import Action, FactionRef, KeyRef, Notice, PlayerRef, RoleRef
 from core.engine.result import Accepted, Rejected
 from core.engine.table import Member
@@ -217,6 +217,14 @@ class Table:
     def said(self, seat: int | None = None) -> list[str]:
         """Notice keys of the last step: public ones, or those of ``seat``'s 1:1 chat."""
         return [h.key for h in (self.public() if seat is None else self.private(seat))]
+
+    def said_refused(self, seat: int, text: str) -> str:
+        """The reason ``seat``'s team-channel text is refused; checks that the refusal changed nothing."""
+        before = self.state.model_dump()
+        outcome = RULES.decide(self.state, Say(user_id=self.uid(seat), text=text), now=self.now)
+        assert isinstance(outcome, Rejected), f"seat {seat}'s text was accepted"
+        assert self.state.model_dump() == before
+        return outcome.reason
 
     def ask(self, seat: int, what: Literal["me", "status", "board", "help"]) -> Heard:
         """``seat`` sends ``/<what>`` as a new step; the one answer, which only that user receives."""

@@ -29,7 +29,7 @@ def test_adz_9_1_only_duelists_speak() -> None:
 def test_adz_9_1_ballots_name_only_duelists() -> None:
     t = table(SIX).night({2: ("night.yurina", 1)}).discuss()
     assert t.offered(3) == [("vote", 1), ("vote", 2), ("vote", "none")]
-    assert t.refused(3, "vote", 4) == "action.illegal"
+    assert t.refused(3, "vote", 4) == "vote.duel_only"
     t.vote({1: 1, 3: 1})  # a duelist may name herself
     assert ("exile.done", {"player": 1}) in t.public()
 
