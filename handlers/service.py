@@ -110,9 +110,8 @@ class Service(GameRunner):
         rules, state = loaded
         if name == "co" and not cmd.args and not inbound.is_private:
             return await self._co_menu(inbound, rules, state)
-        command = to_command(
-            TextCommand("unknown") if name == "text" else cmd, inbound.user_id, private=inbound.is_private
-        )
+        typed = TextCommand("unknown") if name == "text" else cmd
+        command = to_command(typed, inbound.user_id, private=inbound.is_private, game=state.game)
         if isinstance(command, str):
             return await self._refuse(inbound, command, state.locale, state.game)
         refusal = await self.apply(game_id, command, delivery_id=inbound.delivery_id, now=now)

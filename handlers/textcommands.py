@@ -5,6 +5,7 @@ Returns a core command, or a reason id (``command.unknown``, ``command.private_o
 
 from __future__ import annotations
 
+import core.i18n as i18n
 from core.engine.commands import Act, CancelGame, Command, Leave, Query, Say, StartGame
 from core.engine.notice import Action
 from handlers.messages import TextCommand
@@ -20,8 +21,9 @@ def _arg(word: str) -> int | str:
     return "none" if word.lower() in NONE_WORDS else word.lower()
 
 
-def to_command(cmd: TextCommand, user_id: str, *, private: bool) -> Command | str:
-    """The core command for ``cmd`` sent by ``user_id``, or a refusal reason id."""
+def to_command(cmd: TextCommand, user_id: str, *, private: bool, game: str) -> Command | str:
+    """The core command for ``cmd`` sent by ``user_id`` in a game of ``game``, or a refusal reason id.
+    Role names may be typed in any catalog language (``/co ユリナ``)."""
     name, args = cmd.name.lower(), cmd.args
     if name in PRIVATE_ONLY and not private:
         return "command.private_only"
@@ -41,7 +43,10 @@ def to_command(cmd: TextCommand, user_id: str, *, private: bool) -> Command | st
         return simple[name]
     if name == "t":
         return Say(user_id=user_id, text=" ".join(args)) if args else "command.needs_text"
-    if name in ("vote", "kill", "co") and len(args) == 1:
+    if name == "co" and len(args) == 1:
+        role = i18n.role_names(game).get(args[0].strip().lower(), args[0])
+        return Act(user_id=user_id, action=Action(kind="co", args=(role,)))
+    if name in ("vote", "kill") and len(args) == 1:
         return Act(user_id=user_id, action=Action(kind=name, args=(_arg(args[0]),)))
     if name in ("vote", "kill") and not args:
         # Without a target: show the sender's card with the buttons of the moment.

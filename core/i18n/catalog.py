@@ -138,3 +138,17 @@ def lookup(key: str, locale: str, game: str) -> str:
 def has_key(key: str, locale: str, game: str) -> bool:
     """Whether :func:`lookup` would find ``key``."""
     return find(key, resolve_locale(locale), game) is not None
+
+
+@cache
+def role_names(game: str) -> dict[str, str]:
+    """``{name: role id}`` for typed commands: every ``role.<id>.name`` of ``game`` in every locale,
+    lower-cased and stripped, plus each id itself (``/co ユリナ``, ``/co Yurina``, ``/co yurina``)."""
+    found: dict[str, str] = {}
+    for locale in locales():
+        for key, name in catalog(locale, game).items() if game in namespaces(locale) else ():
+            parts = key.split(".")
+            if len(parts) == 3 and parts[0] == "role" and parts[2] == "name":
+                found[parts[1]] = parts[1]
+                found[name.strip().lower()] = parts[1]
+    return found

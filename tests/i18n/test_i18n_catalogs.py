@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from core.games.adazakura.megami import TAROTS
 from core.i18n.catalog import (
     REFERENCE,
     CatalogError,
@@ -144,3 +145,16 @@ def test_unnamed_or_compound_fields_are_refused(template: str) -> None:
 
 def test_placeholders_lists_named_fields_and_ignores_escaped_braces() -> None:
     assert placeholders("{{x}} {seat}番 {name} {seat}") == {"seat", "name"}
+
+
+def test_every_role_text_names_its_ability_so_results_can_be_matched() -> None:
+    """Results name abilities ("Silent Ice-Breaking stopped it"); the card must use the same name."""
+    from core.i18n import has_key, locales, text
+
+    for locale in locales():
+        for megami in TAROTS:
+            plain = has_key(f"role.{megami}.text", locale, "adazakura")
+            versions = [""] if plain else [".sakura", ".adazakura"]
+            for v in versions:
+                ability = text(f"role.{megami}.ability{v}", locale, "adazakura")
+                assert ability in text(f"role.{megami}.text{v}", locale, "adazakura"), (locale, megami, v)

@@ -54,8 +54,11 @@ def query(g: Ctx, q: Query) -> Rejected | None:
             return Rejected(reason="not_player")
         role_card(g, seat)
     elif q.what == "status":
-        params = status_params(g)
-        _reply(g, q, "status" if params["dead"] else "status.none_out", **params)
+        s = status_params(g)
+        _reply(
+            g, q, "status" if s["dead"] else "status.none_out",
+            phase=s["phase"], day=s["day"], living=s["living"], dead=s["dead"],
+        )  # fmt: skip
     elif q.what == "board":
         lines: list[Param] = [
             KeyRef(
@@ -76,14 +79,11 @@ def _reply(g: Ctx, q: Query, key: str, **params: Any) -> None:
 
 
 def status_params(g: Ctx) -> dict[str, Any]:
-    """Phase (with its day/night number), seconds ``left`` before the deadline, living and dead seats:
-    nothing about night actions [ADZ-11.4]."""
+    """Phase (a ``phase.<id>`` KeyRef with the day/night number ``n`` and the seconds ``left`` before the
+    deadline), living and dead seats: nothing about night actions [ADZ-11.4]."""
     s = g.s
-    common = {
-        "phase": KeyRef(key=f"phase.{s.phase}", params={"n": g.day_n}),
-        "day": g.day_n,
-        "left": max(0, (s.deadline_at or g.now) - g.now),
-    }
+    left = max(0, (s.deadline_at or g.now) - g.now)
+    common = {"phase": KeyRef(key=f"phase.{s.phase}", params={"n": g.day_n, "left": left}), "day": g.day_n}
     if not s.players:
         return {**common, "living": [m.name for m in s.members], "dead": []}
     return {

@@ -74,6 +74,5 @@ def test_adz_11_2_status_gives_the_phase_number_and_seconds_left() -> None:
     t = after_day_1()
     key, params = t.ask(2, "status")
     assert key == "status"
-    assert params["phase"] == ("phase.night", {"n": 1})
-    assert params["left"] == t.seconds_left
+    assert params["phase"] == ("phase.night", {"n": 1, "left": t.seconds_left})
     assert params["dead"] == [3]

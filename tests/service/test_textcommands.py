@@ -1,0 +1,53 @@
+"""Typed chat commands become the core commands a player means [ADZ-11.2]."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.engine.commands import Act, Query, Say
+from core.engine.notice import Action
+from handlers.messages import TextCommand
+from handlers.textcommands import to_command
+
+
+def typed(text: str, *, private: bool = True) -> object:
+    name, *args = text.split()
+    return to_command(TextCommand(name, tuple(args)), "tg:1", private=private, game="adazakura")
+
+
+@pytest.mark.parametrize("name", ["ユリナ", "Yurina", "yurina", "YURINA"])
+def test_co_takes_a_megami_name_in_any_catalog_language(name: str) -> None:
+    expected = Act(user_id="tg:1", action=Action(kind="co", args=("yurina",)))
+    assert typed(f"co {name}", private=False) == expected
+
+
+def test_an_unknown_name_reaches_the_core_as_typed_so_it_can_say_so() -> None:
+    expected = Act(user_id="tg:1", action=Action(kind="co", args=("ゆりな",)))
+    assert typed("co ゆりな", private=False) == expected
+
+
+@pytest.mark.parametrize(("text", "action"), [
+    ("vote 3", Action(kind="vote", args=(3,))),
+    ("vote none", Action(kind="vote", args=("none",))),
+    ("vote 棄権", Action(kind="vote", args=("none",))),
+    ("kill なし", Action(kind="kill", args=("none",))),
+    ("act shinra megami 4", Action(kind="night.shinra", args=("megami", 4))),
+    ("done", Action(kind="done")),
+])  # fmt: skip
+def test_private_commands_become_actions(text: str, action: Action) -> None:
+    assert typed(text) == Act(user_id="tg:1", action=action)
+
+
+def test_secret_choices_are_refused_in_the_group() -> None:
+    assert typed("vote 3", private=False) == "command.private_only"
+    assert typed("t hello", private=False) == "command.private_only"
+
+
+def test_vote_without_a_target_shows_the_card_with_its_buttons() -> None:
+    assert typed("vote") == Query(user_id="tg:1", what="me")
+
+
+def test_team_text_and_unknown_commands() -> None:
+    assert typed("t good evening") == Say(user_id="tg:1", text="good evening")
+    assert typed("t") == "command.needs_text"
+    assert typed("dance") == "command.unknown"
