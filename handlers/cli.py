@@ -12,15 +12,15 @@ import asyncio
 import logging
 import secrets
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Coroutine, Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from handlers.local.game import LocalGame
 from handlers.local.terminal import Reader, Screen, play, wants_color
 from handlers.local.texts import LANGS
-from handlers.tools import add_subcommands
+from handlers.tools import add_subcommands, run_command
 
 #: Players of a local game: the core's minimum, up to the number of implemented Megami that can be dealt.
 MIN_PLAYERS, MAX_PLAYERS = 4, 10
@@ -41,12 +41,6 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=LANGS, default="ja", help="language of the game (default ja)")
     p.add_argument("--seed", type=int, help="fixes the deal and every bot choice (default: random, printed)")
     p.add_argument(
-        "--seat",
-        choices=["auto"],
-        default="auto",
-        help="your seat: 'auto', the deal's seeded shuffle decides [ADZ-4.1]",
-    )
-    p.add_argument(
         "--script", type=Path, metavar="FILE", help="read your input lines from FILE (its end = /quit)"
     )
     p.add_argument(
@@ -58,22 +52,45 @@ def _parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="afterwards, write every chat of every player to FILE (JSON lines)",
     )
-    p.add_argument("--verbose", action="store_true", help="show the service's log on stderr")
+    p.add_argument(
+        "--verbose", action="store_true", help="log every input the service gets (and its answer) on stderr"
+    )
     p.set_defaults(run=run_play)
     add_subcommands(commands)
     return parser
 
 
-def _reader(args: argparse.Namespace) -> tuple[Reader, bool]:
-    """Where the person's lines come from, and whether to echo them: a script, a pipe (both end in
-    ``/quit``) or the keyboard (with a prompt)."""
-    if args.script is not None:
-        lines: Iterator[str] = iter(args.script.read_text(encoding="utf-8").splitlines())
+def _reader(args: argparse.Namespace, script: TextIO | None) -> tuple[Reader, bool]:
+    """Where the person's lines come from, and whether to echo them: the opened ``--script``, a pipe
+    (both end in ``/quit``) or the keyboard (with a prompt). Bytes that are not UTF-8 read as U+FFFD."""
+    if script is not None:
+        lines: Iterator[str] = (line.rstrip("\r\n") for line in script)
     elif args.auto or not sys.stdin.isatty():
+        reconfigure = getattr(sys.stdin, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="replace")
         lines = (line.rstrip("\r\n") for line in sys.stdin)
     else:
         return _ask, False
     return (lambda: next(lines, None)), True
+
+
+class Unusable(Exception):
+    """A file named by an option cannot be opened; the message is the one line to print."""
+
+
+def _open(files: ExitStack, option: str, path: Path | None, *, write: bool = False) -> TextIO | None:
+    """``path`` opened as UTF-8 text (reading replaces bytes that are not UTF-8), closed with ``files``;
+    raises :class:`Unusable` naming ``option`` when it cannot be opened."""
+    if path is None:
+        return None
+    try:
+        if write:
+            return files.enter_context(path.open("w", encoding="utf-8"))
+        return files.enter_context(path.open("r", encoding="utf-8", errors="replace"))
+    except OSError as err:
+        verb = "write" if write else "read"
+        raise Unusable(f"{option} {path}: cannot {verb} it: {err.strerror or err}") from err
 
 
 def _ask() -> str | None:
@@ -83,13 +100,13 @@ def _ask() -> str | None:
         return None
 
 
+#: Loggers that ``--verbose`` shows: the playground's inputs, the service, the store.
+VERBOSE_LOGGERS = ("handlers", "infra")
+
+
 @contextmanager
-def _quiet_logs(verbose: bool) -> Iterator[None]:
+def _quiet_logs() -> Iterator[None]:
     """The service logs missing catalog texts and retries; the player's screen stays clean unless asked."""
-    if verbose:
-        logging.basicConfig(level=logging.INFO, stream=sys.stderr)
-        yield
-        return
     previous = logging.root.manager.disable
     logging.disable(logging.CRITICAL)
     try:
@@ -98,29 +115,68 @@ def _quiet_logs(verbose: bool) -> Iterator[None]:
         logging.disable(previous)
 
 
+@contextmanager
+def _verbose_logs() -> Iterator[None]:
+    """``--verbose``: every input the service gets, its answer and every timer, one line each on stderr."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
+    loggers = [logging.getLogger(name) for name in VERBOSE_LOGGERS]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.addHandler(handler)
+        logger.setLevel(logging.INFO)
+    try:
+        yield
+    finally:
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.removeHandler(handler)
+            logger.setLevel(level)
+
+
 def run_play(args: argparse.Namespace, out: TextIO | None = None) -> int:
-    """``jinro-gm play``: the playground on ``out`` (default stdout); returns the exit status."""
+    """``jinro-gm play``: the playground on ``out`` (default stdout); returns the exit status: 0, 2 when
+    ``--script`` cannot be read or ``--spoilers`` cannot be written (checked before the game starts),
+    130 after Ctrl-C."""
     out = out or sys.stdout
-    seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
-    game = LocalGame(players=args.players, lang=args.lang, seed=seed, auto=args.auto)
-    screen = Screen(game, out, color=wants_color(out))
-    read, echo = _reader(args)
-    with _quiet_logs(args.verbose):
+    with ExitStack() as files:
         try:
-            status = asyncio.run(play(game, screen, read, seed=seed, echo=echo))
-        except KeyboardInterrupt:
-            out.write("\n")
-            status = 130  # the shell's code for "ended by Ctrl-C" (128 + SIGINT)
-    if args.spoilers is not None:
-        with args.spoilers.open("w", encoding="utf-8") as dump:
-            game.sender.dump(dump)
+            script = _open(files, "--script", args.script)
+            spoilers = _open(files, "--spoilers", args.spoilers, write=True)
+        except Unusable as err:
+            print(f"jinro-gm play: error: {err}", file=sys.stderr)
+            return 2
+        seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
+        game = LocalGame(players=args.players, lang=args.lang, seed=seed, auto=args.auto)
+        screen = Screen(game, out, color=wants_color(out))
+        read, echo = _reader(args, script)
+        with _verbose_logs() if args.verbose else _quiet_logs():
+            try:
+                status = _run(play(game, screen, read, seed=seed, echo=echo))
+            except KeyboardInterrupt:
+                out.write("\n")
+                screen.note("bye")
+                status = 130  # the shell's code for "ended by Ctrl-C" (128 + SIGINT)
+        if spoilers is not None:
+            game.sender.dump(spoilers)
     return status
 
 
+def _run(game: Coroutine[Any, Any, int]) -> int:
+    """Run the playground's coroutine on a fresh event loop. Not ``asyncio.run``: it turns the first
+    Ctrl-C into a cancellation that only lands at the next ``await``, which never comes while the
+    person's ``input()`` waits, so the first Ctrl-C did nothing. Here Ctrl-C raises KeyboardInterrupt
+    at once, wherever the game is."""
+    loop = asyncio.new_event_loop()
+    try:
+        return loop.run_until_complete(game)
+    finally:
+        loop.close()
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Entry point: parse ``argv`` (default ``sys.argv[1:]``), run the subcommand, return its exit status."""
-    args = _parser().parse_args(argv)
-    return int(args.run(args))
+    """Entry point: parse ``argv`` (default ``sys.argv[1:]``), run the subcommand, return its exit status
+    (a closed output pipe ends it quietly, see :func:`handlers.tools.run_command`)."""
+    return run_command(_parser().parse_args(argv))
 
 
 if __name__ == "__main__":

@@ -10,10 +10,12 @@ when asked (the timer's ``Timeout``, design §5), so a whole game takes minutes.
 
 from __future__ import annotations
 
+import logging
 from itertools import count
 from typing import Any
 
 import core.i18n as i18n
+from core.engine.notice import Action
 from core.engine.rng import Rng
 from core.games import rules_for
 from handlers.local import bots
@@ -22,6 +24,8 @@ from handlers.local.texts import bot_names, ui
 from handlers.messages import Inbound, Intent, Outcome, Tap, TextCommand
 from handlers.service import Service
 from infra.store import MemoryStore
+
+log = logging.getLogger(__name__)
 
 GAME = "adazakura"
 #: The fake clock's start (2026-01-01T00:00:00Z): fixed, so a seeded game replays exactly.
@@ -32,6 +36,9 @@ TICK = 2
 BOT_SALT = 0xB07B07
 #: Rounds of bot moves in one settle, far above any real phase (a guard against a looping policy).
 MAX_ROUNDS = 200
+#: Legal actions that show a player may speak in the group now: they are offered only with speaking
+#: rights, in the day's discussion [ADZ-8.1], [ADZ-11.2].
+SPEECH_KINDS = frozenset({"co", "ready"})
 
 
 class Mind:
@@ -60,7 +67,7 @@ class LocalGame:
                                settings_for=lambda chat_id: {"locale": lang})  # fmt: skip
         self.now = START
         self.person = user_id(1)
-        self.names = {self.person: ui("you", lang)}
+        self.names = {self.person: ui("person_name", lang)}
         self.names |= {user_id(k + 2): name for k, name in enumerate(bot_names(lang)[: players - 1])}
         first_bot = 1 if auto else 2
         self.minds = {
@@ -92,13 +99,29 @@ class LocalGame:
         seat = self.person_seat
         return seat is None or bool(self.state().players[seat - 1].alive)
 
+    @property
+    def person_may_speak(self) -> bool:
+        """Whether the person may post in the group now [ADZ-8.1]: always in the lobby; in a game, when
+        ``co`` or ``ready`` is among their legal actions. Without either, the legal actions cannot tell only
+        when the person has already sent ``/ready`` today: then a living person in the discussion may."""
+        state, seat = self.state(), self.person_seat
+        if state is None or seat is None:
+            return True
+        if any(action.kind in SPEECH_KINDS for action in self.rules.legal_actions(state, seat)):
+            return True
+        ready = getattr(getattr(state, "day", None), "ready", ())
+        return state.phase == "discussion" and self.person_alive and seat in ready
+
     # -- inputs ---------------------------------------------------------------------------------------
     async def deliver(self, user: str, intent: Intent, *, private: bool) -> Outcome:
         """Send one platform input from ``user`` (in its 1:1 chat or the group) to the service."""
         inbound = Inbound(platform=PLATFORM, delivery_id=f"{PLATFORM}:{next(self._deliveries)}",
                           chat_id=user if private else GROUP_CHAT, is_private=private, user_id=user,
                           user_name=self.names[user], intent=intent)  # fmt: skip
+        log.info("%s in %s: %s", user, inbound.chat_id, _logged(intent))
         outcome = await self.service.handle(inbound, now=self.now)
+        if outcome.ack:
+            log.info("%s ← %s", user, outcome.ack)
         for message in outcome.messages:
             await self.sender.send(message)
         return outcome
@@ -127,6 +150,7 @@ class LocalGame:
         if state is None or state.is_over or state.deadline_at is None:
             return False
         self.now = max(self.now, state.deadline_at)
+        log.info("timer: phase %s (%s) at %s", state.phase_seq, state.phase, self.now)
         await self.service.fire_timer(self.game_id, state.phase_seq, now=self.now)
         return True
 
@@ -187,17 +211,30 @@ class LocalGame:
         await self.deliver(user, move.intent, private=move.private)
 
     def _describe(self, state: Any, intent: Intent) -> str:
-        """What the person's chat shows for a move made for them (``auto``): the button label or command."""
+        """What the person's chat shows for a move made for them (``auto``): the label of the button that
+        does the same (``/co raira`` shows as "ライラとしてCOする" in Japanese), else the command."""
         if isinstance(intent, TextCommand):
-            return "/" + " ".join((intent.name, *intent.args))
-        if not isinstance(intent, Tap):
+            action = Action(kind=intent.name, args=intent.args)
+        elif isinstance(intent, Tap):
+            action = intent.action
+        else:
             return ""
         names = {seat: member.name for seat, member in self.rules.seats(state).items()}
         try:
-            return i18n.render_action(intent.action, state.locale, GAME, names)
+            return i18n.render_action(action, state.locale, GAME, names)
         except KeyError:
-            return " ".join([intent.action.kind, *map(str, intent.action.args)])
+            return "/" + " ".join([action.kind, *map(str, action.args)])
 
     async def press(self, tap: Tap, *, private: bool) -> Outcome:
         """The person presses a button shown in the group or in their 1:1 chat."""
         return await self.person_says(tap, private=private)
+
+
+def _logged(intent: Intent) -> str:
+    """One input as the ``--verbose`` log shows it: ``/co raira``, ``tap 12 vote 3``, ``reachable``."""
+    if isinstance(intent, TextCommand):
+        return "/" + " ".join((intent.name, *intent.args))
+    if isinstance(intent, Tap):
+        action = " ".join([intent.action.kind, *map(str, intent.action.args)])
+        return f"tap {intent.phase_seq} {action}" + (" (menu)" if intent.menu else "")
+    return f"reachable={intent.reachable}"

@@ -15,7 +15,7 @@ from typing import TextIO
 from handlers.local.game import LocalGame
 from handlers.local.parse import Advance, Help, Press, Quit, Send, Talk, parse
 from handlers.local.sender import GROUP_CHAT, Entry
-from handlers.local.texts import ui
+from handlers.local.texts import help_text, ui
 from handlers.messages import Button, Outcome, TextCommand
 
 #: Reads one line (without the newline) or returns None at the end of the input.
@@ -77,7 +77,8 @@ class Screen:
 
 async def play(game: LocalGame, screen: Screen, read: Reader, *, seed: int, echo: bool) -> int:
     """Run the game to its end or to ``/quit``; returns the process exit status (0)."""
-    screen.note("intro", players=len(game.names), bots=len(game.names) - 1, seed=seed)
+    name = game.names[game.person]
+    screen.note("intro", players=len(game.names), bots=len(game.names) - 1, seed=seed, name=name)
     if not game.auto:
         screen.note("hint")
     await game.open()
@@ -118,13 +119,21 @@ async def _handle(game: LocalGame, screen: Screen, line: str) -> bool:
     elif isinstance(typed, Press):
         await _press(game, screen, typed.number)
     elif isinstance(typed, Help):
-        screen.out.write(ui("help", game.lang) + "\n\n")
+        screen.out.write(help_text(game.lang) + "\n\n")
         screen.ack(await game.person_says(TextCommand("help"), private=True))
     elif isinstance(typed, Send):
         screen.ack(await game.person_says(typed.command, private=typed.private))
     elif isinstance(typed, Talk):
-        game.sender.said(GROUP_CHAT, game.names[game.person], typed.text)
+        _talk(game, screen, typed.text)
     return True
+
+
+def _talk(game: LocalGame, screen: Screen, text: str) -> None:
+    """Post ``text`` in the group only when the person may speak now [ADZ-8.1]; else remind them."""
+    if game.person_may_speak:
+        game.sender.said(GROUP_CHAT, game.names[game.person], text)
+    else:
+        screen.note("no_speech")
 
 
 async def _press(game: LocalGame, screen: Screen, number: int) -> None:

@@ -1,8 +1,9 @@
-"""The playground's own words (headers, hints, its /help, bot names), from the catalogs' ``local.*`` keys
-in ``core/i18n/<locale>/common.toml`` like every other player-facing string."""
+"""The playground's own words (headers, hints, its /help, names), from the catalogs' ``local.*`` keys in
+``core/i18n/<locale>/common.toml`` like every other player-facing string."""
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Final
 
 import core.i18n as i18n
@@ -10,6 +11,8 @@ import core.i18n as i18n
 #: Locales of the playground, reference first (as in core/i18n).
 LANGS: Final = ("ja", "en")
 _GAME: Final = "adazakura"
+#: Spaces between the command column and the description column of ``/help``.
+GAP: Final = 2
 
 
 def ui(key: str, lang: str, /, **params: object) -> str:
@@ -20,3 +23,18 @@ def ui(key: str, lang: str, /, **params: object) -> str:
 def bot_names(lang: str) -> tuple[str, ...]:
     """Bot display names for ``lang`` (unknown → ``ja``)."""
     return tuple(ui("bot_names", lang).split(","))
+
+
+def width(text: str) -> int:
+    """Terminal columns ``text`` takes: wide and full-width East Asian characters take two (UAX #11)."""
+    return sum(2 if unicodedata.east_asian_width(char) in ("W", "F") else 1 for char in text)
+
+
+def help_text(lang: str) -> str:
+    """The playground's ``/help``: the catalog's ``command<TAB>description`` lines, descriptions aligned
+    by display width (so the columns line up with Japanese commands too)."""
+    rows = [line.split("\t", 1) for line in ui("help", lang).splitlines()]
+    left = max((width(row[0]) for row in rows if len(row) == 2), default=0)
+    return "\n".join(
+        row[0] + " " * (left - width(row[0]) + GAP) + row[1] if len(row) == 2 else row[0] for row in rows
+    )

@@ -5,15 +5,14 @@ from __future__ import annotations
 import argparse
 import sys
 
-from handlers.tools import add_subcommands
+from handlers.tools import add_subcommands, run_command
 
 
 def main(argv: list[str] | None = None) -> int:
     """Parse ``argv`` and run the chosen tool; returns its exit code."""
     parser = argparse.ArgumentParser(prog="python -m handlers.tools")
     add_subcommands(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(argv)
-    return int(args.run(args))
+    return run_command(parser.parse_args(argv))
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Literal, cast
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -25,6 +25,7 @@ from core.engine.result import Rejected
 from core.engine.table import Member
 from core.games import rules_for
 from handlers.tools.expect import Expect, Move, audience, check, move, plain
+from handlers.tools.preflight import as_moves, check_game, check_moves, check_table, one_line
 from handlers.tools.simulate import day_number
 
 Ballots = dict[int, int | str | None]
@@ -62,11 +63,13 @@ class Scenario(BaseModel):
 
 
 class ScenarioError(ValueError):
-    """The file cannot be read as a scenario (bad JSON/YAML, unknown fields, a setup the rules refuse)."""
+    """The file cannot be read as a scenario (bad JSON/YAML, unknown fields, an unknown game, a setup or
+    settings the rules cannot use, a malformed action; see :mod:`handlers.tools.preflight`)."""
 
 
 def load(path: Path) -> Scenario:
-    """Read and validate a scenario file; raises :class:`ScenarioError`."""
+    """Read and validate a scenario file, setup and settings included (nothing is played); raises
+    :class:`ScenarioError` with a one-line reason."""
     try:
         text = path.read_text(encoding="utf-8")
         if path.suffix in (".yaml", ".yml"):
@@ -75,18 +78,21 @@ def load(path: Path) -> Scenario:
             data = yaml.safe_load(text)
         else:
             data = json.loads(text)
-        return Scenario.model_validate(data)
+        return validate(Scenario.model_validate(data))
     except ImportError as err:
         raise ScenarioError("YAML scenarios need PyYAML (pip install pyyaml); JSON needs nothing") from err
-    except (OSError, ValueError, ValidationError) as err:
+    except ValidationError as err:
+        raise ScenarioError(f"{path}: {one_line(err)}") from err
+    except (OSError, ValueError) as err:
         raise ScenarioError(f"{path}: {err}") from err
 
 
-def _as_moves(moves: Move | list[Move]) -> list[Move]:
-    """One move (``["vote", 3]``) or a list of moves, as a list of moves."""
-    if moves and all(isinstance(m, list) for m in moves):
-        return cast(list[Move], moves)
-    return [cast(Move, moves)]
+def validate(scenario: Scenario) -> Scenario:
+    """``scenario`` once its game, setup, settings and scripted actions are usable; raises ValueError."""
+    check_game(scenario.game)
+    check_table(scenario.game, scenario.players, scenario.setup, scenario.settings)
+    check_moves(scenario.script)
+    return scenario
 
 
 def _user(seat: int) -> str:
@@ -193,7 +199,7 @@ class Runner:
 
     def _moves(self, step: Step) -> None:
         for seat, moves in step.actions.items():
-            for one in _as_moves(moves):
+            for one in as_moves(moves):
                 self.act(seat, one)
 
     def _night(self, step: Step) -> None:

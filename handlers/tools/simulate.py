@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 from collections import Counter
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from core.engine.bots import BOT_SALT, play_out, start_bot_game
@@ -102,23 +104,52 @@ def human_line(record: dict[str, Any]) -> str:
     return f"game seed={record['seed']}: {result} {where} winners {winners} | {dealt}"
 
 
+def count(text: str) -> int:
+    """An ``argparse`` type: a whole number ≥ 0; raises ``argparse.ArgumentTypeError`` otherwise."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number 0 or more, got {text!r}")
+    return value
+
+
 def add_parser(subparsers: Any) -> None:
     """Register ``simulate`` on an ``argparse`` subparsers object."""
     parser = subparsers.add_parser("simulate", help="bots-only games on the pure core; last line is JSON")
     parser.add_argument("--game", default="adazakura", choices=sorted(registry()))
-    parser.add_argument("--players", type=int, default=7, help="seats per game (default 7)")
-    parser.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    ranges = ", ".join(f"{game}: {r.min_players}-{r.max_players}" for game, r in sorted(registry().items()))
+    parser.add_argument("--players", type=int, default=7, help=f"seats per game, default 7 ({ranges})")
+    parser.add_argument("--games", type=count, default=100, help="number of games, 0 or more (default 100)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
     parser.add_argument("-v", "--verbose", action="store_true", help="one line per game")
-    parser.set_defaults(run=run)
+    parser.set_defaults(run=partial(run, error=parser.error))
 
 
-def run(args: argparse.Namespace) -> int:
-    """The subcommand: exit code 0, or 2 when the rules refuse the table size."""
+def table_problem(game: str, players: int) -> str | None:
+    """Why ``players`` seats cannot play ``game`` (its rules' ``min_players``..``max_players``), or None."""
+    rules = rules_for(game)
+    if rules.min_players <= players <= rules.max_players:
+        return None
+    span = f"{rules.min_players} to {rules.max_players}"
+    return f"argument --players: {game} is played by {span} players, not {players}"
+
+
+def run(args: argparse.Namespace, error: Callable[[str], Any] | None = None) -> int:
+    """The subcommand: exit code 0, or 2 for a table size outside the game's range (``error``: the
+    parser's, which prints usage and the reason on stderr and exits 2) or one the rules refuse."""
+    problem = table_problem(args.game, args.players)
+    if problem is not None:
+        if error is not None:
+            error(problem)
+        print(problem, file=sys.stderr)
+        return 2
     each = (lambda record: print(human_line(record), flush=True)) if args.verbose else None
     try:
         summary = simulate(args.game, args.players, args.games, args.seed, each=each)
     except ValueError as err:
+        print(f"the {args.game} rules refused a table of {args.players}: {err}", file=sys.stderr)
         print(json.dumps({"error": str(err), "players": args.players}))
         return 2
     print(json.dumps(summary, ensure_ascii=False))

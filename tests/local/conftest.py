@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,8 @@ from tests.local.runner import Play, Run
 
 @pytest.fixture
 def play(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Play:
-    """``play(*args, stdin="...")`` runs ``jinro-gm play *args`` with ``stdin`` piped in."""
+    """``play(*args, stdin="...")`` runs ``jinro-gm play *args`` with ``stdin`` piped in (a text, or a
+    file-like stand-in for the pipe)."""
     made: list[LocalGame] = []
 
     class Recorded(LocalGame):
@@ -26,13 +28,13 @@ def play(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest
 
     monkeypatch.setattr(cli, "LocalGame", Recorded)
 
-    def run(*args: str, stdin: str = "") -> Run:
-        monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    def run(*args: str, stdin: str | Iterator[str] = "") -> Run:
+        monkeypatch.setattr("sys.stdin", io.StringIO(stdin) if isinstance(stdin, str) else stdin)
         spoilers = tmp_path / f"spoilers-{len(made)}.jsonl"
         capsys.readouterr()
         status = cli.main(["play", *args, "--spoilers", str(spoilers)])
-        out = capsys.readouterr().out
+        out, err = capsys.readouterr()
         chats = [json.loads(line) for line in spoilers.read_text(encoding="utf-8").splitlines()]
-        return Run(status, out, chats, made[-1])
+        return Run(status, out, chats, made[-1], err)
 
     return run

@@ -16,12 +16,14 @@ PERSON = "local:1"
 @dataclass
 class Run:
     """One finished ``jinro-gm play``: exit ``status``, stdout ``out``, ``chats`` (every entry of every
-    chat, in order: ``{"seq", "chat", "text", "buttons"}``) and the ``game``."""
+    chat, in order: ``{"seq", "chat", "text", "buttons"}``, plus ``"author"`` for what a person said),
+    the ``game`` and stderr ``err``."""
 
     status: int
     out: str
     chats: list[dict[str, Any]]
     game: LocalGame
+    err: str = ""
 
     def texts(self, *chats: str) -> list[str]:
         return [e["text"] for e in self.chats if e["chat"] in chats]

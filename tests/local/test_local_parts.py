@@ -11,8 +11,9 @@ import pytest
 from core.engine.notice import Action
 from handlers.local.game import LocalGame
 from handlers.local.parse import Advance, Press, Send, Talk, parse
+from handlers.local.sender import GROUP_CHAT
 from handlers.local.terminal import Screen, play, wants_color
-from handlers.local.texts import LANGS, bot_names
+from handlers.local.texts import LANGS, bot_names, ui
 from handlers.messages import TextCommand
 
 
@@ -117,3 +118,18 @@ def _press_kill(state: Any, screen: Screen, picked: list[int]) -> str:
             picked.append(target)
             return str(number)
     raise AssertionError("no kill button for another target was shown")
+
+
+def test_a_dead_person_cannot_talk_in_the_group() -> None:
+    game = LocalGame(players=6, lang="ja", seed=1)
+    out = io.StringIO()
+    lines = iter(["still talking"])
+
+    def read() -> str | None:
+        return "" if game.person_alive else next(lines, None)
+
+    asyncio.run(play(game, Screen(game, out, color=False), read, seed=1, echo=True))
+    assert not game.person_alive, "seed 1 no longer exiles the idle person: pick a seed where they die"
+    group = [e.text for e in game.sender.log if e.chat_id == GROUP_CHAT]
+    assert "still talking" not in group
+    assert out.getvalue().index(ui("no_speech", "ja")) > out.getvalue().index("> still talking")

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 
 import core.i18n as i18n
 from core.engine.notice import Action
+from core.games.adazakura.megami import TAROTS
 from handlers.local.sender import GROUP_CHAT
-from handlers.local.texts import ui
-from tests.local.runner import PERSON, Play
+from handlers.local.texts import LANGS, ui
+from tests.local.runner import PERSON, Play, Run
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff01-\uff60]")
 
@@ -99,3 +101,52 @@ def test_english_games_print_no_japanese(play: Play) -> None:
     assert run.state().is_over
     assert [line for line in run.out.splitlines() if JAPANESE.search(line)] == []
     assert ui("header.group", "en") in run.out
+
+
+def _said_by_person(run: Run, chat: str) -> list[str]:
+    name = run.game.names[PERSON]
+    return [e["text"] for e in run.chats if e["chat"] == chat and e.get("author") == name]
+
+
+def test_free_text_reaches_the_group_only_while_the_person_may_speak(play: Play) -> None:
+    # The game opens at night 0: the group is closed [ADZ-8.1]; Enter: day 1's discussion begins.
+    run = play("--seed", "1", "--players", "6", stdin="hello at night\n\ngood morning\n/quit\n")
+    assert _said_by_person(run, GROUP_CHAT) == ["good morning"]
+    assert run.out.count(ui("no_speech", "ja")) == 1
+    night = run.out.index("> hello at night")
+    assert run.out.index(ui("no_speech", "ja")) > night
+
+
+def test_help_columns_line_up_in_every_language(play: Play) -> None:
+    for lang in LANGS:
+        run = play("--seed", "1", "--players", "4", "--lang", lang, stdin="/help\n/quit\n")
+        block = run.out.split("> /help\n", 1)[1].split("\n\n", 1)[0].splitlines()
+        assert len(block) >= 10
+        starts = set()
+        for line in block:
+            found = re.match(r"(.*?\S {2,})\S", line)
+            assert found, f"{lang}: no description column in {line!r}"
+            starts.add(_columns(found.group(1)))
+        assert len(starts) == 1, f"{lang}: descriptions start at columns {sorted(starts)}"
+
+
+def _columns(text: str) -> int:
+    """Terminal columns of ``text``: wide and full-width characters take two (UAX #11)."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def test_moves_made_for_the_person_show_their_button_labels(play: Play) -> None:
+    run = play("--auto", "--seed", "7", "--players", "6")
+    said = _said_by_person(run, GROUP_CHAT) + _said_by_person(run, PERSON)
+    labels = {i18n.render_action(Action(kind="co", args=(m,)), "ja", "adazakura", {}) for m in TAROTS}
+    assert said
+    assert [text for text in said if text.startswith("/")] == []
+    assert set(_said_by_person(run, GROUP_CHAT)) & labels, "seed 7 no longer has the person come out"
+
+
+def test_the_person_has_a_name_that_reads_well_in_the_third_person(play: Play) -> None:
+    for lang, awkward in (("ja", ("あなたさん", "あなた。", "、あなた")), ("en", ("You joined", ", You"))):
+        run = play("--auto", "--seed", "1", "--players", "4", "--lang", lang)
+        name = run.game.names[PERSON]
+        assert [phrase for phrase in awkward if phrase in run.out] == []
+        assert name in run.texts(GROUP_CHAT)[1], "the person's join is announced by name"

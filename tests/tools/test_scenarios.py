@@ -93,3 +93,63 @@ def test_lang_adds_the_rendered_text() -> None:
     Runner(load(SCENARIOS / "t01.json"), lines.append, lang="en").run()
     notices = [line for line in lines if line["type"] == "notice"]
     assert all(line["text"] and not line["text"].startswith("[") for line in notices)
+
+
+def _unknown_megami(data: dict[str, Any]) -> None:
+    data["setup"]["seats"][1] = "foo/S"
+
+
+def _unknown_game(data: dict[str, Any]) -> None:
+    data["game"] = "chess"
+
+
+def _empty_action(data: dict[str, Any]) -> None:
+    data["script"][3]["actions"] = {"2": []}
+
+
+def _text_rng(data: dict[str, Any]) -> None:
+    data["setup"]["rng"] = ["x"]
+
+
+def _negative_timer(data: dict[str, Any]) -> None:
+    data["settings"] = {"timers": {"night": -5}}
+
+
+def _text_shinra_k(data: dict[str, Any]) -> None:
+    data["settings"] = {"shinra_k": "x"}
+
+
+def _large_shinra_k(data: dict[str, Any]) -> None:
+    data["settings"] = {"shinra_k": 9}
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        pytest.param(_unknown_megami, ["seat 2", "foo/S", "unknown Megami"], id="unknown-megami"),
+        pytest.param(_unknown_game, ["unknown game chess (known: adazakura)"], id="unknown-game"),
+        pytest.param(_empty_action, ["step 4", "seat 2", "[kind, *args]"], id="empty-action"),
+        pytest.param(_text_rng, ["setup.rng"], id="text-rng"),
+        pytest.param(_negative_timer, ["settings.timers.night", "greater than 0"], id="negative-timer"),
+        pytest.param(_text_shinra_k, ["settings.shinra_k"], id="text-shinra-k"),
+        pytest.param(_large_shinra_k, ["settings.shinra_k"], id="large-shinra-k"),
+    ],
+)
+def test_an_unusable_file_is_refused_before_anything_is_played(
+    change: Any,
+    said: list[str],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    recwarn: pytest.WarningsRecorder,
+) -> None:
+    data = t01()
+    change(data)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["scenario", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert len(err.strip().splitlines()) == 1
+    reason = json.loads(err)["error"]
+    assert [words for words in said if words not in reason] == []
+    assert [str(w.message) for w in recwarn if issubclass(w.category, UserWarning)] == []

@@ -1,14 +1,23 @@
 """``jinro-gm simulate``: the last output line is one JSON summary an operator or CI can read, a run
-replays exactly from its seed, and a table the rules refuse is reported, not crashed on."""
+replays exactly from its seed, bad arguments are refused up front with a human message, and a closed
+output pipe ends the run quietly."""
 
 from __future__ import annotations
 
+import io
 import json
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from core.games import rules_for
+from handlers.tools import BROKEN_PIPE
 from handlers.tools.__main__ import main
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[str]]:
@@ -51,7 +60,62 @@ def test_a_run_replays_from_its_seed(capsys: pytest.CaptureFixture[str]) -> None
     assert {**summary(first), "seconds": 0} == {**summary(second), "seconds": 0}
 
 
-def test_a_table_the_rules_refuse_is_reported(capsys: pytest.CaptureFixture[str]) -> None:
-    code, lines = run(capsys, "--players", "3", "--games", "1")
-    assert code == 2
-    assert summary(lines) == {"error": "lobby.too_few", "players": 3}
+@pytest.mark.parametrize("players", [3, 11])
+def test_a_table_size_outside_the_games_range_is_refused_up_front(
+    capsys: pytest.CaptureFixture[str], players: int
+) -> None:
+    rules = rules_for("adazakura")
+    with pytest.raises(SystemExit) as refused:
+        main(["simulate", "--players", str(players), "--games", "1"])
+    out, err = capsys.readouterr()
+    assert refused.value.code == 2
+    assert out == ""
+    assert f"{rules.min_players} to {rules.max_players} players, not {players}" in err
+
+
+def test_a_negative_number_of_games_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as refused:
+        main(["simulate", "--games", "-3"])
+    assert refused.value.code == 2
+    assert "--games" in capsys.readouterr().err
+
+
+def test_zero_games_is_an_empty_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    code, lines = run(capsys, "--games", "0")
+    assert code == 0
+    assert summary(lines)["games"] == 0
+    assert summary(lines)["finished"] == 0
+
+
+class _Head(io.StringIO):
+    """Stdout piped into ``head -2``: it goes away after two lines."""
+
+    def write(self, text: str) -> int:
+        if self.getvalue().count("\n") >= 2:
+            raise BrokenPipeError(32, "Broken pipe")
+        return super().write(text)
+
+
+def test_piping_into_head_ends_quietly(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    head = _Head()
+    monkeypatch.setattr("sys.stdout", head)
+    assert main(["simulate", "--games", "50", "-v"]) == BROKEN_PIPE
+    assert len(head.getvalue().splitlines()) == 2
+    assert capsys.readouterr().err == ""
+
+
+def test_a_real_closed_pipe_prints_no_traceback() -> None:
+    # Far more output than a pipe buffers: the tool is still writing when the reader goes away.
+    command = [sys.executable, "-m", "handlers.tools", "simulate", "--games", "5000", "-v"]
+    with subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as tool:
+        assert tool.stdout is not None
+        assert tool.stderr is not None
+        first = [tool.stdout.readline(), tool.stdout.readline()]
+        tool.stdout.close()
+        err = tool.stderr.read()
+        tool.wait(timeout=120)
+    assert all(line.startswith(b"game seed=") for line in first)
+    assert err == b""
+    assert tool.returncode == BROKEN_PIPE

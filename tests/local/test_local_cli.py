@@ -1,0 +1,124 @@
+"""``jinro-gm play`` as a command: unusable files are refused with one line before anything is played,
+Ctrl-C quits at once, ``--verbose`` shows what the service gets, and ``--help`` speaks to a newcomer."""
+
+from __future__ import annotations
+
+import io
+import signal
+from pathlib import Path
+
+import pytest
+
+from handlers import cli
+from handlers.local.texts import ui
+from handlers.tools import BROKEN_PIPE
+from tests.local.runner import Play
+
+
+def _refused(capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    """Run ``jinro-gm play *args`` expecting a refusal: exit 2, nothing played, one line on stderr."""
+    capsys.readouterr()
+    assert cli.main(["play", *args]) == 2
+    out, err = capsys.readouterr()
+    assert out == "", "nothing may be played before the refusal"
+    assert len(err.strip().splitlines()) == 1
+    return err
+
+
+def test_a_missing_script_is_refused_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    err = _refused(capsys, "--script", str(tmp_path / "missing.txt"))
+    assert "--script" in err
+    assert "missing.txt" in err
+
+
+def test_an_unwritable_spoiler_file_is_refused_before_the_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("/quit\n"))
+    err = _refused(capsys, "--spoilers", str(tmp_path / "no" / "such" / "dir" / "x.jsonl"))
+    assert "--spoilers" in err
+
+
+def test_a_script_with_bytes_that_are_not_utf8_still_plays(play: Play, tmp_path: Path) -> None:
+    script = tmp_path / "lines.txt"
+    script.write_bytes(b"caf\xe9 \xff\n/status\n")
+    run = play("--seed", "1", "--players", "4", "--script", str(script))
+    assert run.status == 0
+    assert "> caf\ufffd \ufffd" in run.out
+    assert run.out.rstrip().endswith(ui("bye", "ja"))
+
+
+class _CtrlC:
+    """A pipe whose first line is interrupted by Ctrl-C (SIGINT, as the terminal sends it)."""
+
+    def __init__(self) -> None:
+        self.lines = iter(["\n", "/quit\n"])
+        self.asked = 0
+
+    def isatty(self) -> bool:
+        return False
+
+    def __iter__(self) -> _CtrlC:
+        return self
+
+    def __next__(self) -> str:
+        self.asked += 1
+        if self.asked == 1:
+            signal.raise_signal(signal.SIGINT)
+        return next(self.lines)
+
+
+def test_the_first_ctrl_c_quits(play: Play) -> None:
+    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        pytest.skip("this test runner handles SIGINT itself")
+    keyboard = _CtrlC()
+    run = play("--seed", "1", "--players", "4", stdin=keyboard)
+    assert run.status == 130
+    assert keyboard.asked == 1, "the game went on reading input after Ctrl-C"
+    assert run.out.rstrip().endswith(ui("bye", "ja"))
+
+
+def test_verbose_logs_every_input_and_timer_on_stderr_only(play: Play) -> None:
+    typed = "\n/ready\n/quit\n"  # Enter: night 0 runs out (its timer fires); /ready in the group
+    quiet = play("--seed", "1", "--players", "4", stdin=typed)
+    verbose = play("--seed", "1", "--players", "4", "--verbose", stdin=typed)
+    assert quiet.err == ""
+    assert verbose.out == quiet.out
+    lines = verbose.err.splitlines()
+    assert any("local:1" in line and "/startgame" in line for line in lines)
+    assert any("local:1" in line and "/ready" in line for line in lines)
+    assert any("timer" in line for line in lines)
+    assert sum("tap" in line for line in lines) >= 3, "the bots' taps at night 0"
+
+
+def test_the_help_names_no_internal_rule_ids(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        cli.main(["play", "--help"])
+    assert done.value.code == 0
+    shown = capsys.readouterr().out
+    assert "--auto" in shown
+    assert "[ADZ-" not in shown
+
+
+class _ClosedAfter(io.StringIO):
+    """Stdout piped into ``head``: it goes away after ``lines`` lines."""
+
+    def __init__(self, lines: int) -> None:
+        super().__init__()
+        self.lines = lines
+
+    def write(self, text: str) -> int:
+        if self.getvalue().count("\n") >= self.lines:
+            raise BrokenPipeError(32, "Broken pipe")
+        return super().write(text)
+
+
+def test_output_piped_into_head_ends_quietly(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    head = _ClosedAfter(3)
+    monkeypatch.setattr("sys.stdout", head)
+    status = cli.main(["play", "--auto", "--seed", "1", "--players", "4"])
+    assert status == BROKEN_PIPE
+    assert head.getvalue().count("\n") == 3
+    assert capsys.readouterr().err == ""
