@@ -10,10 +10,7 @@ A number presses a shown button; an empty line moves the fake clock to the deadl
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 
-import core.i18n as i18n
-from core.games.adazakura.megami import TAROTS
 from handlers.messages import TextCommand
 
 #: Commands a player types in the group chat; every other command goes to the 1:1 chat.
@@ -61,18 +58,6 @@ class Talk:
 Typed = Advance | Press | Quit | Help | Send | Talk
 
 
-@cache
-def megami_ids() -> dict[str, str]:
-    """Every Megami name in every catalog locale (and each id), lower-cased → Megami id."""
-    found = {m: m for m in TAROTS}
-    for locale in i18n.locales():
-        for megami in TAROTS:
-            key = f"role.{megami}.name"
-            if i18n.has_key(key, locale, GAME):
-                found[i18n.text(key, locale, GAME).strip().lower()] = megami
-    return found
-
-
 def parse(line: str) -> Typed:
     """Classify one input line (see the module docstring)."""
     text = line.strip()
@@ -89,6 +74,4 @@ def parse(line: str) -> Typed:
         return Quit()
     if name == "help":
         return Help()
-    if name == "co" and args:
-        args = [megami_ids().get(args[0].lower(), args[0])]
     return Send(private=name not in GROUP_COMMANDS, command=TextCommand(name, tuple(args)))

@@ -22,8 +22,8 @@ from handlers.messages import TextCommand
     [
         ("", Advance()),
         (" 3 ", Press(3)),
-        ("/co ユリナ", Send(private=False, command=TextCommand("co", ("yurina",)))),
-        ("/co Oboro", Send(private=False, command=TextCommand("co", ("oboro",)))),
+        ("/co ユリナ", Send(private=False, command=TextCommand("co", ("ユリナ",)))),
+        ("/co Oboro", Send(private=False, command=TextCommand("co", ("Oboro",)))),
         ("/ready", Send(private=False, command=TextCommand("ready"))),
         ("/vote 2", Send(private=True, command=TextCommand("vote", ("2",)))),
         ("/t attack 3 tonight", Send(private=True, command=TextCommand("t", ("attack", "3", "tonight")))),
