@@ -66,6 +66,9 @@ class GameRunner:
             if stored is None:
                 return Rejected(reason="game.none")
             if delivery_id and self.store.has_delivery(stored, delivery_id):
+                # A redelivery may mean the first attempt died after its commit: send what is pending.
+                if stored.outbox:
+                    await self.flush(game_id, now=now)
                 return Rejected(reason="delivery.duplicate")
             rules, state = self._parse(stored.state)
             state, notices = self._catch_up(rules, state, now)

@@ -144,6 +144,7 @@ class Service(GameRunner):
         stored = self.store.load(current) if current else None
         if stored is not None:
             if inbound.delivery_id and self.store.has_delivery(stored, inbound.delivery_id):
+                await self.flush(stored.game_id, now=now)  # what a failed first attempt left
                 return Outcome()
             _, running = self._parse(stored.state)
             if not running.is_over:
