@@ -52,6 +52,7 @@ def to_command(cmd: TextCommand, user_id: str, *, private: bool, game: str) -> C
         # Without a target: show the sender's card with the buttons of the moment.
         return Query(user_id=user_id, what="me")
     if name == "act" and args:
+        args = (i18n.role_names(game).get(args[0].strip().lower(), args[0]), *args[1:])
         return Act(
             user_id=user_id, action=Action(kind=f"night.{args[0].lower()}", args=tuple(map(_arg, args[1:])))
         )

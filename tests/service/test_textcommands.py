@@ -51,3 +51,8 @@ def test_team_text_and_unknown_commands() -> None:
     assert typed("t good evening") == Say(user_id="tg:1", text="good evening")
     assert typed("t") == "command.needs_text"
     assert typed("dance") == "command.unknown"
+
+
+@pytest.mark.parametrize("name", ["ヒミカ", "Himika", "himika"])
+def test_act_takes_the_megami_name_in_any_catalog_language(name: str) -> None:
+    assert typed(f"act {name} 1") == Act(user_id="tg:1", action=Action(kind="night.himika", args=(1,)))
