@@ -51,7 +51,8 @@ class Mind:
 
 
 class LocalGame:
-    """A game of ``players`` seats (4-10), the person at ``local:1`` (a bot too when ``auto``).
+    """A game of ``players`` seats (``min_players`` to ``max_players`` of the rules), the person at
+    ``local:1`` (a bot too when ``auto``).
 
     ``lang``: ``ja`` or ``en``, the game's locale (asked for through ``settings_for``). ``seed`` fixes the
     deal (the game's RNG seed) and every bot choice.

@@ -28,6 +28,8 @@ NOW = 1_700_000_000
 SETUPS = (
     "yatsuha/A oboro/S shinra/S himika/S korunu/A yurina/S mizuki/S saine/A tokoyo/S megumi/S",
     "yatsuha/A saine/S tokoyo/A mizuki/A shinra/S oboro/S yurina/S himika/S korunu/S megumi/S",
+    "yatsuha/A yukihi/A utsuro/S honoka/S shinra/S oboro/S himika/S korunu/A yurina/S mizuki/S saine/S "
+    "tokoyo/S megumi/S",
 )
 SEEDS = (1, 2, 3)
 #: Raw UTC epoch seconds (a deadline) must never reach a player.
@@ -47,7 +49,7 @@ def _user(seat: int) -> str:
     return f"u{seat}"
 
 
-NAMES = {seat: f"P{seat}" for seat in range(1, 11)}
+NAMES = {seat: f"P{seat}" for seat in range(1, RULES.max_players + 1)}
 
 
 class Game:

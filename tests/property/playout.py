@@ -1,6 +1,6 @@
 """Seeded random whole games of 徒桜戦争 on the pure core, driven by hypothesis.
 
-A playout seats 4-10 players (the implemented Megami pool caps the table at 10, [ADZ-4.2]), starts the
+A playout seats MIN_PLAYERS to MAX_PLAYERS (the implemented Megami pool caps the table, [ADZ-4.2]), starts the
 game and then, move after move, lets hypothesis pick from what the game offers now: the phase's clock
 (``Timeout`` at ``deadline_at``), or a seat with legal actions, one of its action kinds and one action of
 that kind (``legal_actions`` is the only source of moves), plus an occasional team-channel message or
@@ -177,7 +177,7 @@ def clock(state: AdzState, now: int) -> tuple[Command, int]:
 
 
 def play(data: st.DataObject, check: Check = lambda step: None, *, probe: Probe | None = None) -> Playout:
-    """Draw a table (seed, 4-10 players) and play one whole game with moves drawn by hypothesis."""
+    """Draw a table (seed, MIN_PLAYERS to MAX_PLAYERS seats) and play one whole game drawn by hypothesis."""
     seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
     players = data.draw(st.integers(MIN_PLAYERS, MAX_PLAYERS), label="players")
     return play_with(hypothesis_chooser(data), seed, players, check, probe=probe)

@@ -47,7 +47,7 @@ def play(players: int, seed: int) -> tuple[Any, list[dict[str, Any]]]:
 
 
 @pytest.mark.property
-@pytest.mark.parametrize("players", range(RULES.min_players, 11))
+@pytest.mark.parametrize("players", range(RULES.min_players, RULES.max_players + 1))
 def test_every_bots_only_game_ends_with_a_result(players: int) -> None:
     for seed in range(3):
         state, _ = play(players, seed)

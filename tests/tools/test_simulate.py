@@ -18,6 +18,8 @@ from handlers.tools import BROKEN_PIPE
 from handlers.tools.__main__ import main
 
 ROOT = Path(__file__).resolve().parents[2]
+#: The table sizes adazakura accepts [ADZ-4.1], capped by the implemented Megami.
+MIN, MAX = rules_for("adazakura").min_players, rules_for("adazakura").max_players
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[str]]:
@@ -60,7 +62,7 @@ def test_a_run_replays_from_its_seed(capsys: pytest.CaptureFixture[str]) -> None
     assert {**summary(first), "seconds": 0} == {**summary(second), "seconds": 0}
 
 
-@pytest.mark.parametrize("players", [3, 11])
+@pytest.mark.parametrize("players", [MIN - 1, MAX + 1])
 def test_a_table_size_outside_the_games_range_is_refused_up_front(
     capsys: pytest.CaptureFixture[str], players: int
 ) -> None:

@@ -104,6 +104,19 @@ def deck_look(g: Ctx, actor: int, k: int, key: str = "result.deck.look") -> list
     return seen
 
 
+def deck_bottom_to_top(g: Ctx, actor: int) -> str | None:
+    """Utsuro's move [ADZ-9.13]: the bottom card is shown to ``actor`` and put on top (with one card it
+    stays where it is); tells the card and the deck size, or that the deck is empty. Returns the card."""
+    if not g.s.deck:
+        g.result(actor, "result.deck.empty")
+        return None
+    card = g.s.deck.pop()
+    g.s.deck.insert(0, card)
+    g.result(actor, "result.deck.bottom", megami=g.role(card), size=len(g.s.deck))
+    g.log("DeckBottomToTop", seat=actor, card=card)
+    return card
+
+
 def deck_remove_top(g: Ctx) -> str | None:
     """Remove the top card from the game [ADZ-3.5]; ``None`` if the deck is empty."""
     if not g.s.deck:
@@ -122,6 +135,30 @@ def learn_megami(g: Ctx, actor: int, target: int) -> None:
 def learn_faction(g: Ctx, actor: int, target: int) -> None:
     """``actor`` learns ``target``'s faction (a madman reads Sakura, Renri no faction) [ADZ-9.7]."""
     g.result(actor, "result.faction", target=g.ref(target), faction=FactionRef(id=g.p(target).faction))
+
+
+def learn_identity(g: Ctx, actor: int, target: int, key: str) -> None:
+    """``actor`` learns ``target``'s dealt Megami and faction (a madman reads Sakura) under ``key``
+    [ADZ-9.13]."""
+    q = g.p(target)
+    g.result(actor, key, target=g.ref(target), megami=g.role(q.megami), faction=FactionRef(id=q.faction))
+
+
+def neighbour(g: Ctx, seat: int, step: int, among: set[int]) -> int:
+    """The first seat of ``among`` found walking from ``seat`` by ``step`` (+1: right, up the seat numbers;
+    -1: left), wrapping; ``seat`` itself only if no other seat qualifies [ADZ-3.1] (A23)."""
+    n = len(g.s.players)
+    for distance in range(1, n):
+        candidate = (seat - 1 + step * distance) % n + 1
+        if candidate in among:
+            return candidate
+    return seat
+
+
+def revivable(g: Ctx) -> set[int]:
+    """Seats that died during the previous night and are still dead: the only dead an ability may
+    target (Hagane, [ADZ-9.8]; the left neighbour of A23)."""
+    return {d.seat for d in g.s.deaths if d.phase == "night" and d.n == g.day_n - 1 and not g.p(d.seat).alive}
 
 
 def others_alive(g: Ctx, p: Player, *, self_ok: bool = False) -> list[int]:

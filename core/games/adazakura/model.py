@@ -109,6 +109,9 @@ class AdzState(TableState):
     removed: list[str] = Field(default_factory=list)
     night: NightState | None = None
     day: DayState | None = None
+    #: The day the open night follows (its ballots and exile, for Utsuro and Honoka [ADZ-9.13],
+    #: [ADZ-9.14]); kept from the night's opening until its resolution, None on night 0.
+    last_day: DayState | None = None
     next_day: DayEffects = Field(default_factory=DayEffects)
     co_board: list[CoRecord] = Field(default_factory=list)
     deaths: list[Death] = Field(default_factory=list)

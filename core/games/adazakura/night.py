@@ -19,8 +19,9 @@ FIZZLED = "fizzled"
 
 
 def open_night(g: Ctx, n: int) -> None:
-    """Start night ``n``: close the group, compute seals, run O3/O4, prompt every living player [ADZ-6.1]."""
-    g.s.day = None
+    """Start night ``n``: close the group, compute seals, run O3/O4, prompt every living player [ADZ-6.1].
+    Day ``n`` (None on night 0) is kept as ``last_day`` until the night resolves."""
+    g.s.last_day, g.s.day = g.s.day, None
     g.s.enter("night", now=g.now, seconds=timer(g.s, "night0" if n == 0 else "night"))
     g.s.night = NightState(n=n, opened_at=g.now, alive=[p.seat for p in g.living()])
     g.s.night.sealed = night_sealed(g)
@@ -118,6 +119,7 @@ def close_night(g: Ctx) -> None:
             erasure.run(g, t0)
         else:
             run_steps(g, (step,))
+    g.s.last_day = None
     for seat in night.alive:
         lines = g.results.get(seat) or [_nothing()]
         g.tell(seat, "night.results", night=night.n, lines=list(lines))
@@ -144,7 +146,7 @@ def resolve_targets(g: Ctx) -> None:
                 if isinstance(arg, int):
                     moved = shift(g, seat, arg)
                     if moved == seat and not role.self_target:
-                        g.result(seat, "result.fizzled", chosen=g.ref(arg))
+                        g.result(seat, "result.fizzled.self", chosen=g.ref(arg))
                         arg = FIZZLED
                     elif moved != arg:
                         g.result(seat, "result.shifted", chosen=g.ref(arg), actual=g.ref(moved))
