@@ -7,6 +7,7 @@ a sub-phrase ``{"key": …, "params": {…}}``, an action ``[kind, *args]``, an 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, model_validator
@@ -19,16 +20,21 @@ from handlers.tools.simulate import day_number
 Move = list[int | str]
 
 
-def plain(value: Any) -> Any:
-    """A notice param without its types (see the module docstring)."""
+def _keyref_dict(key: str, params: dict[str, Any]) -> Any:
+    return {"key": key, "params": params}
+
+
+def plain(value: Any, keyref: Callable[[str, dict[str, Any]], Any] = _keyref_dict) -> Any:
+    """A notice param without its types (see the module docstring); ``keyref`` shapes a sub-phrase
+    from its key and plain params (a dict by default)."""
     if isinstance(value, PlayerRef):
         return value.seat
     if isinstance(value, (RoleRef, FactionRef)):
         return value.id
     if isinstance(value, KeyRef):
-        return {"key": value.key, "params": {k: plain(v) for k, v in value.params.items()}}
+        return keyref(value.key, {k: plain(v, keyref) for k, v in value.params.items()})
     if isinstance(value, (list, tuple)):
-        return [plain(v) for v in value]
+        return [plain(v, keyref) for v in value]
     return value
 
 

@@ -16,11 +16,12 @@ from collections.abc import Iterable, Mapping
 from typing import Any, Literal, NamedTuple
 
 from core.engine.commands import Act, Command, Join, Query, Say, StartGame, Timeout
-from core.engine.notice import Action, FactionRef, KeyRef, Notice, PlayerRef, RoleRef
+from core.engine.notice import Action, FactionRef, KeyRef, Notice, RoleRef
 from core.engine.result import Accepted, Rejected
 from core.engine.table import Member
 from core.games import rules_for
 from core.games.adazakura.model import AdzState
+from handlers.tools import expect
 
 RULES = rules_for("adazakura")
 #: A night or day action as written in tests: ``("night.shinra", "megami", 3)`` or ``("vote", 2)``.
@@ -35,16 +36,9 @@ class Heard(NamedTuple):
 
 
 def plain(value: Any) -> Any:
-    """A notice param without its types: seats for players, ids for Megami and factions."""
-    if isinstance(value, PlayerRef):
-        return value.seat
-    if isinstance(value, (RoleRef, FactionRef)):
-        return value.id
-    if isinstance(value, KeyRef):
-        return (value.key, {k: plain(v) for k, v in value.params.items()})
-    if isinstance(value, (list, tuple)):
-        return [plain(v) for v in value]
-    return value
+    """A notice param without its types: seats for players, ids for Megami and factions, and a
+    sub-phrase as a ``(key, params)`` tuple (the scenario runner's plain form otherwise)."""
+    return expect.plain(value, lambda key, params: (key, params))
 
 
 def heard(notice: Notice) -> Heard:
