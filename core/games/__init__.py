@@ -46,6 +46,11 @@ class GameRules(Protocol):
         """``{seat: member}`` once the game has started (empty in the lobby)."""
         ...
 
+    def speakers(self, state: Any) -> set[int] | None:
+        """Seats that may post in the group chat in the current phase; ``None`` when the group is free
+        for everyone (lobby, game over). Shells mute the other seated players where they can."""
+        ...
+
 
 @cache
 def registry() -> dict[str, GameRules]:

@@ -18,6 +18,7 @@ class _Rules:
     legal_actions = staticmethod(rules.legal_actions)
     seat_of = staticmethod(rules.seat_of)
     seats = staticmethod(rules.seats)
+    speakers = staticmethod(rules.speakers)
     project = staticmethod(view.project)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from core.engine import voting
 from core.engine.notice import Action
-from core.games.adazakura import effects, victory
+from core.games.adazakura import effects, victory, view
 from core.games.adazakura.ctx import Ctx
 from core.games.adazakura.legal import can_speak, can_vote, legal
 from core.games.adazakura.model import Ballot, CoRecord, DayEffects, DayState
@@ -21,21 +21,29 @@ def morning(g: Ctx, n: int, *, quiet: bool) -> None:
     g.s.night = None
     g.s.day = DayState(n=n, effects=g.s.next_day)
     g.s.next_day = DayEffects()
+    revived = [s for s in g.s.day.effects.revived if effects.revive(g, s)]
+    effects.settle_seals(g)
     if died:
         g.announce("morning.deaths", day=n, players=g.refs(died))
     else:
         g.announce("morning.nobody", day=n)
+    if revived:
+        g.announce("morning.revived", players=g.refs(revived))
     if victory.checkpoint(g):
         return
     if victory.draw_due(g, n):
         victory.end_game(g, "draw")
         return
     announce_conditions(g)
+    for seat in sorted(effects.sealed_by_seals(g)):
+        g.tell(seat, "day.sealed", day=n)
     seconds = timer(g.s, "discussion")
     if g.s.day.effects.duels:
         seconds //= 2
     g.s.enter("discussion", now=g.now, seconds=seconds)
     g.announce("day.start", day=n, living=g.refs([p.seat for p in g.living()]), deadline=g.s.deadline_at or 0)
+    for seat in revived:
+        view.role_card(g, seat)
 
 
 def announce_conditions(g: Ctx) -> None:
@@ -187,6 +195,7 @@ def end_day(g: Ctx) -> None:
     for p in g.s.players:
         if p.gained_until is not None and p.gained_until <= day.n:
             p.gained, p.gained_until = None, None
+    effects.prune_seals(g)
     if victory.draw_due(g, day.n):
         victory.end_game(g, "draw")
         return

@@ -11,7 +11,7 @@ from typing import Any
 from core.engine.notice import Action, FactionRef
 from core.games.adazakura.ctx import Ctx
 from core.games.adazakura.megami import FACTION_VERSIONED
-from core.games.adazakura.model import Death, Player
+from core.games.adazakura.model import Death, Player, Seal
 
 
 def abilities_of(p: Player) -> list[str]:
@@ -76,8 +76,66 @@ def kill(g: Ctx, seat: int, cause: str) -> bool:
     scheduled = g.s.next_day
     scheduled.frozen = [s for s in scheduled.frozen if s != seat]
     scheduled.marked = [s for s in scheduled.marked if s != seat]
+    g.s.seals = [x for x in g.s.seals if seat not in (x.source, x.target)]
     g.log("PlayerDied", seat=seat, cause=cause)
     return True
+
+
+def schedule_revival(g: Ctx, seat: int) -> None:
+    """``seat`` returns to life at M1 of the next morning (Hagane, [ADZ-9.8]); twice is once."""
+    revived = g.s.next_day.revived
+    if seat not in revived:
+        revived.append(seat)
+
+
+def revive(g: Ctx, seat: int) -> bool:
+    """M1: a dead ``seat`` becomes alive, keeping Megami, faction and every spent use (A63). Returns
+    whether she was revived (the morning then sends her role card again)."""
+    p = g.p(seat)
+    if p.alive:
+        return False
+    p.alive = True
+    g.log("PlayerRevived", seat=seat)
+    return True
+
+
+def designate_seal(g: Ctx, source: int, megami: str, target: int | None) -> None:
+    """``source`` designates ``target`` with ``megami``'s seal tonight (``None``: a fizzled designation,
+    which only releases): effective at the next M2, where it replaces her earlier seal [ADZ-3.8]."""
+    g.s.seals = [x for x in g.s.seals if x.active or (x.source, x.megami) != (source, megami)]
+    g.s.seals.append(Seal(source=source, megami=megami, target=target))
+    g.log("SealDesignated", seat=source, megami=megami, target=target)
+
+
+def settle_seals(g: Ctx) -> None:
+    """M2 [ADZ-5.4]: pending designations replace their source's active seal of the same ability; seals
+    whose source or target is dead, or whose source no longer holds the ability, end (A20, A62)."""
+    settled: list[Seal] = []
+    pending = [x for x in g.s.seals if not x.active]
+    renewed = {(x.source, x.megami) for x in pending}
+    for x in g.s.seals:
+        if x.active and (x.source, x.megami) in renewed:
+            continue
+        if x.target is None:
+            continue
+        settled.append(x.model_copy(update={"active": True}))
+    g.s.seals = [x for x in settled if _seal_stands(g, x)]
+
+
+def prune_seals(g: Ctx) -> None:
+    """Drop seals whose source died or stopped holding the ability (Black Box expiry), at once (A20)."""
+    g.s.seals = [x for x in g.s.seals if _seal_stands(g, x)]
+
+
+def _seal_stands(g: Ctx, x: Seal) -> bool:
+    source = g.p(x.source)
+    target_alive = x.target is None or g.p(x.target).alive
+    return source.alive and target_alive and holds(source, x.megami)
+
+
+def sealed_by_seals(g: Ctx) -> set[int]:
+    """Living seats under an active Hatsumi or Raira seal now [ADZ-3.8]."""
+    return {x.target for x in g.s.seals if x.active and x.target is not None and g.p(x.target).alive}
 
 
 def place_guard(g: Ctx, guard: int, target: int) -> None:

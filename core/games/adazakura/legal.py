@@ -130,8 +130,9 @@ def vote_actions(g: Ctx, p: Player) -> list[Action]:
 
 
 def phase_seals(g: Ctx) -> set[int]:
-    """Seats sealed by passive seals at the start of the current phase [ADZ-3.8]."""
-    sealed: set[int] = set()
+    """Seats sealed at the start of the current phase [ADZ-3.8]: active Hatsumi/Raira seals and the
+    phase seals of living holders (Tokoyo's Adazakura version)."""
+    sealed = effects.sealed_by_seals(g)
     for role in roles().values():
         for holder in effects.holders(g, role.id):
             if holder.alive:

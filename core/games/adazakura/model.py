@@ -57,11 +57,26 @@ class NightState(BaseModel):
 
 
 class DayEffects(BaseModel):
-    """Effects scheduled at night for the next day: duels (declarer, challenged), freezes, Himika marks."""
+    """Effects scheduled at night for the next day: duels (declarer, challenged), freezes, Himika marks,
+    revivals at M1 [ADZ-5.4]."""
 
     duels: list[tuple[int, int]] = Field(default_factory=list)
     frozen: list[int] = Field(default_factory=list)
     marked: list[int] = Field(default_factory=list)
+    revived: list[int] = Field(default_factory=list)
+
+
+class Seal(BaseModel):
+    """A seal placed by ``source`` with ``megami``'s ability (Hatsumi, Raira) [ADZ-3.8] (A18, A20).
+
+    Placed at night, pending (``active`` False) until the next morning's M2, where it replaces the
+    source's earlier seal of the same ability. ``target`` None: a designation that only releases (A69).
+    """
+
+    source: int
+    megami: str
+    target: int | None
+    active: bool = False
 
 
 Ballot = int | Literal["none", "frozen"]
@@ -114,6 +129,7 @@ class AdzState(TableState):
     last_day: DayState | None = None
     next_day: DayEffects = Field(default_factory=DayEffects)
     co_board: list[CoRecord] = Field(default_factory=list)
+    seals: list[Seal] = Field(default_factory=list)
     deaths: list[Death] = Field(default_factory=list)
     quiet_phases: int = 0
     result: str | None = None

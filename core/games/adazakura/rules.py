@@ -28,7 +28,7 @@ from core.games.adazakura import day as day_flow
 from core.games.adazakura import night as night_flow
 from core.games.adazakura import setup, view
 from core.games.adazakura.ctx import Ctx
-from core.games.adazakura.legal import legal, refusal
+from core.games.adazakura.legal import can_speak, legal, refusal
 from core.games.adazakura.model import AdzState
 from core.games.adazakura.roles import implemented
 
@@ -191,6 +191,18 @@ def legal_actions(state: AdzState, seat: int) -> list[Action]:
     if not state.players or state.is_over:
         return []
     return legal(Ctx(state, state.deadline_at or 0), seat)
+
+
+def speakers(state: AdzState) -> set[int] | None:
+    """Seats with speaking rights in the group now [ADZ-8.1], [ADZ-11.3]: living players who may speak in
+    a discussion (not frozen; duelists only on a duel day); nobody at night or while ballots are open;
+    ``None`` (everyone) in the lobby and once the game is over."""
+    if not state.players or state.is_over:
+        return None
+    if state.phase != "discussion":
+        return set()
+    g = Ctx(state, state.deadline_at or 0)
+    return {p.seat for p in g.living() if can_speak(g, p)}
 
 
 def new_game(
