@@ -6,7 +6,7 @@ Returns a core command, or a reason id (``command.unknown``, ``command.private_o
 from __future__ import annotations
 
 import core.i18n as i18n
-from core.engine.commands import Act, CancelGame, Command, Leave, Query, Say, StartGame
+from core.engine.commands import Act, CancelGame, Command, Configure, Leave, Query, Say, StartGame
 from core.engine.notice import Action
 from handlers.messages import TextCommand
 
@@ -43,6 +43,10 @@ def to_command(cmd: TextCommand, user_id: str, *, private: bool, game: str) -> C
         return simple[name]
     if name == "t":
         return Say(user_id=user_id, text=" ".join(args)) if args else "command.needs_text"
+    if name == "pool":
+        names = i18n.role_names(game)
+        values = tuple(names.get(a.strip().lower(), a.strip().lower()) for a in args)
+        return Configure(user_id=user_id, option="pool", values=values)
     if name == "co" and len(args) == 1:
         role = i18n.role_names(game).get(args[0].strip().lower(), args[0])
         return Act(user_id=user_id, action=Action(kind="co", args=(role,)))

@@ -80,6 +80,16 @@ class SetReachable(BaseModel):
     reachable: bool
 
 
+class Configure(BaseModel):
+    """The host sets a game option in the lobby: ``option`` (e.g. ``pool``) and its ``values`` (ids, already
+    resolved from names by the shell); no values shows the current setting."""
+
+    type: Literal["configure"] = "configure"
+    user_id: str
+    option: str
+    values: tuple[str, ...] = ()
+
+
 class Query(BaseModel):
     """Read-only requests: ``me`` (role card), ``status``, ``board`` (CO board), ``help``."""
 
@@ -90,6 +100,6 @@ class Query(BaseModel):
 
 
 Command = Annotated[
-    Join | Leave | StartGame | CancelGame | Act | Say | Timeout | SetReachable | Query,
+    Join | Leave | StartGame | CancelGame | Act | Say | Timeout | SetReachable | Configure | Query,
     Field(discriminator="type"),
 ]

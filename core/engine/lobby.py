@@ -59,6 +59,15 @@ def check_start(state: TableState, user_id: str, *, min_players: int, max_player
     return None
 
 
+def check_configure(state: TableState, user_id: str) -> Rejected | None:
+    """Why ``user_id`` cannot change the game's options now, or ``None``: the host, in the lobby."""
+    if state.phase != LOBBY:
+        return Rejected(reason="game.running")
+    if user_id != state.host:
+        return Rejected(reason="not_host")
+    return None
+
+
 def set_reachable(state: TableState, user_id: str, reachable: bool) -> list[Notice] | Rejected:
     """Record that a member can (not) be messaged; the group is told how to fix it [ADZ-4.1]."""
     member = state.member(user_id)

@@ -12,6 +12,7 @@ from core.engine.commands import (
     Act,
     CancelGame,
     Command,
+    Configure,
     Join,
     Leave,
     Query,
@@ -30,20 +31,13 @@ from core.games.adazakura import setup, view
 from core.games.adazakura.ctx import Ctx
 from core.games.adazakura.legal import can_speak, legal, refusal
 from core.games.adazakura.model import AdzState
-from core.games.adazakura.roles import implemented
+from core.games.adazakura.settings import configure_pool, pool
 
 MIN_PLAYERS = 4
 #: [ADZ-4.1] (A74): 16 at most; also capped by the Megami pool that may be dealt.
 MAX_PLAYERS = 16
 #: Longest team-channel message relayed [ADZ-11.6], in characters.
 MAX_SAY = 500
-
-
-def pool(state: AdzState) -> tuple[str, ...]:
-    """Megami that may be dealt: the host's pool (implemented ones only) or every implemented Megami."""
-    chosen = state.settings.get("pool")
-    have = implemented()
-    return tuple(m for m in have if m in chosen) if chosen else have
 
 
 def max_players(state: AdzState) -> int:
@@ -83,6 +77,8 @@ def _dispatch(g: Ctx, command: Command) -> Rejected | None:
         return start(g, command.user_id)
     if isinstance(command, CancelGame):
         return cancel(g, command.user_id)
+    if isinstance(command, Configure):
+        return configure(g, command)
     if isinstance(command, Timeout):
         return timeout(g, command.phase_seq)
     if isinstance(command, Query):
@@ -125,6 +121,16 @@ def start(g: Ctx, user_id: str) -> Rejected | None:
         view.role_card(g, p.seat)
     night_flow.open_night(g, 0)
     return None
+
+
+def configure(g: Ctx, command: Configure) -> Rejected | None:
+    """A host option in the lobby; ``pool`` limits the Megami dealt [ADZ-4.2] (issue: host option)."""
+    refused = lobby.check_configure(g.s, command.user_id)
+    if refused:
+        return refused
+    if command.option != "pool":
+        return Rejected(reason="option.unknown")
+    return _notices(g, configure_pool(g.s, command.values))
 
 
 def cancel(g: Ctx, user_id: str) -> Rejected | None:
