@@ -11,7 +11,7 @@ import json
 import logging
 import secrets
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from core.engine.commands import Command, SetReachable, Timeout
 from core.engine.notice import Notice
@@ -31,9 +31,18 @@ MAX_ATTEMPTS = 20
 MAX_CATCH_UP = 50
 
 
+class AfterCommit(Protocol):
+    """A platform's follow-up to each committed change of a game, e.g. muting the players without speaking
+    rights in a Telegram group (:mod:`handlers.telegram.speech`). It never raises; it may commit again
+    through ``runner.store`` and send through ``runner.flush``."""
+
+    async def settle(self, runner: GameRunner, game_id: str, *, now: int) -> None: ...
+
+
 class GameRunner:
     """``store``: an ``infra.store.GameStore``; ``sender``: the platform's sender; ``new_id``/``new_seed``
-    make game ids and RNG seeds (injectable for tests); ``settings_for(chat_id)`` gives a group's settings."""
+    make game ids and RNG seeds (injectable for tests); ``settings_for(chat_id)`` gives a group's settings;
+    ``after_commit`` runs after every committed change (and on a redelivery), when given."""
 
     def __init__(
         self,
@@ -43,12 +52,14 @@ class GameRunner:
         new_id: Callable[[], str] | None = None,
         new_seed: Callable[[], int] | None = None,
         settings_for: Callable[[str], dict[str, Any]] | None = None,
+        after_commit: AfterCommit | None = None,
     ) -> None:
         self.store = store
         self.sender = sender
         self.new_id = new_id or (lambda: secrets.token_hex(4))
         self.new_seed = new_seed or (lambda: secrets.randbits(63))
         self.settings_for = settings_for or (lambda chat_id: {})
+        self.after_commit = after_commit
 
     async def fire_timer(self, game_id: str, phase_seq: int, *, now: int) -> None:
         """The timer handler's entry: ``Timeout(phase_seq)``; a no-op when stale [design §5]."""
@@ -69,6 +80,7 @@ class GameRunner:
                 # A redelivery may mean the first attempt died after its commit: send what is pending.
                 if stored.outbox:
                     await self.flush(game_id, now=now)
+                await self._settle(game_id, now)
                 return Rejected(reason="delivery.duplicate")
             rules, state = self._parse(stored.state)
             state, notices = self._catch_up(rules, state, now)
@@ -88,9 +100,14 @@ class GameRunner:
             except VersionConflict:
                 continue
             await self.flush(game_id, now=now)
+            await self._settle(game_id, now)
             return refusal
         log.error("gave up after %d version conflicts", MAX_ATTEMPTS, extra={"game_id": game_id})
         return Rejected(reason="game.busy")
+
+    async def _settle(self, game_id: str, now: int) -> None:
+        if self.after_commit is not None:
+            await self.after_commit.settle(self, game_id, now=now)
 
     def _commit(
         self,

@@ -149,6 +149,7 @@ class Service(GameRunner):
             _, running = self._parse(stored.state)
             if not running.is_over:
                 return await self._refuse(inbound, "game.running", running.locale, running.game)
+            await self._settle(stored.game_id, now)  # what the finished game could not undo yet (mutes)
         rules = rules_for(game)
         host = Member(user_id=inbound.user_id or "", name=inbound.user_name)
         settings = dict(self.settings_for(inbound.chat_id))

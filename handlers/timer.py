@@ -154,10 +154,13 @@ def _service() -> FiresTimers:
     """The container's service, built on first use from :mod:`infra.settings` (AWS)."""
     if _Container.service is None:
         from handlers.service import Service
+        from handlers.telegram.speech import TelegramSpeech
         from infra import settings
         from infra.dynamodb import DynamoStore
 
-        _Container.service = Service(DynamoStore(settings.table_name()), PlatformSender(PLATFORMS))
+        # Phase changes made by the timer mute and release Telegram players too [ADZ-11.3].
+        store = DynamoStore(settings.table_name())
+        _Container.service = Service(store, PlatformSender(PLATFORMS), after_commit=TelegramSpeech())
     return _Container.service
 
 

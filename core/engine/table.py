@@ -44,6 +44,9 @@ class TableState(BaseModel):
     log: list[Event] = Field(default_factory=list)
     #: Members the shell could not message in their 1:1 chat (blocked the bot, …).
     unreachable: list[str] = Field(default_factory=list)
+    #: What a platform shell keeps about the game's chat, by the shell's own key (e.g. whom it muted in
+    #: the group, ``handlers.telegram.speech``). The rules never read or write it.
+    shell: dict[str, Any] = Field(default_factory=dict)
 
     @property
     def is_over(self) -> bool:

@@ -145,7 +145,7 @@ class TelegramSender:
             except Forbidden as exc:
                 raise Unreachable(chat_id, _reason(exc.message)) from exc
             except RetryAfter as exc:
-                wait = _seconds(exc)
+                wait = wait_of(exc)
                 if retried or wait > self._max_wait:
                     raise
                 retried = True
@@ -215,7 +215,8 @@ def _reason(description: str) -> str:
     return next((reason for needle, reason in REASONS if needle in lowered), "forbidden")
 
 
-def _seconds(exc: RetryAfter) -> float:
+def wait_of(exc: RetryAfter) -> float:
+    """The seconds a 429 ``RetryAfter`` asks to wait (int or timedelta, by PTB version and setting)."""
     with warnings.catch_warnings():
         # PTB ≥ 22.2 warns that retry_after will become a timedelta; both shapes are handled here.
         warnings.simplefilter("ignore")

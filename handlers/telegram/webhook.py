@@ -13,8 +13,10 @@ Order of work, per delivery (core.telegram.org/bots/api#setwebhook):
 
 Per container, built once and lazily: one asyncio event loop (``run_until_complete`` per invocation, so
 the Bot's HTTP connection pool survives between invocations), the ``telegram.Bot``, the store and the
-service. Settings come from :mod:`infra.settings`; the bot's username from env ``TELEGRAM_BOT_USERNAME``,
-else one ``getMe``. Tests and the local playground inject everything with :func:`configure`.
+service, which mutes players without speaking rights after each change of a game
+(:mod:`handlers.telegram.speech`). Settings come from :mod:`infra.settings`; the bot's username from env
+``TELEGRAM_BOT_USERNAME``, else one ``getMe``. Tests and the local playground inject everything with
+:func:`configure`.
 Logs carry update ids and intent kinds, never message text or secrets.
 """
 
@@ -206,12 +208,14 @@ def _runtime() -> Runtime:
     """The container's runtime, built on first use from :mod:`infra.settings` (AWS)."""
     if _Container.runtime is None:
         from handlers.service import Service
+        from handlers.telegram.speech import TelegramSpeech
         from infra import settings
         from infra.dynamodb import DynamoStore
 
         bot = Bot(settings.telegram_token())
         username = _username(bot)
         sender = TelegramSender(bot, bot_username=username)
-        service = Service(DynamoStore(settings.table_name()), sender)
+        speech = TelegramSpeech(bot)
+        service = Service(DynamoStore(settings.table_name()), sender, after_commit=speech)
         _Container.runtime = Runtime(service, sender, username, _secret())
     return _Container.runtime

@@ -8,6 +8,9 @@ every call and, per chat, the messages as a player would now see them (after edi
 It enforces the limits the adapter must respect (text 1-4096 UTF-16 units, callback data 1-64 bytes,
 editing a missing or unchanged message) with Telegram's own error texts, and answers with any recorded
 error body (``tests/fixtures/telegram/error_*.json``) when told to with :meth:`FakeTelegramApi.fail`.
+Chat members (``getChatMember``, ``restrictChatMember``: who is an administrator, who is muted) are kept
+by :attr:`FakeTelegramApi.members` (``tests.fakes.telegram_members``); everyone is a plain member and the
+bot is no administrator until a test says otherwise.
 
     with FakeTelegramApi() as api:
         bot = api.bot()
@@ -27,6 +30,8 @@ from urllib.parse import parse_qsl
 
 from telegram import Bot
 
+from tests.fakes.telegram_members import Members, Refused
+
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "telegram"
 TOKEN = "123456789:TEST-fake-token"
 BOT_ID = 6000000001
@@ -35,6 +40,13 @@ DATE = 1700000000
 # Parameters PTB sends JSON-encoded inside the form body (telegram.request.RequestParameter.json_value).
 JSON_PARAMS = {"reply_markup", "entities", "permissions", "link_preview_options", "reply_parameters"}
 INT_PARAMS = {"chat_id", "message_id", "user_id", "message_thread_id", "until_date", "cache_time"}
+#: A group's default member permissions (``getChat`` → ``permissions``): send anything, change nothing.
+GROUP_PERMISSIONS = {
+    **dict.fromkeys(("can_send_messages", "can_send_audios", "can_send_documents", "can_send_photos",
+                     "can_send_videos", "can_send_video_notes", "can_send_voice_notes", "can_send_polls",
+                     "can_send_other_messages", "can_add_web_page_previews", "can_invite_users"), True),
+    **dict.fromkeys(("can_change_info", "can_pin_messages", "can_manage_topics"), False),
+}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -115,6 +127,7 @@ class FakeTelegramApi:
         self.calls: list[Call] = []
         self._chats: dict[int, list[Received]] = {}
         self._failures: list[Failure] = []
+        self.members = Members(self.me)
         self._lock = threading.Lock()
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), _handler_class(self))
         # A short poll interval: shutdown() waits for the next poll.
@@ -191,7 +204,10 @@ class FakeTelegramApi:
             answer = getattr(self, f"_api_{method}", None)
             if answer is None:
                 raise _error(404, "Not Found")
-            return answer(params)
+            try:
+                return answer(params)
+            except Refused as refused:
+                raise BotApiError(refused.body) from refused
 
     def _api_getMe(self, params: dict[str, Any]) -> Any:
         return {**self.me, "can_join_groups": True, "can_read_all_group_messages": False}
@@ -231,18 +247,21 @@ class FakeTelegramApi:
             ),
             False,
         )
+        chat = chat_object(params["chat_id"])
+        defaults = {} if chat["type"] == "private" else {"permissions": GROUP_PERMISSIONS}
         return {
-            **chat_object(params["chat_id"]),
+            **chat,
+            **defaults,
             "accent_color_id": 0,
             "max_reaction_count": 11,
             "accepted_gift_types": gifts,
         }
 
     def _api_getChatMember(self, params: dict[str, Any]) -> Any:
-        return {
-            "status": "member",
-            "user": {"id": params["user_id"], "is_bot": False, "first_name": "Player"},
-        }
+        return self.members.get(params)
+
+    def _api_restrictChatMember(self, params: dict[str, Any]) -> Any:
+        return self.members.restrict(params)
 
     def _api_getWebhookInfo(self, params: dict[str, Any]) -> Any:
         return {"url": "", "has_custom_certificate": False, "pending_update_count": 0}
@@ -251,7 +270,6 @@ class FakeTelegramApi:
         return True
 
     _api_answerCallbackQuery = _ok
-    _api_restrictChatMember = _ok
     _api_setWebhook = _ok
     _api_deleteWebhook = _ok
     _api_setMyCommands = _ok
