@@ -124,7 +124,10 @@ def test_the_group_saw_the_seating_each_morning_and_the_final_reveal(played: Pla
     [seating] = notices.to(GROUP_CHAT, "game.seating")
     assert all(player_ref(seat, name) in seating.body for seat, name in seats)
     mornings = [s for s in notices.to(GROUP_CHAT) if s.key in ("morning.deaths", "morning.nobody")]
-    days = sorted({n for phase, n, _ in played.phases if phase == "discussion"})
+    # Every resolved night has its morning, also the last one when the game is won there (W1) [ADZ-5.4].
+    days = [e.data["night"] + 1 for e in state.log if e.kind == "NightResolved"]
+    discussed = sorted({n for phase, n, _ in played.phases if phase == "discussion"})
+    assert discussed in (days, days[:-1])
     assert len(mornings) == len(days)
     for day, morning in zip(days, mornings, strict=True):
         night = [d.seat for d in state.deaths if (d.phase, d.n) == ("night", day - 1)]

@@ -97,8 +97,9 @@ def _stale(data: st.DataObject, state: AdzState, now: int, offered: Offered) -> 
 
 
 def _dead(data: st.DataObject, state: AdzState, now: int, offered: Offered) -> Forgery | None:
-    """A dead player's ballot, or any action a living player could take [ADZ-3.3]."""
-    dead = [p for p in state.players if not p.alive]
+    """A dead player's ballot, or any action a living player could take [ADZ-3.3]. (A dead Adazakura
+    Kanae who deduces now is no ghost for this, [ADZ-10.2].)"""
+    dead = [p for p in state.players if not p.alive and not RULES.legal_actions(state, p.seat)]
     if not dead:
         return None
     ghost = data.draw(st.sampled_from(dead))

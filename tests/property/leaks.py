@@ -4,11 +4,14 @@
 they may not know while the game runs:
 
 - public: no Megami or faction (RoleRef / FactionRef, also inside KeyRef params) before the end (A07,
-  A61), except claims: the CO board and ``co.posted`` (what a player claimed, [ADZ-3.6]) and Saine's
-  ``skip.used`` reveal [ADZ-9.2]; no param about ballots or counts of votes (A11); no cause of death (A07);
+  A61), except claims: the CO board and ``co.posted`` (what a player claimed, [ADZ-3.6]), Saine's
+  ``skip.used`` reveal [ADZ-9.2] and Kanae's ``deduce.revealed`` [ADZ-10.2]; no param about ballots or
+  counts of votes (A11); no cause of death (A07); once the game is over, the final announcement and the
+  recap tell everything [ADZ-10.3], [ADZ-11.11];
 - team: only living Adazakura-faction seats, and no Megami or faction [ADZ-11.6], (A03);
 - a seat (or a user's 1:1 chat): another seat's Megami or faction only in ability results (``result.*``
-  lines of ``night.results``, or of the role card's replay of the seat's own ledger); the role card only
+  lines of ``night.results``, a ``result.*`` notice told at once by an instant ability, or of the role
+  card's replay of the seat's own ledger); the role card only
   for its own seat, with the team list for Adazakura-faction seats only [ADZ-4.4];
 - a seat that was already dead gets no night results and no team messages (A08).
 """
@@ -22,10 +25,16 @@ from dataclasses import dataclass
 from core.engine.notice import FactionRef, KeyRef, Notice, Param, PlayerRef, RoleRef
 from core.games.adazakura.model import AdzState
 
-#: Keys whose Megami are claims, not truths (the CO board, [ADZ-11.7]) or a sanctioned reveal (A48).
-CLAIMS = frozenset({"co.posted", "board", "board.line", "board.line.verified", "skip.used"})
+#: Keys whose Megami are claims, not truths (the CO board, [ADZ-11.7]; a deducer's own answers,
+#: [ADZ-10.2]) or a sanctioned reveal (A48, A44).
+CLAIMS = frozenset({
+    "co.posted", "board", "board.line", "board.line.verified", "skip.used",
+    "deduce.revealed", "deduce.line", "deduce.line.revealed",
+})  # fmt: skip
 #: The final announcement with every seat's Megami and faction [ADZ-10.3]: a win, or a draw.
 END = frozenset({"end.result", "end.draw"})
+#: The recap after it: every action, ballot (with weights) and death with its cause [ADZ-11.11].
+RECAP = frozenset({"recap.night", "recap.night.more", "recap.day", "recap.day.more"})
 CARD = frozenset({"role.card", "role.card.team"})
 BALLOT_PARAM = re.compile(r"ballot|vote|tally|weight|^sums?$|score", re.IGNORECASE)
 CAUSE = re.compile(r"cause|killer|killed_by|^by$", re.IGNORECASE)
@@ -85,6 +94,8 @@ def assert_no_leak(
 
 
 def _check_public(notice: Notice, ended: bool, where: str) -> None:
+    if ended and notice.key in END | RECAP:
+        return
     for level in levels(notice.key, notice.params):
         _, hidden = level.refs()
         allowed = level.owner in CLAIMS or (ended and notice.key in END)
@@ -123,7 +134,8 @@ def _check_private(table: AdzState, notice: Notice, where: str) -> None:
             seats, hidden = level.refs()
             if not hidden or seats <= {seat} or level.owner in CLAIMS:
                 continue
-            in_results = level.owner.startswith("result.") and notice.key == "night.results"
+            # A result line at dawn, or told on its own at once (Kururu's instant look, [ADZ-3.10]).
+            in_results = level.owner.startswith("result.") and notice.key in ("night.results", level.owner)
             assert in_results, (
                 f"seat {seat} told {hidden} of seats {seats - {seat}} in {level.owner} ({where})"
             )

@@ -40,7 +40,8 @@ ROOT = Path(__file__).resolve().parents[2]
 @settings(PROFILE)
 @given(st.data())
 def test_every_game_ends_with_a_result_that_matches_the_living(data: st.DataObject) -> None:
-    """[ADZ-2.6]-[ADZ-2.8]: the game ends (a side wins, or the draw valve) and says so once, at the end."""
+    """[ADZ-2.6]-[ADZ-2.8]: the game ends (a side wins, or the draw valve) and says so once, at the end;
+    [ADZ-10]: Renri may win in addition, a successful Kanae deduction replaces the winners."""
     playout = play(data)
     final = playout.final
     assert final.phase == "ended"
@@ -48,14 +49,20 @@ def test_every_game_ends_with_a_result_that_matches_the_living(data: st.DataObje
     living = [p for p in final.players if p.alive]
     a = sum(p.faction == "adazakura" for p in living)
     s = sum(p.faction == "sakura" for p in living)
+    decided = final.ending.checkpoint if final.ending else final.result
     expected = {"sakura": a == 0, "adazakura": a > 0 and a >= s, "draw": 0 < a < s}
-    assert expected[final.result], f"{final.result} announced with {a} Adazakura and {s} Sakura alive"
+    assert expected[decided], f"{decided} decided with {a} Adazakura and {s} Sakura alive"
     if final.result == "draw":
         assert final.winners == []
+        assert final.ending is None
     else:
+        assert final.ending is not None
         side = {p.seat for p in final.players if (p.faction == final.result and not p.madman)
                 or (final.result == "adazakura" and p.madman)}  # fmt: skip
-        assert set(final.winners) == side
+        overturned = any(attempt.outcome == "success" for attempt in final.ending.attempts)
+        assert final.result == decided or overturned
+        renri = {final.ending.renri} if final.ending.renri is not None and not overturned else set()
+        assert set(final.winners) == side | renri
     endings = [
         (i, n)
         for i, step in enumerate(playout.steps)

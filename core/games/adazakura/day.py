@@ -155,7 +155,11 @@ def close_vote(g: Ctx) -> None:
     for p in g.living():
         record[p.seat] = day.ballots.get(p.seat, "none") if can_vote(g, p) else "frozen"
     day.rounds.append(record)
-    g.log("VoteClosed", day=day.n, round=len(day.rounds), ballots={str(k): v for k, v in record.items()})
+    weights = {str(k): weight(g, k) for k, v in record.items() if isinstance(v, int)}  # for the recap
+    g.log(
+        "VoteClosed", day=day.n, round=len(day.rounds), ballots={str(k): v for k, v in record.items()},
+        weights=weights,
+    )  # fmt: skip
     named = {s: b for s, b in record.items() if isinstance(b, int)}
     sums = voting.tally(named, {s: weight(g, s) for s in named})
     top = voting.leaders(sums)

@@ -15,9 +15,10 @@ from core.games.adazakura.model import Death, Player, Seal
 
 
 def abilities_of(p: Player) -> list[str]:
-    """Megami ids whose ability ``p`` holds now: the dealt one (for Kururu: her copy, if any), then a
-    Black Box gain [ADZ-0], [ADZ-9.10], [ADZ-9.11]."""
-    held = [p.copied] if p.megami == "kururu" and p.copied else [] if p.megami == "kururu" else [p.megami]
+    """Megami ids whose ability ``p`` holds now: the dealt one (for Kururu: her copy once she has one;
+    before that her own look, which offers nothing after night 0), then a Black Box gain [ADZ-0],
+    [ADZ-9.10], [ADZ-9.11]."""
+    held = [p.copied] if p.copied else [p.megami]
     if p.gained and p.alive:
         held.append(p.gained)
     return held
@@ -48,16 +49,23 @@ def recall(p: Player, megami: str, field: str, default: Any = None) -> Any:
 
 def remember(p: Player, megami: str, field: str, value: Any) -> None:
     """Write one field of an ability's bookkeeping (``None`` removes it)."""
-    fields = p.memo.setdefault(megami, {})
-    if value is None:
+    if value is not None:
+        p.memo.setdefault(megami, {})[field] = value
+        return
+    fields = p.memo.get(megami)
+    if fields is not None:
         fields.pop(field, None)
-    else:
-        fields[field] = value
+        if not fields:
+            del p.memo[megami]
 
 
 def is_invulnerable(g: Ctx, p: Player) -> bool:
-    """Raira's wind 3 [ADZ-9.12]: invulnerable until the end of day ``invulnerable_until``."""
-    return p.invulnerable_until is not None and g.day_n <= p.invulnerable_until
+    """Raira's wind 3 [ADZ-9.12]: invulnerable until the end of day ``invulnerable_until`` (so through
+    night ``until − 1`` and day ``until``, but not night ``until``, [ADZ-5.5] step 6)."""
+    until = p.invulnerable_until
+    if until is None:
+        return False
+    return g.day_n < until if g.s.night is not None else g.day_n <= until
 
 
 def kill(g: Ctx, seat: int, cause: str) -> bool:
@@ -76,21 +84,26 @@ def kill(g: Ctx, seat: int, cause: str) -> bool:
     scheduled = g.s.next_day
     scheduled.frozen = [s for s in scheduled.frozen if s != seat]
     scheduled.marked = [s for s in scheduled.marked if s != seat]
-    g.s.seals = [x for x in g.s.seals if seat not in (x.source, x.target)]
+    end_seals_of(g, seat)
     g.log("PlayerDied", seat=seat, cause=cause)
     return True
 
 
 def schedule_revival(g: Ctx, seat: int) -> None:
-    """``seat`` returns to life at M1 of the next morning (Hagane, [ADZ-9.8]); twice is once."""
+    """``seat`` returns to life at M1 of the next morning (Hagane, [ADZ-9.8]); twice is once. The
+    schedule outlives a Hagane who dies later the same night (A17): a death never touches it."""
     revived = g.s.next_day.revived
     if seat not in revived:
         revived.append(seat)
+        g.log("RevivalScheduled", seat=seat)
 
 
 def revive(g: Ctx, seat: int) -> bool:
-    """M1: a dead ``seat`` becomes alive, keeping Megami, faction and every spent use (A63). Returns
-    whether she was revived (the morning then sends her role card again)."""
+    """M1: a dead ``seat`` becomes alive (A63): Megami, faction, madman status, a Kururu copy and every
+    per-ability record (``memo``: spent uses, Saine's immunity, Raira's gauges, Oboro's traps, Chikage's
+    loss, Kamui's fate) are kept; the effects that were on her ended at her death. An Adazakura-side
+    player is a team member again, as the team is read from the living. Returns whether she was revived
+    (the morning then sends her role card again)."""
     p = g.p(seat)
     if p.alive:
         return False
@@ -100,31 +113,43 @@ def revive(g: Ctx, seat: int) -> bool:
 
 
 def designate_seal(g: Ctx, source: int, megami: str, target: int | None) -> None:
-    """``source`` designates ``target`` with ``megami``'s seal tonight (``None``: a fizzled designation,
-    which only releases): effective at the next M2, where it replaces her earlier seal [ADZ-3.8]."""
+    """``source`` designates ``target`` with ``megami``'s seal tonight (Hatsumi, Raira's thunder 2;
+    ``None``: a designation or use that only releases, e.g. a fizzled one or a Raira use without thunder 2):
+    pending until the next M2, where it replaces her earlier seal of the same ability [ADZ-3.8] (A18, A20,
+    A69). A second designation the same night replaces the first."""
     g.s.seals = [x for x in g.s.seals if x.active or (x.source, x.megami) != (source, megami)]
     g.s.seals.append(Seal(source=source, megami=megami, target=target))
     g.log("SealDesignated", seat=source, megami=megami, target=target)
 
 
 def settle_seals(g: Ctx) -> None:
-    """M2 [ADZ-5.4]: pending designations replace their source's active seal of the same ability; seals
-    whose source or target is dead, or whose source no longer holds the ability, end (A20, A62)."""
-    settled: list[Seal] = []
-    pending = [x for x in g.s.seals if not x.active]
-    renewed = {(x.source, x.megami) for x in pending}
-    for x in g.s.seals:
-        if x.active and (x.source, x.megami) in renewed:
-            continue
-        if x.target is None:
-            continue
-        settled.append(x.model_copy(update={"active": True}))
+    """M2 [ADZ-5.4]: pending designations replace their source's active seal of the same ability and
+    become active (a release-only one just ends it); seals whose source or target is dead, or whose source
+    no longer holds the ability, end (A20, A62)."""
+    renewed = {(x.source, x.megami) for x in g.s.seals if not x.active}
+    settled = [
+        x.model_copy(update={"active": True})
+        for x in g.s.seals
+        if x.target is not None and not (x.active and (x.source, x.megami) in renewed)
+    ]
     g.s.seals = [x for x in settled if _seal_stands(g, x)]
 
 
 def prune_seals(g: Ctx) -> None:
     """Drop seals whose source died or stopped holding the ability (Black Box expiry), at once (A20)."""
     g.s.seals = [x for x in g.s.seals if _seal_stands(g, x)]
+
+
+def end_seals_of(g: Ctx, seat: int) -> None:
+    """``seat`` died: every seal she placed, pending or active, ends at once (A20), and every seal on her
+    ends (A62). A pending designation of her still counts as its source's new designation, so it stays as
+    a release-only one and ends its source's earlier seal at M2 ([ADZ-9.17], A69)."""
+    kept: list[Seal] = []
+    for x in g.s.seals:
+        if x.source == seat or (x.active and x.target == seat):
+            continue
+        kept.append(x.model_copy(update={"target": None}) if x.target == seat else x)
+    g.s.seals = kept
 
 
 def _seal_stands(g: Ctx, x: Seal) -> bool:

@@ -1,7 +1,8 @@
 """``legal_actions`` for 徒桜戦争: the single source of buttons, bot moves and tap validation [ADZ-11.2].
 
 Action kinds: ``night.<megami>`` (an ability's night choice), ``kill`` (team erasure choice), ``cancel``
-(withdraw a night choice), ``done``; ``co``, ``ready``, ``skip`` in discussion; ``vote`` in vote/runoff.
+(withdraw a night choice), ``done``; ``co``, ``ready``, ``skip`` in discussion; ``vote`` in vote/runoff;
+``blackbox`` (``on``/``off``, the Black Box switch) in every phase.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from core.games.adazakura.ctx import Ctx
 from core.games.adazakura.megami import ADAZAKURA, TAROTS
 from core.games.adazakura.model import Player
 from core.games.adazakura.roles import roles
+from core.games.adazakura.roles.kanae import deduction_actions
 
 NOBODY = "none"
 #: Accepted ``/co`` per player per day (J08 in docs/rules/adazakura-decisions.md): enough to correct a
@@ -27,22 +29,39 @@ PHASES_OF: dict[str, tuple[str, ...]] = {
     "co": ("discussion",),
     "ready": ("discussion",),
     "vote": ("vote", "runoff"),
+    "blackbox": ("night", "discussion", "vote", "runoff"),
+    "deduce": ("deduction",),
 }
 
 
 def legal(g: Ctx, seat: int) -> list[Action]:
     """Every action ``seat`` may take now; empty for the dead, spectators and finished games."""
     p = g.p(seat)
+    if g.s.phase == "deduction":
+        return deduction_actions(g, p)  # Kanae's deducer, alive or dead [ADZ-10.2]
     if not p.alive:
         return []
     phase = g.s.phase
     if phase == "night":
-        return night_actions(g, p)
-    if phase == "discussion":
-        return discussion_actions(g, p)
-    if phase in ("vote", "runoff"):
-        return vote_actions(g, p)
-    return []
+        out = night_actions(g, p)
+    elif phase == "discussion":
+        out = discussion_actions(g, p)
+    elif phase in ("vote", "runoff"):
+        out = vote_actions(g, p)
+    else:
+        return []
+    return out + [a for a in anytime_actions(g, p) if a not in out]
+
+
+def anytime_actions(g: Ctx, p: Player) -> list[Action]:
+    """Actions of held abilities allowed in every phase, sealed or not: the Black Box switch
+    [ADZ-11.2] (A70)."""
+    out: list[Action] = []
+    for megami in effects.abilities_of(p):
+        role = roles().get(megami)
+        if role is not None:
+            out += role.anytime_options(g, p)
+    return out
 
 
 def night_actions(g: Ctx, p: Player) -> list[Action]:
@@ -51,11 +70,11 @@ def night_actions(g: Ctx, p: Player) -> list[Action]:
     if p.seat not in night.alive:
         return []
     out: list[Action] = []
-    if p.seat not in night.sealed:
-        for megami in effects.abilities_of(p):
-            role = roles().get(megami)
-            if role is not None:
-                out += role.night_options(g, p)
+    sealed = p.seat in night.sealed
+    for megami in effects.abilities_of(p):
+        role = roles().get(megami)
+        if role is not None and (role.passive or not sealed):
+            out += role.night_options(g, p)
     if p.faction == ADAZAKURA and night.n >= 1:
         out += [Action(kind="kill", args=(q.seat,)) for q in g.living()]
         out.append(Action(kind="kill", args=(NOBODY,)))
@@ -185,7 +204,9 @@ def refusal(g: Ctx, seat: int, action: Action) -> str:
     if action.kind == "vote" and _names_a_bystander(g, action):
         return "vote.duel_only"
     if g.s.night is not None and seat in g.s.night.sealed and action.kind.startswith("night."):
-        return "ability.sealed"
+        role = roles().get(action.kind.removeprefix("night."))
+        if role is None or not role.passive:
+            return "ability.sealed"
     for megami in effects.abilities_of(p):
         role = roles().get(megami)
         reason = role.refusal(g, p, action) if role is not None else None

@@ -70,7 +70,8 @@ class Seal(BaseModel):
     """A seal placed by ``source`` with ``megami``'s ability (Hatsumi, Raira) [ADZ-3.8] (A18, A20).
 
     Placed at night, pending (``active`` False) until the next morning's M2, where it replaces the
-    source's earlier seal of the same ability. ``target`` None: a designation that only releases (A69).
+    source's earlier seal of the same ability. ``target`` None: a designation that only releases (a fizzled
+    one, a Raira use without thunder 2, or one whose target died that night; A20, A69).
     """
 
     source: int
@@ -134,3 +135,44 @@ class AdzState(TableState):
     quiet_phases: int = 0
     result: str | None = None
     winners: list[int] = Field(default_factory=list)
+    #: The end of the game [ADZ-10]: set when a side wins at a checkpoint (None while running, on a draw).
+    ending: Ending | None = None
+
+
+class Turn(BaseModel):
+    """One deducer's turn in the deduction phase [ADZ-10.2]: ``seat`` deduces; ``revealed``: the seat whose
+    true Megami she made public (A73: optional); ``draft``: seat → Megami named so far (the revealed seat
+    prefilled). Every Megami appears at most once in ``draft``."""
+
+    seat: int
+    revealed: int | None = None
+    draft: dict[int, str] = Field(default_factory=dict)
+
+
+class Attempt(BaseModel):
+    """A finished deduction [ADZ-10.2]: ``outcome`` is ``success``, ``failure`` or ``timeout``; ``right``:
+    entries that named the true Megami, out of ``total`` (N − 1)."""
+
+    seat: int
+    outcome: Literal["success", "failure", "timeout"]
+    right: int = 0
+    total: int = 0
+
+
+class Ending(BaseModel):
+    """The end-of-game steps [ADZ-10.1]. ``checkpoint``: the side that won at W1/W2; ``side``: the side whose
+    players win now (a successful deducer's side replaces it); ``day``: the day number the game ended on;
+    ``renri``: the seat of Renri if she met her condition [ADZ-9.22]; ``queue``: deducers still to come, in
+    order, each re-checked when her turn comes; ``turn``: the deduction under way; ``attempts``: finished
+    ones in order."""
+
+    checkpoint: Literal["sakura", "adazakura"]
+    side: Literal["sakura", "adazakura"]
+    day: int = 0
+    renri: int | None = None
+    queue: list[int] = Field(default_factory=list)
+    turn: Turn | None = None
+    attempts: list[Attempt] = Field(default_factory=list)
+
+
+AdzState.model_rebuild()

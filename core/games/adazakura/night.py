@@ -4,13 +4,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from core.engine.notice import Action, KeyRef, Param
 from core.games.adazakura import effects, erasure
 from core.games.adazakura.ctx import Ctx
 from core.games.adazakura.legal import legal, night_sealed
-from core.games.adazakura.model import NightState, TeamChoice
+from core.games.adazakura.model import NightState, Player, TeamChoice
 from core.games.adazakura.order import NIGHT_STEPS
 from core.games.adazakura.roles import roles
+from core.games.adazakura.roles.base import Megami
 from core.games.adazakura.settings import timer
 
 OPENING = ("O3", "O4")
@@ -24,6 +27,7 @@ def open_night(g: Ctx, n: int) -> None:
     g.s.last_day, g.s.day = g.s.day, None
     g.s.enter("night", now=g.now, seconds=timer(g.s, "night0" if n == 0 else "night"))
     g.s.night = NightState(n=n, opened_at=g.now, alive=[p.seat for p in g.living()])
+    g.log("NightOpened", night=n)  # the recap's segments [ADZ-11.11]
     g.s.night.sealed = night_sealed(g)
     g.announce("night.start", night=n, deadline=g.s.deadline_at or 0)
     run_steps(g, OPENING)
@@ -48,21 +52,47 @@ def submit(g: Ctx, seat: int, action: Action) -> None:
     elif action.kind == "cancel":
         night.choices.get(seat, {}).pop(str(action.args[0]), None)
         _reopen(g, seat)
+    elif action.kind.startswith("night."):
+        _choose(g, seat, action)
     else:
-        megami = action.kind.removeprefix("night.")
-        night.choices.setdefault(seat, {})[megami] = action
-        g.log("NightChoice", seat=seat, megami=megami, args=list(action.args))
-        _reopen(g, seat)
+        apply_anytime(g, seat, action)
     if all(s in night.done for s in night.alive if g.p(s).alive):
         close_night(g)
 
 
-def _reopen(g: Ctx, seat: int) -> None:
+def _choose(g: Ctx, seat: int, action: Action) -> None:
+    """Keep an ability's choice for R1, or resolve an instant one now, with R0 applied at once and told
+    at once; it is final, so it is not kept and cannot be cancelled [ADZ-3.10], [ADZ-6.2]."""
+    night = g.s.night
+    assert night is not None
+    megami = action.kind.removeprefix("night.")
+    g.log("NightChoice", seat=seat, megami=megami, args=list(action.args))
+    role = roles().get(megami)
+    if role is not None and role.instant:
+        role.resolve_now(g, g.p(seat), actual_action(g, seat, role, action, instant=True))
+        _reopen(g, seat, "night.instant.saved")
+        return
+    night.choices.setdefault(seat, {})[megami] = action
+    _reopen(g, seat)
+
+
+def apply_anytime(g: Ctx, seat: int, action: Action) -> None:
+    """An action allowed in every phase (the Black Box switch, A70), by the held ability offering it."""
+    p = g.p(seat)
+    for megami in effects.abilities_of(p):
+        role = roles().get(megami)
+        if role is not None and action in role.anytime_options(g, p):
+            role.apply_anytime(g, p, action)
+            return
+
+
+def _reopen(g: Ctx, seat: int, key: str = "night.choice.saved") -> None:
+    """Acknowledge a choice with the buttons of now (a copy's new ones included, A64); undo "done"."""
     night = g.s.night
     assert night is not None
     if seat in night.done:
         night.done.remove(seat)
-    g.tell(seat, "night.choice.saved", actions=legal(g, seat), night=night.n)
+    g.tell(seat, key, actions=legal(g, seat), night=night.n)
 
 
 def set_team_choice(g: Ctx, seat: int, action: Action) -> None:
@@ -111,6 +141,9 @@ def close_night(g: Ctx) -> None:
     resolve_targets(g)
     g.guards.clear()
     g.barriers.clear()
+    # Holders as the resolution starts: a Saliya who dies tonight loses her gain (A71), yet what she chose
+    # with it still resolves (A17).
+    held = {megami: effects.holders(g, megami) for megami in roles()}
     deaths_before = len(g.s.deaths)
     for step in NIGHT_STEPS:
         if step in OPENING:
@@ -118,12 +151,13 @@ def close_night(g: Ctx) -> None:
         if step == "D1":
             erasure.run(g, t0)
         else:
-            run_steps(g, (step,))
+            run_steps(g, (step,), held)
     g.s.last_day = None
     for seat in night.alive:
         lines = g.results.get(seat) or [_nothing()]
         g.tell(seat, "night.results", night=night.n, lines=list(lines))
     died = len(g.s.deaths) > deaths_before
+    g.log("NightResolved", night=night.n)  # the recap's segments [ADZ-11.11]
     morning(g, night.n + 1, quiet=night.n >= 1 and not died)
 
 
@@ -141,19 +175,33 @@ def resolve_targets(g: Ctx) -> None:
             role = roles().get(megami)
             if role is None or seat not in night.alive:
                 continue
-            args: list[int | str] = []
-            for arg in action.args:
-                if isinstance(arg, int):
-                    moved = shift(g, seat, arg)
-                    if moved == seat and not role.self_target:
-                        g.result(seat, "result.fizzled.self", chosen=g.ref(arg))
-                        arg = FIZZLED
-                    elif moved != arg:
-                        g.result(seat, "result.shifted", chosen=g.ref(arg), actual=g.ref(moved))
-                        arg = moved
-                args.append(arg)
-            g.actual.setdefault(seat, {})[megami] = Action(kind=action.kind, args=tuple(args))
-            g.log("ActionResolved", seat=seat, megami=megami, chosen=list(action.args), actual=args)
+            g.actual.setdefault(seat, {})[megami] = actual_action(g, seat, role, action, instant=False)
+
+
+def actual_action(g: Ctx, seat: int, role: Megami, action: Action, *, instant: bool) -> Action:
+    """R0 for one chosen action: each seat arg shifted, or ``FIZZLED`` when it lands on a user who may not
+    target herself; the actor is told in her results, or at once for an ``instant`` choice (A24, A69)."""
+    args: list[int | str] = []
+    for arg in action.args:
+        if isinstance(arg, int):
+            moved = shift(g, seat, arg)
+            if moved == seat and not role.self_target:
+                _note(g, seat, "result.fizzled.self", instant=instant, chosen=g.ref(arg))
+                arg = FIZZLED
+            elif moved != arg:
+                _note(g, seat, "result.shifted", instant=instant, chosen=g.ref(arg), actual=g.ref(moved))
+                arg = moved
+        args.append(arg)
+    g.log("ActionResolved", seat=seat, megami=role.id, chosen=list(action.args), actual=args)
+    return Action(kind=action.kind, args=tuple(args))
+
+
+def _note(g: Ctx, seat: int, key: str, *, instant: bool, **params: Any) -> None:
+    line = {"night": g.day_n, **params}
+    if instant:
+        g.learn(seat, key, **line)
+    else:
+        g.result(seat, key, **line)
 
 
 def shift(g: Ctx, actor: int, target: int) -> int:
@@ -165,8 +213,9 @@ def shift(g: Ctx, actor: int, target: int) -> int:
     return target
 
 
-def run_steps(g: Ctx, steps: tuple[str, ...]) -> None:
-    """Run role handlers of ``steps``; holders alive at the night's start, unsealed unless passive."""
+def run_steps(g: Ctx, steps: tuple[str, ...], held: dict[str, list[Player]] | None = None) -> None:
+    """Run role handlers of ``steps``; holders alive at the night's start, unsealed unless passive.
+    ``held``: the holders of each Megami to use (default: the holders of now)."""
     night = g.s.night
     assert night is not None
     for step in steps:
@@ -174,7 +223,7 @@ def run_steps(g: Ctx, steps: tuple[str, ...]) -> None:
             handler = role.steps().get(step)
             if handler is None:
                 continue
-            for holder in effects.holders(g, role.id):
+            for holder in held[role.id] if held is not None else effects.holders(g, role.id):
                 if holder.seat not in night.alive:
                     continue
                 if holder.seat in night.sealed and step not in role.passive_steps:

@@ -26,8 +26,8 @@ from core.engine.result import Accepted, Rejected
 from core.engine.rng import Rng
 from core.engine.table import CANCELLED, Member
 from core.games.adazakura import day as day_flow
+from core.games.adazakura import ending, setup, view
 from core.games.adazakura import night as night_flow
-from core.games.adazakura import setup, view
 from core.games.adazakura.ctx import Ctx
 from core.games.adazakura.legal import can_speak, legal, refusal
 from core.games.adazakura.model import AdzState
@@ -157,6 +157,8 @@ def timeout(g: Ctx, phase_seq: int) -> Rejected | None:
         day_flow.start_vote(g)
     elif s.phase in ("vote", "runoff"):
         day_flow.close_vote(g)
+    elif s.phase == ending.DEDUCTION:
+        ending.timeout(g)  # no complete deduction in time: a failure [ADZ-10.2]
     else:
         return Rejected(reason="phase.stale")
     return None
@@ -168,6 +170,8 @@ def act(g: Ctx, seat: int, command: Act) -> Rejected | None:
     if command.phase_seq is not None and command.phase_seq != s.phase_seq:
         return Rejected(reason="phase.stale")
     action = command.action
+    if s.phase == ending.DEDUCTION:
+        return ending.act(g, seat, action)
     if action not in legal(g, seat):
         return Rejected(reason=refusal(g, seat, action))
     if s.phase == "night":
@@ -202,8 +206,9 @@ def legal_actions(state: AdzState, seat: int) -> list[Action]:
 def speakers(state: AdzState) -> set[int] | None:
     """Seats with speaking rights in the group now [ADZ-8.1], [ADZ-11.3]: living players who may speak in
     a discussion (not frozen; duelists only on a duel day); nobody at night or while ballots are open;
-    ``None`` (everyone) in the lobby and once the game is over."""
-    if not state.players or state.is_over:
+    ``None`` (everyone) in the lobby, during Kanae's deduction (the game is decided, [ADZ-10.2]) and once
+    the game is over."""
+    if not state.players or state.is_over or state.phase == ending.DEDUCTION:
         return None
     if state.phase != "discussion":
         return set()

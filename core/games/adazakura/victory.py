@@ -1,12 +1,10 @@
-"""Victory checkpoints W1/W2, winners, the draw valve and the end of the game
-[ADZ-2.6]-[ADZ-2.8], [ADZ-10]."""
+"""Victory checkpoints W1/W2, winners and the draw valve [ADZ-2.6]-[ADZ-2.8]; what follows the decision
+(Renri, Kanae, the final announcement) is ``ending.py`` [ADZ-10]."""
 
 from __future__ import annotations
 
-from core.engine.notice import FactionRef, KeyRef, Param
 from core.games.adazakura.ctx import Ctx
 from core.games.adazakura.megami import ADAZAKURA, SAKURA
-from core.games.adazakura.model import Player
 
 #: A draw after this many consecutive death-free phases, or when this day would begin (A54).
 QUIET_LIMIT = 8
@@ -51,30 +49,9 @@ def draw_due(g: Ctx, day: int) -> bool:
 
 
 def end_game(g: Ctx, result: str) -> None:
-    """Fix the result (``sakura``, ``adazakura`` or ``draw``), announce it with every seat's Megami,
-    faction and fate [ADZ-10.1], [ADZ-10.3]."""
-    s = g.s
-    s.result = result
-    s.winners = [] if result == "draw" else winners_of(g, result)
-    s.night = None
-    s.day = None
-    s.enter("ended", now=g.now, seconds=None)
-    g.log("GameEnded", result=result, winners=s.winners)
-    lines: list[Param] = [
-        KeyRef(
-            key="end.seat.alive" if p.alive else "end.seat.dead",
-            params={"player": g.ref(p.seat), "megami": g.role(p.megami), "faction": _faction(p)},
-        )
-        for p in s.players
-    ]
-    outcome = KeyRef(key=f"end.result.{result}")
-    if result == "draw":
-        g.announce("end.draw", result=outcome, lines=lines)
-    else:
-        g.announce("end.result", result=outcome, winners=g.refs(s.winners), lines=lines)
+    """The game is decided: ``result`` is the side that won at a checkpoint (``sakura``, ``adazakura``) or
+    ``draw``. Renri, Kanae's deductions, the final announcement and the recap follow (``ending.py``)
+    [ADZ-10.1]; the game is over once they are done (``phase == "ended"``)."""
+    from core.games.adazakura import ending
 
-
-def _faction(p: Player) -> Param:
-    """A seat's faction as revealed at the end, with the madman flag [ADZ-10.3]."""
-    faction = FactionRef(id=p.faction)
-    return KeyRef(key="faction.madman", params={"faction": faction}) if p.madman else faction
+    ending.begin(g, result)

@@ -24,13 +24,25 @@ def ability_text(megami: str, faction: str) -> KeyRef:
     return KeyRef(key=f"role.{megami}.text")
 
 
+def held_text(megami: str, faction: str) -> KeyRef:
+    """The text of an ability held by a Kururu copy or a Black Box gain: the holder's faction version,
+    except where a copy holds less than the dealt player (A64, A65): Yatsuha's looks without her faction,
+    Renri's night-0 removal without faction or victory, Kururu's look without a copy."""
+    if megami == "yatsuha":
+        return KeyRef(key="role.yatsuha.text.held")
+    if megami == "renri":
+        return KeyRef(key="role.renri.text.held")
+    if megami == "kururu":
+        return KeyRef(key="role.kururu.text.held")
+    return ability_text(megami, faction)
+
+
 def role_card(g: Ctx, seat: int) -> None:
     """Seat, Megami, faction, ability text, and the team list for the Adazakura side [ADZ-4.4]."""
     p = g.p(seat)
     team = [q.seat for q in g.s.players if q.faction == ADAZAKURA] if p.faction == ADAZAKURA else []
     held = [
-        ability_text(m, p.faction)
-        for m in ([p.copied] if p.copied else []) + ([p.gained] if p.gained else [])
+        held_text(m, p.faction) for m in ([p.copied] if p.copied else []) + ([p.gained] if p.gained else [])
     ]
     g.tell(
         seat,

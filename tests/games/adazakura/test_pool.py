@@ -64,7 +64,7 @@ def test_a_table_larger_than_the_pool_cannot_start_or_grow() -> None:
     outcome = configure(lobby(5), *POOL)
     assert isinstance(outcome, Accepted)
     joined = RULES.decide(outcome.state, Join(user_id="u6", name="P6"), now=0)
-    assert isinstance(joined, Rejected) and joined.reason == "lobby.full"
+    assert joined == Rejected(reason="lobby.full", params={"max": 5})
 
 
 def test_only_the_host_in_the_lobby_may_set_the_pool_and_only_known_megami() -> None:

@@ -61,8 +61,10 @@ def test_adz_4_3_k_adazakura_rest_sakura() -> None:
     for t in deals():
         factions = [p.faction for p in t.state.players]
         n = len(factions)
+        renri = [p.megami for p in t.state.players].count("renri")
         assert factions.count("adazakura") == K_TABLE[n]
-        assert factions.count("sakura") == n - K_TABLE[n]
+        assert factions.count("none") == renri  # only the player dealt Renri [ADZ-2.3]
+        assert factions.count("sakura") == n - K_TABLE[n] - renri
 
 
 def full_tables() -> list[Table]:
@@ -76,12 +78,15 @@ def test_adz_4_3_teammates_are_drawn_not_fixed() -> None:
 
 
 def test_adz_4_2_deck_is_every_undealt_tarot() -> None:
+    missing = set(TAROTS) - set(implemented())
     for t in deals():
         dealt = [p.megami for p in t.state.players]
-        assert len(t.state.deck) == 22 - len(dealt)
-        assert sorted(t.state.deck + dealt) == sorted(TAROTS)
-    # Tarots whose abilities are not implemented are still in the deck (Shinra can see them).
-    assert {"renri", "kamui", "kanae"} <= set(deals()[0].state.deck)
+        # Night 0 has opened: a dealt Renri has already removed the top card [ADZ-9.22].
+        assert len(t.state.removed) == dealt.count("renri")
+        assert len(t.state.deck) + len(t.state.removed) == 22 - len(dealt)
+        assert sorted(t.state.deck + t.state.removed + dealt) == sorted(TAROTS)
+        # Tarots whose abilities are not implemented are still in the deck (Shinra can see them).
+        assert missing <= set(t.state.deck + t.state.removed)
 
 
 def test_adz_4_2_deck_order_is_shuffled() -> None:

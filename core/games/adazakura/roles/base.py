@@ -34,6 +34,12 @@ class Megami:
     automatic: ClassVar[bool] = False
     #: Night steps that run even while the holder is sealed (passive parts, e.g. Kamui's fate) [ADZ-3.8].
     passive_steps: ClassVar[frozenset[str]] = frozenset()
+    #: The night choice resolves the moment it is submitted and is final (Kururu's look, [ADZ-3.10]):
+    #: ``night.submit`` applies R0 to it and calls :meth:`resolve_now` instead of keeping it for R1.
+    instant: ClassVar[bool] = False
+    #: The whole ability is passive (A19): its night options are offered even while the holder is sealed
+    #: (Kamui's revenge choice, [ADZ-9.21]); list the steps that must then run in ``passive_steps``.
+    passive: ClassVar[bool] = False
 
     def night_options(self, g: Ctx, p: Player) -> list[Action]:
         """Actions ``p`` may choose tonight with this ability (called only if ``p`` may act at all)."""
@@ -45,6 +51,24 @@ class Megami:
 
     def apply_day_action(self, g: Ctx, p: Player, action: Action) -> None:
         """Carry out a legal day action of this ability."""
+        raise NotImplementedError(self.id)
+
+    def resolve_now(self, g: Ctx, p: Player, action: Action) -> None:
+        """Carry out an ``instant`` choice at submission. ``action`` is the actual one after R0 (a fizzled
+        target is ``night.FIZZLED``; the shift or fizzle note has been told already) [ADZ-6.2]."""
+        raise NotImplementedError(self.id)
+
+    def on_copied(self, g: Ctx, p: Player) -> None:
+        """``p`` has just started holding this ability in the night's window by copying it (Kururu's
+        look): an ability that acts at the night's opening acts now (Black Box, A58)."""
+
+    def anytime_options(self, g: Ctx, p: Player) -> list[Action]:
+        """Actions the living holder ``p`` may take in every phase, sealed or not (the Black Box switch,
+        A70); carried out by :meth:`apply_anytime`."""
+        return []
+
+    def apply_anytime(self, g: Ctx, p: Player, action: Action) -> None:
+        """Carry out a legal action of :meth:`anytime_options`."""
         raise NotImplementedError(self.id)
 
     def steps(self) -> dict[str, StepHandler]:
