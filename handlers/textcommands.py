@@ -11,7 +11,7 @@ from core.engine.notice import Action
 from handlers.messages import TextCommand
 
 #: Commands that belong in the 1:1 chat (secret choices) and are refused in the group.
-PRIVATE_ONLY = frozenset({"vote", "kill", "done", "act", "t", "skip", "me"})
+PRIVATE_ONLY = frozenset({"vote", "kill", "done", "act", "t", "skip", "me", "blackbox"})
 NONE_WORDS = frozenset({"none", "nobody", "なし", "棄権"})
 
 
@@ -52,7 +52,10 @@ def to_command(cmd: TextCommand, user_id: str, *, private: bool, game: str) -> C
         return Act(user_id=user_id, action=Action(kind="co", args=(role,)))
     if name in ("vote", "kill") and len(args) == 1:
         return Act(user_id=user_id, action=Action(kind=name, args=(_arg(args[0]),)))
-    if name in ("vote", "kill") and not args:
+    if name == "blackbox" and len(args) == 1:
+        # The Black Box switch [ADZ-11.2] (A70): /blackbox on | /blackbox off.
+        return Act(user_id=user_id, action=Action(kind="blackbox", args=(args[0].strip().lower(),)))
+    if name in ("vote", "kill", "blackbox") and not args:
         # Without a target: show the sender's card with the buttons of the moment.
         return Query(user_id=user_id, what="me")
     if name == "act" and args:
