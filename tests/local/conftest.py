@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -17,18 +17,21 @@ from tests.local.runner import Play, Run
 
 @pytest.fixture
 def play(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Play:
-    """``play(*args, stdin="...")`` runs ``jinro-gm play *args`` with ``stdin`` piped in (a text, or a
-    file-like stand-in for the pipe)."""
+    """``play(*args, stdin="...", deal=None)`` runs ``jinro-gm play *args`` with ``stdin`` piped in (a text,
+    or a file-like stand-in for the pipe); ``deal`` (``megami/F`` per seat, the person first) replaces the
+    dealt game by the test-mode setup (see :class:`LocalGame`)."""
     made: list[LocalGame] = []
+    dealt: list[Sequence[str] | None] = [None]
 
     class Recorded(LocalGame):
         def __init__(self, **kwargs: Any) -> None:
-            super().__init__(**kwargs)
+            super().__init__(**kwargs, deal=dealt[0])
             made.append(self)
 
     monkeypatch.setattr(cli, "LocalGame", Recorded)
 
-    def run(*args: str, stdin: str | Iterator[str] = "") -> Run:
+    def run(*args: str, stdin: str | Iterator[str] = "", deal: Sequence[str] | None = None) -> Run:
+        dealt[0] = deal
         monkeypatch.setattr("sys.stdin", io.StringIO(stdin) if isinstance(stdin, str) else stdin)
         spoilers = tmp_path / f"spoilers-{len(made)}.jsonl"
         capsys.readouterr()

@@ -15,6 +15,7 @@ from handlers.local.sender import GROUP_CHAT
 from handlers.local.terminal import Screen, play, wants_color
 from handlers.local.texts import LANGS, bot_names, ui
 from handlers.messages import TextCommand
+from tests.local.seeds import idle_death_seed
 
 
 @pytest.mark.parametrize(
@@ -84,12 +85,13 @@ def test_bot_teammates_agree_on_one_erasure_target() -> None:
     assert checked >= 2, "no night with two or more team choices was played"
 
 
-#: A deal (10 players, the current Megami pool) that seats the person on the Adazakura side.
-TEAM_SEED = 1
+#: A 10-seat test-mode deal with the person (seat 1, passive Megumi) on a three-member Adazakura team.
+TEAM_DEAL = ("megumi/A", "yatsuha/A", "hagane/A", "yurina/S", "saine/S", "himika/S", "oboro/S",
+             "shinra/S", "utsuro/S", "honoka/S")  # fmt: skip
 
 
 def test_bots_follow_the_persons_erasure_choice() -> None:
-    game = LocalGame(players=10, lang="en", seed=TEAM_SEED)
+    game = LocalGame(players=10, lang="en", seed=1, deal=TEAM_DEAL)
     screen = Screen(game, io.StringIO(), color=False)
     picked: list[int] = []
 
@@ -101,11 +103,11 @@ def test_bots_follow_the_persons_erasure_choice() -> None:
             return _press_kill(state, screen, picked)
         return ""
 
-    asyncio.run(play(game, screen, read, seed=TEAM_SEED, echo=False))
+    asyncio.run(play(game, screen, read, seed=1, echo=False))
     state = game.state()
     assert game.person_seat is not None
     me = state.players[game.person_seat - 1]
-    assert me.faction == "adazakura", f"seed {TEAM_SEED} no longer puts the person on the team: pick a seed"
+    assert me.faction == "adazakura"
     night_one = _final_choices_per_night(state)[0]
     assert len(night_one) >= 2
     assert set(night_one.values()) == {picked[0]}
@@ -125,15 +127,16 @@ def _press_kill(state: Any, screen: Screen, picked: list[int]) -> str:
 
 
 def test_a_dead_person_cannot_talk_in_the_group() -> None:
-    game = LocalGame(players=6, lang="ja", seed=1)
+    seed = idle_death_seed(players=6, lang="ja")
+    game = LocalGame(players=6, lang="ja", seed=seed)
     out = io.StringIO()
     lines = iter(["still talking"])
 
     def read() -> str | None:
         return "" if game.person_alive else next(lines, None)
 
-    asyncio.run(play(game, Screen(game, out, color=False), read, seed=1, echo=True))
-    assert not game.person_alive, "seed 1 no longer exiles the idle person: pick a seed where they die"
+    asyncio.run(play(game, Screen(game, out, color=False), read, seed=seed, echo=True))
+    assert not game.person_alive
     group = [e.text for e in game.sender.log if e.chat_id == GROUP_CHAT]
     assert "still talking" not in group
     assert out.getvalue().index(ui("no_speech", "ja")) > out.getvalue().index("> still talking")

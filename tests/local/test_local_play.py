@@ -11,7 +11,11 @@ from core.games.adazakura.megami import TAROTS
 from handlers.local.sender import GROUP_CHAT
 from handlers.local.texts import LANGS, ui
 from tests.local.runner import PERSON, Play, Run
+from tests.local.seeds import ENTERS, idle_death_seed
 
+#: A 6-seat test-mode deal, the person first (Oboro: a two-step menu); two Adazakura seats, so that no
+#: single exile ends the game.
+PLAIN_DEAL = ("oboro/S", "yatsuha/A", "tokoyo/S", "hagane/A", "mizuki/S", "megumi/S")
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff01-\uff60]")
 
 
@@ -58,7 +62,7 @@ def test_only_the_group_and_the_persons_chat_have_headers(play: Play) -> None:
 
 def test_piped_input_presses_the_numbered_buttons(play: Play) -> None:
     # Enter: night 0 runs out; /ready: the discussion ends; 2: the second button of the ballot.
-    run = play("--seed", "1", "--players", "6", stdin="\n/ready\n2\n/quit\n")
+    run = play("--seed", "1", "--players", "6", stdin="\n/ready\n2\n/quit\n", deal=PLAIN_DEAL)
     ballot = next(
         e
         for e in run.game.sender.log
@@ -73,17 +77,19 @@ def test_piped_input_presses_the_numbered_buttons(play: Play) -> None:
 
 
 def test_a_multi_step_menu_is_walked_by_numbers(play: Play) -> None:
-    run = play("--seed", "51", "--players", "6", stdin="1\n1\n1\n/quit\n")
+    # Oboro's trap: the function, then the player [ADZ-9.5]; night 0 allows only "learn".
+    run = play("--seed", "1", "--players", "6", stdin="1\n1\n1\n/quit\n", deal=PLAIN_DEAL)
     me = run.me()
-    assert me.megami == "oboro", "seed 51 no longer deals Oboro (function, then player) to the person"
+    assert me.megami == "oboro"
     assert run.state().night.choices[me.seat]["oboro"] == Action(kind="night.oboro", args=("learn", 2))
 
 
 def test_a_dead_person_watches_to_the_end_with_enter(play: Play) -> None:
-    run = play("--seed", "1", "--players", "6", stdin="\n" * 60)
+    seed = idle_death_seed(players=6, lang="ja")
+    run = play("--seed", str(seed), "--players", "6", stdin="\n" * ENTERS)
     state = run.state()
     me = run.me()
-    assert not me.alive, "seed 1 no longer exiles the idle person: pick a seed where they die"
+    assert not me.alive
     assert state.is_over
     watching = run.out.index(ui("watch", "ja"))
     assert run.texts(GROUP_CHAT)[-1] in run.out[watching:]

@@ -32,11 +32,30 @@ def open_night(g: Ctx, n: int) -> None:
     g.announce("night.start", night=n, deadline=g.s.deadline_at or 0)
     run_steps(g, OPENING)
     for p in g.living():
-        sealed = p.seat in g.s.night.sealed
-        g.tell(p.seat, "night.prompt.sealed" if sealed else "night.prompt", actions=legal(g, p.seat), night=n)
+        prompt(g, p.seat)
     team = g.team()
     if team:
         g.tell_team("team.open", night=n, members=g.refs(team), can_kill=n >= 1)
+
+
+def prompt(g: Ctx, seat: int) -> None:
+    """O5: the night prompt, the same shape for everybody [ADZ-11.4]; a sealed player is told so (A21);
+    a role's note (Kamui's fate on night 3) is the one addition, worded so that a sealed holder's passive
+    choice does not read as forbidden."""
+    night = g.s.night
+    assert night is not None
+    sealed = seat in night.sealed
+    notes = [
+        n
+        for m in effects.abilities_of(g.p(seat))
+        if (r := roles().get(m)) and (n := r.prompt_note(g, g.p(seat)))
+    ]
+    actions = legal(g, seat)
+    if not notes:
+        g.tell(seat, "night.prompt.sealed" if sealed else "night.prompt", actions=actions, night=night.n)
+        return
+    key = "night.prompt.sealed.note" if sealed else "night.prompt.note"
+    g.tell(seat, key, actions=actions, night=night.n, notes=[KeyRef(key=n) for n in notes])
 
 
 def submit(g: Ctx, seat: int, action: Action) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.games.adazakura.table import Table, table
+from tests.games.adazakura.table import Heard, Table, table
 
 pytestmark = pytest.mark.scenario
 
@@ -49,7 +49,7 @@ def test_adz_9_21_she_is_prompted_only_on_night_3() -> None:
         assert t.offered(2) == [("done",)]
         t.night().day()
     assert t.offered(2) == [*REVENGE, ("done",)]
-    assert t.buttons(2, "night.prompt") == [*REVENGE, ("done",)]
+    assert t.buttons(2, "night.prompt.note") == [*REVENGE, ("done",)]
     assert t.refused(2, "night.kamui", 2) == "action.illegal"
 
 
@@ -91,7 +91,7 @@ def test_adz_9_21_guards_never_stop_the_revenge() -> None:
 def test_adz_9_21_a19_a_sealed_kamui_is_still_prompted_and_her_choice_counts() -> None:
     t = table("yatsuha/A kamui/S hatsumi/S megumi/S himika/S korunu/S oboro/S").night().day()
     t.night().day().night({3: ("night.hatsumi", 2)}).day()
-    assert t.buttons(2, "night.prompt.sealed") == [*REVENGE, ("done",)]
+    assert t.buttons(2, "night.prompt.sealed.note") == [*REVENGE, ("done",)]
     t.night({2: ("night.kamui", 5)})
     assert died(t) == [2, 5]
 
@@ -170,3 +170,31 @@ def test_adz_9_11_a65_a_saliya_gaining_kamui_on_night_3_dies_and_takes_revenge()
     t.night({2: ("night.kamui", 4)})
     assert died(t) == [2, 4]
     assert ("result.kamui.revenge", {"target": 4}) in t.results(2)
+
+
+
+def night_3_prompts(t: Table, seat: int) -> list[Heard]:
+    """The night prompts ``seat`` received when night 3 opened (the end of Day 3)."""
+    t.day()
+    assert t.phase == ("night", 3)
+    return [h for h in t.private(seat) if h.key.startswith("night.prompt")]
+
+
+def test_adz_9_21_night_3_prompt_tells_kamui_of_her_fate() -> None:
+    """[ADZ-9.21], [ADZ-11.4]: only on night 3, her prompt says she dies tonight and asks for a companion."""
+    t = table("yatsuha/A hatsumi/S kamui/S shinra/S megumi/S himika/S yurina/S")
+    t.night().day().night().day().night()
+    assert night_3_prompts(t, 3) == [("night.prompt.note", {"night": 3, "notes": [("night.note.kamui", {})]})]
+    assert ("night.kamui", 1) in t.offered(3)
+    t.night().day()
+    assert [h.key for h in t.private(3) if h.key.startswith("night.prompt")] in ([], ["night.prompt"])
+
+
+def test_adz_9_21_a_sealed_kamui_is_asked_for_her_companion_all_the_same() -> None:
+    """(A19): her choice is passive, so a Hatsumi seal leaves it; the prompt says only active abilities
+    are blocked tonight instead of "you cannot use your ability"."""
+    t = table("yatsuha/A hatsumi/S kamui/S shinra/S megumi/S himika/S yurina/S")
+    t.night().day().night().day().night({2: ("night.hatsumi", 3)})
+    note = {"night": 3, "notes": [("night.note.kamui", {})]}
+    assert night_3_prompts(t, 3) == [("night.prompt.sealed.note", note)]
+    assert ("night.kamui", 1) in t.offered(3)

@@ -45,6 +45,11 @@ class Megami:
         """Actions ``p`` may choose tonight with this ability (called only if ``p`` may act at all)."""
         return []
 
+    def prompt_note(self, g: Ctx, p: Player) -> str | None:
+        """A catalog key added to ``p``'s night prompt tonight (Kamui's fate, [ADZ-9.21]), or None: the
+        one exception to identical prompts [ADZ-11.4]."""
+        return None
+
     def day_options(self, g: Ctx, p: Player) -> list[Action]:
         """Actions ``p`` may take in today's discussion with this ability."""
         return []

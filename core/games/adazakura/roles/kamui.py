@@ -35,6 +35,10 @@ class Kamui(Megami):
             return []
         return [Action(kind=KIND, args=(t,)) for t in effects.others_alive(g, p)]
 
+    def prompt_note(self, g: Ctx, p: Player) -> str | None:
+        """Night 3: "you will die tonight; choose who goes with you" [ADZ-9.21]."""
+        return "night.note.kamui" if g.day_n == FATE_NIGHT else None
+
     def steps(self) -> dict[str, StepHandler]:
         return {"R1.kamui": self.record, "D6": self.fate}
 
