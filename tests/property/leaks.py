@@ -149,9 +149,9 @@ def _check_card(table: AdzState, seat: int, notice: Notice, where: str) -> None:
     assert isinstance(player, PlayerRef), f"role card without its player to seat {seat}"
     assert player.seat == seat, f"role card of {player} to seat {seat}"
     assert params.get("megami") == RoleRef(id=me.megami), f"seat {seat}'s card shows {params.get('megami')}"
-    assert params.get("faction") == FactionRef(id=me.faction), (
-        f"seat {seat}'s card shows {params.get('faction')}"
-    )
+    faction = FactionRef(id=me.faction)
+    shown = KeyRef(key="faction.madman", params={"faction": faction}) if me.madman else faction
+    assert params.get("faction") == shown, f"seat {seat}'s card shows {params.get('faction')}"
     team = params.get("team")
     if me.faction != "adazakura":
         assert not team, f"team list on the card of non-Adazakura seat {seat} ({where})"

@@ -20,6 +20,7 @@ from core.games.adazakura.ctx import Ctx
 from core.games.adazakura.model import Attempt, Ending, Player, Turn
 from core.games.adazakura.roles import kanae, renri
 from core.games.adazakura.settings import timer
+from core.games.adazakura.view import faction_shown
 
 DEDUCTION = "deduction"
 Outcome = Literal["success", "failure", "timeout"]
@@ -114,7 +115,7 @@ def finish(g: Ctx, result: str) -> None:
     lines: list[Param] = [
         KeyRef(
             key="end.seat.alive" if p.alive else "end.seat.dead",
-            params={"player": g.ref(p.seat), "megami": g.role(p.megami), "faction": _faction(p)},
+            params={"player": g.ref(p.seat), "megami": g.role(p.megami), "faction": faction_shown(p)},
         )
         for p in s.players
     ]
@@ -158,8 +159,3 @@ def _notes(g: Ctx) -> list[Scalar]:
         )
     return notes
 
-
-def _faction(p: Player) -> Param:
-    """A seat's faction as revealed at the end, with the madman flag [ADZ-10.3]."""
-    faction = FactionRef(id=p.faction)
-    return KeyRef(key="faction.madman", params={"faction": faction}) if p.madman else faction

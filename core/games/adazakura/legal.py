@@ -207,7 +207,8 @@ def refusal(g: Ctx, seat: int, action: Action) -> str:
         role = roles().get(action.kind.removeprefix("night."))
         if role is None or not role.passive:
             return "ability.sealed"
-    for megami in effects.abilities_of(p):
+    # The dealt Megami too: a Kururu who copied still explains why her own look is gone.
+    for megami in dict.fromkeys([*effects.abilities_of(p), p.megami]):
         role = roles().get(megami)
         reason = role.refusal(g, p, action) if role is not None else None
         if reason:

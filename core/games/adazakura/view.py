@@ -13,7 +13,7 @@ from core.engine.result import Rejected
 from core.games.adazakura.ctx import Ctx
 from core.games.adazakura.legal import legal
 from core.games.adazakura.megami import ADAZAKURA, FACTION_VERSIONED
-from core.games.adazakura.model import AdzState
+from core.games.adazakura.model import AdzState, Player
 
 
 def ability_text(megami: str, faction: str) -> KeyRef:
@@ -37,6 +37,13 @@ def held_text(megami: str, faction: str) -> KeyRef:
     return ability_text(megami, faction)
 
 
+def faction_shown(p: Player) -> Param:
+    """``p``'s faction as her card and the final announcement show it: with the madman flag once Kururu
+    has become one [ADZ-2.4], [ADZ-10.3]."""
+    faction = FactionRef(id=p.faction)
+    return KeyRef(key="faction.madman", params={"faction": faction}) if p.madman else faction
+
+
 def role_card(g: Ctx, seat: int) -> None:
     """Seat, Megami, faction, ability text, and the team list for the Adazakura side [ADZ-4.4]."""
     p = g.p(seat)
@@ -50,7 +57,7 @@ def role_card(g: Ctx, seat: int) -> None:
         actions=[a for a in legal(g, seat) if a.kind != "co"],
         player=g.ref(seat),
         megami=g.role(p.megami),
-        faction=FactionRef(id=p.faction),
+        faction=faction_shown(p),
         text=ability_text(p.megami, p.faction),
         team=g.refs(team),
         held=list[Param](held),

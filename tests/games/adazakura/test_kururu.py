@@ -276,3 +276,17 @@ def test_adz_9_21_a_kururu_copying_kamui_meets_kamuis_fate_on_night_3() -> None:
     t.night({2: ("night.kururu", 3)}).quiet_days(2).day()
     t.night({2: ("night.kamui", 4), 3: ("night.kamui", 5)})
     assert ("morning.deaths", {"day": 4, "players": [2, 3, 4, 5]}) in t.public()
+
+
+def test_adz_9_10_a_second_look_after_a_copy_is_refused_as_used_up() -> None:
+    """Once: after copying, another look the same night is refused with the reason, not a generic no."""
+    t = table(FIVE).act(2, "night.kururu", 3)
+    assert t.refused(2, "night.kururu", 4) == "ability.used_up"
+
+
+def test_adz_2_4_the_madmans_card_shows_her_new_side_for_the_rest_of_the_game() -> None:
+    """/me keeps reminding her: still Sakura for every count, but a madman (not just in her history)."""
+    t = table(MAD).act(2, "night.kururu", 1)
+    t.night().quiet_days(3)
+    assert card(t, 2)["faction"] == ("faction.madman", {"faction": "sakura"})
+    assert card(t, 3)["faction"] == "sakura"
