@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from tests.games.adazakura.table import Table, table
+from tests.scenarios.transcript import check_golden, transcript
 
 pytestmark = pytest.mark.playthrough
 
@@ -51,3 +52,7 @@ def play_t02() -> Table:
 
 def test_adz_14_2_t02() -> None:
     play_t02()
+
+
+def test_adz_14_2_t02_transcript() -> None:
+    check_golden("t02.txt", transcript(play_t02()))
