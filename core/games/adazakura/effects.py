@@ -200,13 +200,13 @@ def deck_bottom_to_top(g: Ctx, actor: int) -> str | None:
     return card
 
 
-def deck_remove_top(g: Ctx) -> str | None:
-    """Remove the top card from the game [ADZ-3.5]; ``None`` if the deck is empty."""
+def deck_remove_top(g: Ctx, actor: int) -> str | None:
+    """``actor`` removes the top card from the game [ADZ-3.5]; ``None`` if the deck is empty."""
     if not g.s.deck:
         return None
     card = g.s.deck.pop(0)
     g.s.removed.append(card)
-    g.log("DeckRemoved", card=card)
+    g.log("DeckRemoved", seat=actor, card=card)
     return card
 
 

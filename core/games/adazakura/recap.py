@@ -172,10 +172,7 @@ class Lines:
         return [self.line("recap.deck.bottom", player=self.ref(d["seat"]), megami=RoleRef(id=d["card"]))]
 
     def deck_removed(self, d: dict[str, Any]) -> list[KeyRef]:
-        card = RoleRef(id=d["card"])
-        if isinstance(d.get("seat"), int):
-            return [self.line("recap.deck.removed.by", player=self.ref(d["seat"]), megami=card)]
-        return [self.line("recap.deck.removed", megami=card)]
+        return [self.line("recap.deck.removed.by", player=self.ref(d["seat"]), megami=RoleRef(id=d["card"]))]
 
     def erasure_none(self, d: dict[str, Any]) -> list[KeyRef]:
         return [self.line("recap.erasure.none")] if self.n >= 1 else []

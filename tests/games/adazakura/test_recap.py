@@ -65,7 +65,7 @@ def test_adz_11_11_one_message_per_night_and_per_day_after_the_final_announcemen
 
 def test_adz_11_11_night_actions_with_their_actual_targets_and_deck_operations() -> None:
     night0 = lines_of(recaps(played())[0])
-    assert night0[0] == ("recap.deck.removed", {"megami": "hagane"})
+    assert night0[0] == ("recap.deck.removed.by", {"player": 1, "megami": "hagane"})
     assert ("recap.deck.look", {"player": 5, "cards": ["yurina", "saine", "tokoyo"]}) in night0
     himika = next(line for line in night0 if line[0] == "recap.act.shifted")
     assert himika == (
@@ -117,8 +117,8 @@ def test_adz_11_11_the_recap_reads_in_japanese_and_english() -> None:
     notices = [n for n in t.heard if n.key.startswith("recap.")]
     ja = [render(n, "ja", "adazakura") for n in notices]
     en = [render(n, "en", "adazakura") for n in notices]
-    assert ja[0].splitlines()[:2] == ["振り返り: 夜0", "・山札からハガネが除外された"]
-    assert en[0].splitlines()[:2] == ["Recap: Night 0", "- Hagane was removed from the deck"]
+    assert ja[0].splitlines()[:2] == ["振り返り: 夜0", "・1番 P1 山札からハガネを除外"]
+    assert en[0].splitlines()[:2] == ["Recap: Night 0", "- seat 1 (P1) removed Hagane from the deck"]
     assert "・4番 P4 [ヒミカ] 6番 P6の票を0にする (選んだのは7番 P7、ずれて届いた)" in ja[0].splitlines()
     assert "・6番 P6 死亡 (消滅)" not in ja[2]
     assert "・5番 P5 死亡 (消滅)" in ja[2].splitlines()

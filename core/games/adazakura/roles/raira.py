@@ -133,7 +133,7 @@ class Raira(Megami):
         elif power == "w1":
             effects.deck_look(g, p.seat, 1)
         else:
-            effects.deck_remove_top(g)
+            effects.deck_remove_top(g, p.seat)
             g.result(p.seat, "result.raira.t1", size=len(g.s.deck))
 
     def strike(self, g: Ctx, p: Player, action: Action | None) -> None:

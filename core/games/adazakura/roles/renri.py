@@ -40,7 +40,7 @@ class Renri(Megami):
 
 def _remove_top(g: Ctx, p: Player, *, at_once: bool) -> None:
     """The top card leaves the game; ``p`` is told which one and the deck's new size [ADZ-3.5]."""
-    card = effects.deck_remove_top(g)
+    card = effects.deck_remove_top(g, p.seat)
     if card is None:
         g.result(p.seat, "result.deck.empty")
     elif at_once:
