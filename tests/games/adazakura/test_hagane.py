@@ -166,3 +166,40 @@ def test_adz_9_8_a63_a_revived_raira_keeps_her_gauges() -> None:
     assert died(t) == [4, 7]
     t.day().night({2: ("night.hagane", 4)}).day()
     assert ("night.raira", "wind", "w3") in t.offered(4)  # wind 2 kept: one raise reaches 3
+
+
+# -- what a revived player keeps (A63), and Kamui's night ------------------------------------------------
+
+
+def test_adz_9_8_a63_a_revived_madman_keeps_her_copy_and_her_side() -> None:
+    t = table("kururu/S yatsuha/A hagane/S oboro/S shinra/S megumi/S himika/S")
+    t.night({1: ("night.kururu", 2)}).day()
+    t.night({4: ("night.oboro", "kill", 1)}, kill={2: 7})
+    assert died(t) == [1, 7]
+    t.day().night({3: ("night.hagane", 1)})
+    assert revived(t) == [1]
+    card = next(h for h in t.private(1) if h.key.startswith("role.card"))
+    assert card.params["faction"] == ("faction.madman", {"faction": "sakura"})
+    assert card.params["held"] == [("role.yatsuha.text.held", {})]
+
+
+def test_adz_9_8_a63_a_revived_mizuki_has_still_spent_her_self_guard() -> None:
+    t = table("yatsuha/A hagane/S oboro/S mizuki/S megumi/S himika/S korunu/S").night().day()
+    t.night({4: ("night.mizuki", 4)}).day()
+    t.night({3: ("night.oboro", "kill", 4)}, kill={1: 7})
+    assert died(t) == [4, 7]
+    t.day().night({2: ("night.hagane", 4)}).day()
+    assert t.alive(4)
+    assert ("night.mizuki", 5) in t.offered(4)
+    assert t.refused(4, "night.mizuki", 4) == "ability.used_up"
+
+
+def test_adz_9_8_kamuis_victim_surviving_leaves_one_death_and_no_bell() -> None:
+    # Seat 3, a Raira, is invulnerable on night 3 (wind 3): Kamui's fate is the night's only death.
+    wind = ("night.raira", "wind", "none")
+    t = table("yatsuha/A kamui/S raira/S hagane/S himika/S korunu/S oboro/S").night({3: wind}).day()
+    t.night({3: wind}).day().night({3: wind}).day()
+    t.night({2: ("night.kamui", 3), 3: ("night.raira", "keep", "w3")})
+    assert died(t) == [2]
+    t.day()
+    assert bells(t, 4) == []

@@ -303,3 +303,10 @@ def test_adz_10_2_the_deducers_buttons_open_seat_then_megami() -> None:
     assert len(megami) == 21  # every tarot but her own Kanae
     assert all(not tap.menu and tap.action in actions for tap in megami)
     assert all(len(callback.encode(tap).encode()) <= 64 for tap in [*top, *seats, *megami])
+
+
+def test_adz_5_2_kanae_has_nothing_to_do_at_night() -> None:
+    t = table(SAKURA_KANAE)
+    assert t.offered(3) == [("done",)]
+    t.night().day()
+    assert t.offered(3) == [("done",)]

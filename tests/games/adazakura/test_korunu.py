@@ -56,3 +56,14 @@ def test_adz_9_15_dead_target_is_not_announced() -> None:
     t.night({2: ("night.korunu", 4)}, kill={1: 4})
     assert "day.frozen" not in t.said()
     assert "freeze.you" not in t.said(4)
+
+
+def test_adz_9_15_yukihi_moves_a_sakura_korunus_freeze_to_the_left() -> None:
+    # 1 yatsuha/A · 2 yukihi/A · 3 korunu · ...: Sakura targets move one living seat left.
+    t = table("yatsuha/A yukihi/A korunu/S shinra/S megumi/S himika/S").night({3: ("night.korunu", 6)})
+    assert t.results(3) == [
+        ("result.shifted", {"chosen": 6, "actual": 5}),
+        ("result.korunu", {"target": 5, "day": 1}),
+    ]
+    assert ("day.frozen", {"player": 5}) in t.public()
+    t.tap(6, "co", "himika")

@@ -45,3 +45,34 @@ def test_adz_9_18_a49_herself_once_per_game() -> None:
 def test_adz_9_18_adazakura_mizuki_has_no_guard() -> None:
     t = table("yatsuha/A mizuki/A saine/S shinra/S megumi/S himika/S korunu/S").night().day()
     assert t.offered_kinds(2) == {"kill", "done"}
+
+
+# -- Fighting God (Adazakura) [ADZ-9.18], [ADZ-7.2] K2 (A31) ------------------------------------------------
+
+
+def test_adz_9_18_a31_fighting_god_moves_the_erasure_onto_an_adazakura_guard_too() -> None:
+    t = table("yatsuha/A mizuki/A oboro/A saine/S shinra/S megumi/S himika/S korunu/S").night().day()
+    t.night({3: ("night.oboro", "guard", 5)}, kill={1: 5})
+    assert ("morning.deaths", {"day": 2, "players": [3]}) in t.public()
+    assert t.alive(5)
+
+
+def test_adz_9_18_a31_the_moved_erasure_is_not_chained_and_her_own_guard_saves_the_guard() -> None:
+    # Oboro (3) guards 5; a Sakura Mizuki (4) guards Oboro: K2 moves the erasure 5 → 3 once; K4 stops it.
+    t = table("yatsuha/A mizuki/A oboro/S mizuki/S shinra/S megumi/S himika/S").night().day()
+    t.night({3: ("night.oboro", "guard", 5), 4: ("night.mizuki", 3)}, kill={1: 5})
+    assert ("morning.nobody", {"day": 2}) in t.public()
+    assert t.dead() == []
+
+
+def test_adz_7_2_k2_a_self_guarded_target_keeps_her_own_guard() -> None:
+    t = table("yatsuha/A mizuki/A mizuki/S shinra/S megumi/S himika/S").night().day()
+    t.night({3: ("night.mizuki", 3)}, kill={1: 3})
+    assert ("morning.nobody", {"day": 2}) in t.public()
+
+
+def test_adz_3_8_a19_a_sealed_fighting_god_still_moves_the_erasure() -> None:
+    t = table("yatsuha/A mizuki/A oboro/S hatsumi/S shinra/S megumi/S himika/S")
+    t.night({4: ("night.hatsumi", 2)}).day()
+    t.night({3: ("night.oboro", "guard", 5)}, kill={1: 5})
+    assert ("morning.deaths", {"day": 2, "players": [3]}) in t.public()

@@ -140,3 +140,46 @@ def test_adz_2_8_a_draw_gives_renri_nothing() -> None:
     assert t.state.phase == "ended"
     assert (t.result, t.winners, t.state.ending) == ("draw", [], None)
     assert ending(t) == ("draw", [], [])
+
+
+# -- interactions [ADZ-9.22] ------------------------------------------------------------------------------
+
+
+def test_adz_9_22_shinras_option_3_reads_no_faction() -> None:
+    t = table(FIVE, deck=DECK).night({3: ("night.shinra", "faction", 1)})
+    assert t.results(3) == [("result.faction", {"target": 1, "faction": "none"})]
+
+
+def test_adz_9_22_a_freeze_on_day_1_stops_her_co_that_day() -> None:
+    t = table("renri/- yatsuha/A shinra/S megumi/S korunu/S", deck=DECK).night({5: ("night.korunu", 1)})
+    assert t.refused(1, "co", "hagane") == "speech.denied"
+    t.discuss().vote({3: 2, 4: 2, 5: 2})
+    assert ending(t) == ("sakura", [3, 4, 5], [])
+
+
+def test_adz_9_22_a_duel_she_is_not_part_of_stops_her_co_that_day() -> None:
+    t = table("renri/- yatsuha/A yurina/S megumi/S himika/S").night({3: ("night.yurina", 2)})
+    assert t.refused(1, "co", "hagane") == "speech.denied"
+    t.discuss().vote({3: 2, 4: 2, 5: 2})
+    assert ending(t) == ("sakura", [3, 4, 5], [])
+
+
+def test_adz_9_22_a_saine_skip_cuts_her_chance_short_but_an_earlier_co_stands() -> None:
+    seats = "renri/- yatsuha/A saine/A shinra/S megumi/S himika/S korunu/S mizuki/S"
+    t = table(seats).night().tap(1, "co", "hagane").tap(3, "skip")
+    assert t.phase == ("night", 1)
+    t.night().discuss().vote({1: 2, 4: 2, 5: 2, 6: 2, 7: 2, 8: 2})
+    t.night().discuss().vote({1: 3, 4: 3, 5: 3, 6: 3, 7: 3, 8: 3})
+    assert ending(t)[1] == [1, 4, 5, 6, 7, 8]
+    t = table(seats).night().act(3, "skip")
+    assert t.refused(1, "co", "hagane") == "phase.wrong"
+
+
+def test_adz_9_22_she_can_be_erased_and_revived() -> None:
+    t = table("renri/- yatsuha/A hagane/S oboro/S megumi/S himika/S korunu/S").night().day()
+    t.night({4: ("night.oboro", "kill", 7)}, kill={2: 1})
+    assert ("morning.deaths", {"day": 2, "players": [1, 7]}) in t.public()
+    t.day().night({3: ("night.hagane", 1)})
+    assert ("morning.revived", {"players": [1]}) in t.public()
+    assert t.alive(1)
+    assert t.state.players[0].faction == "none"

@@ -311,3 +311,39 @@ def test_adz_10_2_a71_a_dead_saliya_holding_kanae_is_not() -> None:
     t.day(votes={3: 1, 4: 1, 5: 1})
     assert t.result == "sakura"
     assert t.phase[0] == "ended"
+
+
+# -- bookkeeping across gains (A41) and gained seals (A20) -------------------------------------------------
+
+
+def test_adz_9_11_a41_raira_gauges_persist_between_gains() -> None:
+    # Black Box: raira on night 0, yurina on night 1, raira again on night 2.
+    t = table(SIX, deck=["raira", "yurina"]).night({2: ("night.raira", "thunder", "none")}).day()
+    assert not any(m[0] == "night.raira" for m in t.offered(2))
+    t.night().day()
+    assert ("night.raira", "thunder", "t2", 3) in t.offered(2)
+    t.night({2: ("night.raira", "thunder", "none")})
+    assert t.results(2) == [("result.raira.gauges", {"wind": 0, "thunder": 2})]
+
+
+def test_adz_9_11_a41_not_twice_running_only_if_she_held_it_the_night_before() -> None:
+    t = table(SIX, deck=["hatsumi"]).night({2: ("night.hatsumi", 3)}).day()
+    assert t.refused(2, "night.hatsumi", 3) == "target.repeat"
+    # hatsumi on night 0, yurina on night 1, hatsumi again on night 2: seat 3 may be chosen again.
+    t = table(SIX, deck=["hatsumi", "yurina"]).night({2: ("night.hatsumi", 3)}).day().night().day()
+    assert ("night.hatsumi", 3) in t.offered(2)
+
+
+def test_adz_9_11_a65_a20_a_gained_rairas_seal_ends_when_the_gain_expires() -> None:
+    t = table(SIX, deck=["raira"]).night({2: ("night.raira", "thunder", "none")}).day()
+    t.night({2: ("night.raira", "thunder", "t2", 3)})
+    assert ("day.sealed", {"day": 2}) in t.private(3)
+    t.act(2, *OFF).day()  # no look tonight: the gain ended with Day 2
+    assert "night.prompt" in t.said(3)
+    assert ("night.shinra", "deck") in t.offered(3)
+
+
+def test_adz_5_2_a_gained_ability_barred_on_night_0_is_not_offered() -> None:
+    t = table(SIX, deck=["mizuki"])  # the Sakura guard: not on night 0 (A16)
+    assert seen(t, 2)[0]["megami"] == "mizuki"
+    assert t.offered(2) == [("done",), OFF]

@@ -54,3 +54,17 @@ def test_adz_3_5_a53_look_capped_at_deck_size() -> None:
 def test_adz_9_7_a37_host_sets_cards_per_look() -> None:
     t = table(FIVE, deck=DECK, shinra_k=1).night({2: ("night.shinra", "deck")})
     assert t.results(2) == [("result.deck.look", {"cards": ["yurina"], "size": 5})]
+
+
+def test_adz_9_7_option_1_shows_the_dealt_megami_of_a_kururu_or_a_saliya() -> None:
+    t = table("yatsuha/A shinra/S kururu/S saliya/S megumi/S", deck=["oboro"]).act(3, "night.kururu", 5)
+    t.night({2: ("night.shinra", "megami", 3)})
+    assert t.results(2) == [("result.megami", {"target": 3, "megami": "kururu"})]
+    t.day().night({2: ("night.shinra", "megami", 4)})
+    assert t.results(2) == [("result.megami", {"target": 4, "megami": "saliya"})]
+
+
+def test_adz_9_7_a_sealed_shinra_learns_nothing() -> None:
+    t = table("yatsuha/A shinra/S hatsumi/S saine/S megumi/S").night({3: ("night.hatsumi", 2)}).day()
+    assert "night.shinra" not in t.offered_kinds(2)
+    assert t.refused(2, "night.shinra", "deck") == "ability.sealed"

@@ -103,3 +103,11 @@ def test_adz_9_13_results_render(locale: str) -> None:
     text = render(results, locale, "adazakura")
     words = {"ja": ("ヒミカ", "徒桜側", "トコヨ", "4枚"), "en": ("Himika", "Adazakura", "Tokoyo", "4 cards")}
     assert all(word in text for word in words[locale])
+
+
+def test_adz_9_13_a_madman_reads_sakura_and_renri_no_faction() -> None:
+    t = table("yatsuha/A utsuro/S kururu/S renri/- shinra/S megumi/S himika/S")
+    t.night({3: ("night.kururu", 1)}).day(votes={1: 3, 2: 3, 4: 3, 5: 3}).night()
+    assert t.results(2)[0] == ("result.utsuro.exiled", {"target": 3, "megami": "kururu", "faction": "sakura"})
+    t.day(votes={1: 4, 2: 4, 5: 4, 6: 4}).night()
+    assert t.results(2)[0] == ("result.utsuro.exiled", {"target": 4, "megami": "renri", "faction": "none"})

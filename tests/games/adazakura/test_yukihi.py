@@ -223,3 +223,20 @@ def test_adz_3_9_a24_shift_and_fizzle_render_for_the_actor(locale: str) -> None:
     shifted, fizzled = RENDERED[locale]
     assert shifted in render(shinra, locale, "adazakura")
     assert fizzled in render(korunu, locale, "adazakura")
+
+
+def test_adz_9_6_a_sakura_saliya_holding_yukihi_moves_the_erasure() -> None:
+    # Black Box gives seat 3 Yukihi's Sakura version at every night's opening (a one-card deck).
+    t = table("megumi/S yatsuha/A saliya/S shinra/S himika/S korunu/S", deck=["yukihi"]).night().day()
+    t.night(kill={2: 4})
+    assert died(t) == [5]
+    assert t.alive(4)
+
+
+def test_adz_3_8_a19_a_sealed_yukihi_still_shifts() -> None:
+    # Seat 3 (Sakura Yukihi) is sealed by Hatsumi (7) from Day 1; K1 still moves the erasure on night 1.
+    t = table("megumi/S yatsuha/A yukihi/S shinra/S himika/S korunu/S hatsumi/S")
+    t.night({7: ("night.hatsumi", 3)}).day()
+    assert "night.prompt.sealed" in t.said(3)
+    t.night(kill={2: 4})
+    assert died(t) == [5]
