@@ -9,8 +9,8 @@ Figures (nothing here asserts a time; compare runs on the same machine):
   moto's request handling is most of that time, so ``service_memory`` repeats the game on ``MemoryStore``;
 - ``import``: cold import time (ms, median of 5 fresh interpreters) of ``handlers.telegram.webhook``,
   the Telegram Lambda's module, plus the whole interpreter run for scale;
-- ``state``: bytes of the state JSON (the DynamoDB ``state`` attribute) at the end of games at the largest
-  table (10 players with today's ten Megami, 16 once the pool allows it [ADZ-4.1]).
+- ``state``: bytes of the state JSON at the end of games at the largest table (16 players [ADZ-4.1]), and of
+  the DynamoDB ``state`` attribute as stored (zlib, ``infra.dynamodb.pack_state``).
 
 Usage: ``python bench/run.py [--games N] [--seed S]``.
 """
@@ -40,7 +40,7 @@ from core.engine.rng import Rng  # noqa: E402
 from core.games import GameRules, rules_for  # noqa: E402
 from handlers.messages import Inbound, OutMessage, Tap, TextCommand  # noqa: E402
 from handlers.service import Service  # noqa: E402
-from infra.dynamodb import DynamoStore, create_table  # noqa: E402
+from infra.dynamodb import DynamoStore, create_table, pack_state  # noqa: E402
 from infra.store import GameStore, MemoryStore  # noqa: E402
 
 GAME = "adazakura"
@@ -76,6 +76,7 @@ def bench_core(
         sizes.append(out.state.model_dump_json())
     seconds = time.perf_counter() - started
     sized = [len(s.encode()) for s in sizes]
+    stored = [len(pack_state(s)) for s in sizes]
     speed = {
         "players": players,
         "games": games,
@@ -88,6 +89,8 @@ def bench_core(
         "games": games,
         "max_bytes": max(sized),
         "median_bytes": int(statistics.median(sized)),
+        "stored_max_bytes": max(stored),
+        "stored_median_bytes": int(statistics.median(stored)),
     }
 
 
@@ -230,6 +233,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"import handlers.telegram.webhook: median {imported['median_ms']} ms "
           f"(whole interpreter {imported['process_median_ms']} ms)")  # fmt: skip
     print(f"state JSON at game end: max {state['max_bytes']} B, median {state['median_bytes']} B")
+    print(f"stored (zlib): max {state['stored_max_bytes']} B, median {state['stored_median_bytes']} B")
     print(
         json.dumps(
             {"core": core, "service": service, "service_memory": memory, "import": imported, "state": state}

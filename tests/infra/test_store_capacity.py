@@ -15,8 +15,10 @@ costs 1 WCU per started KB of the larger of the item before and after, a transac
 
 from __future__ import annotations
 
+import base64
 import json
 import math
+import random
 import uuid
 from dataclasses import dataclass
 from decimal import Decimal
@@ -45,6 +47,8 @@ def value_size(value: dict[str, Any]) -> int:
     ((kind, data),) = value.items()
     if kind == "S":
         return len(data.encode())
+    if kind == "B":
+        return len(data)
     if kind == "N":
         digits = Decimal(data).normalize().as_tuple().digits
         return math.ceil(len(digits) / 2) + 1
@@ -80,7 +84,9 @@ def measure(client: DynamoDBClient, table: str, state_bytes: int, delivery_id: s
     """Bring a game to steady state (a full delivery window), then price one more commit and mark_sent."""
     store = DynamoStore(table, client)
     game_id = uuid.uuid4().hex
-    state = json.dumps({"pad": "x" * (state_bytes - 11)})
+    # Random base64 does not compress, so the stored (zlib) state is about ``state_bytes``.
+    pad = base64.b64encode(random.Random(state_bytes).randbytes(state_bytes - 11)).decode()
+    state = json.dumps({"pad": pad})
     stored = None
     for n in range(MAX_DELIVERIES + 1):
         stored = store.commit(
