@@ -11,6 +11,7 @@ when asked (the timer's ``Timeout``, design §5), so a whole game takes minutes.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from itertools import count
 from typing import Any
 
@@ -55,17 +56,24 @@ class LocalGame:
     ``local:1`` (a bot too when ``auto``).
 
     ``lang``: ``ja`` or ``en``, the game's locale (asked for through ``settings_for``). ``seed`` fixes the
-    deal (the game's RNG seed) and every bot choice.
+    deal (the game's RNG seed) and every bot choice. ``deal``: the test-mode setup [ADZ-11.10] instead of a
+    dealt game, one ``megami/F`` per player (F = ``S``, ``A`` or ``-``) in join order, the person first
+    (seat 1); a malformed one makes :meth:`open` raise ``ValueError`` (at ``/startgame``).
     """
 
-    def __init__(self, *, players: int, lang: str, seed: int, auto: bool = False) -> None:
+    def __init__(
+        self, *, players: int, lang: str, seed: int, auto: bool = False, deal: Sequence[str] | None = None
+    ) -> None:
         self.rules = rules_for(GAME)
         self.lang = lang
         self.auto = auto
         self.sender = LocalSender()
         self.store = MemoryStore()
+        settings: dict[str, Any] = {"locale": lang}
+        if deal is not None:
+            settings["setup"] = {"seats": list(deal)}
         self.service = Service(self.store, self.sender, new_id=lambda: f"local{seed}", new_seed=lambda: seed,
-                               settings_for=lambda chat_id: {"locale": lang})  # fmt: skip
+                               settings_for=lambda chat_id: dict(settings))  # fmt: skip
         self.now = START
         self.person = user_id(1)
         self.names = {self.person: ui("person_name", lang)}
@@ -99,6 +107,13 @@ class LocalGame:
         """False once the person's seat is dead (the lobby counts as alive)."""
         seat = self.person_seat
         return seat is None or bool(self.state().players[seat - 1].alive)
+
+    @property
+    def person_watching(self) -> bool:
+        """True once the person is dead and has nothing left to do: a dead Adazakura-side Kanae still
+        makes her deduction after the end [ADZ-10.2], with buttons, so she is not watching yet."""
+        state, seat = self.state(), self.person_seat
+        return not self.person_alive and not (seat is not None and self.rules.legal_actions(state, seat))
 
     @property
     def person_may_speak(self) -> bool:

@@ -84,16 +84,18 @@ async def play(game: LocalGame, screen: Screen, read: Reader, *, seed: int, echo
     await game.open()
     await game.settle()
     screen.show()
-    told_watch = False
+    watching = False
     while not game.is_over:
         if game.auto:
             if not await game.step():
                 break
             screen.show()
             continue
-        if not game.person_alive and not told_watch:
-            told_watch = True
-            screen.note("watch")
+        if game.person_watching != watching:
+            # Out: Enter shows the next scene. Back (a revival, a dead Kanae's deduction): the hint again,
+            # since Enter now jumps to the deadline of what the person has to do.
+            watching = game.person_watching
+            screen.note("watch" if watching else "hint")
         line = read()
         if line is None:
             break

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import io
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 
 from handlers.local.game import LocalGame
@@ -13,30 +15,48 @@ from handlers.local.terminal import Screen, play
 
 #: Enters an idle person types in all (enough for a 6-seat game to end).
 ENTERS = 60
+#: Seeds tried before a scan gives up.
+TRIES = 100
+
+
+@dataclass(frozen=True)
+class Idle:
+    """What happened to a person who typed only Enter (at most ``ENTERS`` times) in one seeded game."""
+
+    died_midgame: bool  # dead while the game went on, with nothing to do: watching
+    deduced_dead: bool  # later got her own Kanae deduction turn while dead [ADZ-10.2]
+    over: bool
 
 
 @cache
-def idle_death_seed(*, players: int, lang: str, enters: int = ENTERS, tries: int = 100) -> int:
-    """The first seed (1, 2, …) whose person, typing only Enter, dies while the game goes on and then
-    watches it end within ``enters`` Enters in all. Raises LookupError if none of ``tries`` seeds does."""
-    for seed in range(1, tries + 1):
-        if _dies_midgame(seed, players, lang, enters):
-            return seed
-    raise LookupError(f"no seed in 1..{tries} lets an idle person die mid-game ({players} players, {lang})")
-
-
-def _dies_midgame(seed: int, players: int, lang: str, enters: int) -> bool:
-    game = LocalGame(players=players, lang=lang, seed=seed)
-    left = [enters]
-    dead_while_running: list[bool] = []
+def idle_game(seed: int, players: int, lang: str, deal: tuple[str, ...] | None = None) -> Idle:
+    """Play one game with an idle person (Enter only); she stops at her own deduction turn."""
+    game = LocalGame(players=players, lang=lang, seed=seed, deal=deal)
+    seen: list[str] = []
 
     def read() -> str | None:
         # play() asks for a line only while the game is not over.
-        dead_while_running.append(not game.person_alive)
-        if left[0] == 0:
+        state = game.state()
+        if state.phase == "deduction" and state.ending.turn.seat == game.person_seat:
+            seen.append("" if game.person_alive else "deduces")
             return None
-        left[0] -= 1
-        return ""
+        seen.append("watching" if game.person_watching else "")
+        return "" if len(seen) <= ENTERS else None
 
     asyncio.run(play(game, Screen(game, io.StringIO(), color=False), read, seed=seed, echo=False))
-    return any(dead_while_running) and game.is_over
+    return Idle(died_midgame="watching" in seen, deduced_dead="deduces" in seen, over=game.is_over)
+
+
+def idle_seed(
+    wanted: Callable[[Idle], bool], *, players: int, lang: str, deal: tuple[str, ...] | None = None
+) -> int:
+    """The first seed (1, 2, …) whose idle game is ``wanted``. Raises LookupError if none of ``TRIES``."""
+    for seed in range(1, TRIES + 1):
+        if wanted(idle_game(seed, players, lang, deal)):
+            return seed
+    raise LookupError(f"no seed in 1..{TRIES} plays out as wanted ({players} players, {lang}, {deal})")
+
+
+def idle_death_seed(*, players: int, lang: str) -> int:
+    """A seed whose idle person dies while the game goes on, then watches it end within ``ENTERS``."""
+    return idle_seed(lambda idle: idle.died_midgame and idle.over, players=players, lang=lang)
