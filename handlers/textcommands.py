@@ -11,7 +11,7 @@ from core.engine.notice import Action
 from handlers.messages import TextCommand
 
 #: Commands that belong in the 1:1 chat (secret choices) and are refused in the group.
-PRIVATE_ONLY = frozenset({"vote", "kill", "done", "act", "t", "skip", "me", "blackbox"})
+PRIVATE_ONLY = frozenset({"vote", "kill", "done", "act", "t", "skip", "me", "blackbox", "deduce"})
 NONE_WORDS = frozenset({"none", "nobody", "なし", "棄権"})
 
 
@@ -55,7 +55,11 @@ def to_command(cmd: TextCommand, user_id: str, *, private: bool, game: str) -> C
     if name == "blackbox" and len(args) == 1:
         # The Black Box switch [ADZ-11.2] (A70): /blackbox on | /blackbox off.
         return Act(user_id=user_id, action=Action(kind="blackbox", args=(args[0].strip().lower(),)))
-    if name in ("vote", "kill", "blackbox") and not args:
+    if name == "deduce" and len(args) == 2:
+        # Kanae's deduction, one entry at a time [ADZ-10.2]: /deduce 3 ユリナ.
+        role = i18n.role_names(game).get(args[1].strip().lower(), args[1])
+        return Act(user_id=user_id, action=Action(kind="deduce.pick", args=(_arg(args[0]), role)))
+    if name in ("vote", "kill", "blackbox", "deduce") and not args:
         # Without a target: show the sender's card with the buttons of the moment.
         return Query(user_id=user_id, what="me")
     if name == "act" and args:

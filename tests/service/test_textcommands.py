@@ -56,3 +56,15 @@ def test_team_text_and_unknown_commands() -> None:
 @pytest.mark.parametrize("name", ["ヒミカ", "Himika", "himika"])
 def test_act_takes_the_megami_name_in_any_catalog_language(name: str) -> None:
     assert typed(f"act {name} 1") == Act(user_id="tg:1", action=Action(kind="night.himika", args=(1,)))
+
+
+def test_deduce_picks_one_entry_by_seat_and_megami_name_and_alone_shows_the_buttons() -> None:
+    """[ADZ-11.2] ``/deduce …`` in the 1:1 chat: one entry of Kanae's list; bare, her card with buttons."""
+    typed = TextCommand(name="deduce", args=("3", "ユリナ"))
+    picked = to_command(typed, "u1", private=True, game="adazakura")
+    assert picked == Act(user_id="u1", action=Action(kind="deduce.pick", args=(3, "yurina")))
+    bare = to_command(TextCommand(name="deduce", args=()), "u1", private=True, game="adazakura")
+    assert bare == Query(user_id="u1", what="me")
+    assert to_command(TextCommand(name="deduce", args=()), "u1", private=False, game="adazakura") == (
+        "command.private_only"
+    )
