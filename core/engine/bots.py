@@ -7,8 +7,9 @@ Used by ``jinro-gm simulate``, ``bench/run.py``, tests/tools and the playground'
 
 The policy reads the action vocabulary the games share (``core/games/*/legal.py``): at night
 ``<ability>`` choices (kinds ``night.<id>``), the team's ``kill`` and ``done``; in discussion ``co``,
-``ready`` and day abilities; in a vote ``vote`` with a seat or ``"none"`` (abstain). What a bot knows about
-its team comes only from notices addressed to a team (:meth:`Driver.observe`).
+``ready`` and day abilities; in a vote ``vote`` with a seat or ``"none"`` (abstain); at the end a deduction
+form (``deduce.reveal``/``deduce.pick`` per seat, then ``deduce.submit``). What a bot knows about its team
+comes only from notices addressed to a team (:meth:`Driver.observe`).
 """
 
 from __future__ import annotations
@@ -63,7 +64,25 @@ def choose(
         return _discussion(actions, rng, taken)
     if "vote" in kinds and "vote" not in taken:
         return _vote(actions, rng, avoid)
+    if kinds & {"deduce.pick", "deduce.submit"}:
+        return _deduce(actions, rng, taken)
     return None
+
+
+def _deduce(actions: list[Action], rng: Rng, taken: Collection[str]) -> Action | None:
+    """A guess for each seat not answered yet (a reveal first, half the time), then the submission."""
+    reveals = [a for a in actions if a.kind == "deduce.reveal"]
+    if reveals and "deduce.reveal" not in taken and rng.below(2) == 0:
+        return rng.choice(reveals)
+    picks = [a for a in actions if a.kind == "deduce.pick" and taken_key(a) not in taken]
+    if picks:
+        return rng.choice(picks)
+    return next((a for a in actions if a.kind == "deduce.submit" and a.kind not in taken), None)
+
+
+def taken_key(action: Action) -> str:
+    """What ``taken`` remembers of a sent action: its kind; for a deduction entry, its kind and seat."""
+    return f"{action.kind}:{action.args[0]}" if action.kind == "deduce.pick" else action.kind
 
 
 def _night(actions: list[Action], rng: Rng, taken: Collection[str], avoid: set[int]) -> Action:
@@ -132,7 +151,7 @@ class Driver:
             legal = self.rules.legal_actions(state, seat)
             action = choose(legal, self.rng, taken=taken, me=seat, friends=self.friends.get(seat, ()))
             if action is not None:
-                taken.add(action.kind)
+                taken.add(taken_key(action))
                 return Act(user_id=seats[seat].user_id, action=action, phase_seq=state.phase_seq)
         if state.deadline_at is not None:
             return Timeout(phase_seq=state.phase_seq)

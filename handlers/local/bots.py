@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from core.engine.bots import choose
+from core.engine.bots import choose, taken_key
 from core.engine.notice import Action
 from core.engine.rng import Rng
 from handlers.messages import Intent, Tap, TextCommand
@@ -46,7 +46,7 @@ def next_move(state: Any, seat: int, legal: list[Action], rng: Rng, taken: set[s
     action = choose(legal, rng, taken=taken, me=seat, friends=team_of(state, seat))
     if action is None:
         return realign(state, seat, legal)
-    taken.add(action.kind)
+    taken.add(taken_key(action))
     if action.kind == "kill":
         agreed = _agreed(state, seat)
         action = agreed if agreed is not None and agreed in legal else action
