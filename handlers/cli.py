@@ -17,13 +17,14 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any, TextIO
 
+from core.games import rules_for
 from handlers.local.game import LocalGame
 from handlers.local.terminal import Reader, Screen, play, wants_color
 from handlers.local.texts import LANGS
 from handlers.tools import add_subcommands, run_command
 
-#: Players of a local game: the core's minimum, up to the number of implemented Megami that can be dealt.
-MIN_PLAYERS, MAX_PLAYERS = 4, 10
+#: Players of a local game: the range of the game's rules (4-16 for 徒桜戦争, [ADZ-4.1]).
+MIN_PLAYERS, MAX_PLAYERS = rules_for("adazakura").min_players, rules_for("adazakura").max_players
 
 
 def _parser() -> argparse.ArgumentParser:
