@@ -38,6 +38,10 @@ def _catalog_text(key: str, locale: str, game: str, /, **params: Any) -> str:
         return f"[{key}]"
 
 
+#: A Megami every game of 徒桜戦争 has, used to ask the rules why a bare ``/co`` offers nothing.
+CO_PROBE = "yatsuha"
+
+
 class Service(GameRunner):
     """The game service of one platform: ``Service(store, sender, new_id=, new_seed=, settings_for=)``
     (see :class:`GameRunner`); ``handle`` takes every inbound delivery, ``fire_timer`` the timer's."""
@@ -109,7 +113,7 @@ class Service(GameRunner):
         assert loaded is not None
         rules, state = loaded
         if name == "co" and not cmd.args and not inbound.is_private:
-            return await self._co_menu(inbound, rules, state)
+            return await self._co_menu(inbound, rules, state, now)
         typed = TextCommand("unknown") if name == "text" else cmd
         command = to_command(typed, inbound.user_id, private=inbound.is_private, game=state.game)
         if isinstance(command, str):
@@ -119,12 +123,17 @@ class Service(GameRunner):
             return await self._refuse(inbound, refusal, state.locale, state.game)
         return Outcome()
 
-    async def _co_menu(self, inbound: Inbound, rules: GameRules, state: Any) -> Outcome:
-        """``/co`` alone in the group: the sender's CO choices as buttons [ADZ-3.6]."""
-        seat = rules.seat_of(state, inbound.user_id or "")
+    async def _co_menu(self, inbound: Inbound, rules: GameRules, state: Any, now: int) -> Outcome:
+        """``/co`` alone in the group: the sender's CO choices as buttons [ADZ-3.6]; none → the rules'
+        reason a claim would be refused now (``co.limit``, ``speech.denied``, ``phase.wrong`` …)."""
+        user = inbound.user_id or ""
+        seat = rules.seat_of(state, user)
         actions = [a for a in rules.legal_actions(state, seat) if a.kind == "co"] if seat else []
         if not actions:
-            return await self._refuse(inbound, "speech.denied", state.locale, state.game)
+            claim = Act(user_id=user, action=Action(kind="co", args=(CO_PROBE,)))
+            probe = rules.decide(state, claim, now=now)
+            reason = probe.reason if isinstance(probe, Rejected) else "speech.denied"
+            return await self._refuse(inbound, reason, state.locale, state.game)
         body = _catalog_text("co.menu", state.locale, state.game)
         buttons = _keyboard(rules, state, actions, None)
         await self.sender.send(OutMessage(chat_id=inbound.chat_id, text=body, buttons=buttons))

@@ -21,6 +21,12 @@ def _arg(word: str) -> int | str:
     return "none" if word.lower() in NONE_WORDS else word.lower()
 
 
+def _role(game: str, word: str) -> str:
+    """The role id typed as ``word`` (a name in any catalog language, or an id); else ``word`` as typed,
+    which the rules refuse with a reason (``megami.unknown``)."""
+    return i18n.role_id(game, word) or word.strip().lower()
+
+
 def to_command(cmd: TextCommand, user_id: str, *, private: bool, game: str) -> Command | str:
     """The core command for ``cmd`` sent by ``user_id`` in a game of ``game``, or a refusal reason id.
     Role names may be typed in any catalog language (``/co ユリナ``)."""
@@ -44,12 +50,10 @@ def to_command(cmd: TextCommand, user_id: str, *, private: bool, game: str) -> C
     if name == "t":
         return Say(user_id=user_id, text=" ".join(args)) if args else "command.needs_text"
     if name == "pool":
-        names = i18n.role_names(game)
-        values = tuple(names.get(a.strip().lower(), a.strip().lower()) for a in args)
+        values = tuple(_role(game, a) for a in args)
         return Configure(user_id=user_id, option="pool", values=values)
     if name == "co" and len(args) == 1:
-        role = i18n.role_names(game).get(args[0].strip().lower(), args[0])
-        return Act(user_id=user_id, action=Action(kind="co", args=(role,)))
+        return Act(user_id=user_id, action=Action(kind="co", args=(_role(game, args[0]),)))
     if name in ("vote", "kill") and len(args) == 1:
         return Act(user_id=user_id, action=Action(kind=name, args=(_arg(args[0]),)))
     if name == "blackbox" and len(args) == 1:
@@ -57,13 +61,13 @@ def to_command(cmd: TextCommand, user_id: str, *, private: bool, game: str) -> C
         return Act(user_id=user_id, action=Action(kind="blackbox", args=(args[0].strip().lower(),)))
     if name == "deduce" and len(args) == 2:
         # Kanae's deduction, one entry at a time [ADZ-10.2]: /deduce 3 ユリナ.
-        role = i18n.role_names(game).get(args[1].strip().lower(), args[1])
-        return Act(user_id=user_id, action=Action(kind="deduce.pick", args=(_arg(args[0]), role)))
+        entry = (_arg(args[0]), _role(game, args[1]))
+        return Act(user_id=user_id, action=Action(kind="deduce.pick", args=entry))
     if name in ("vote", "kill", "blackbox", "deduce") and not args:
         # Without a target: show the sender's card with the buttons of the moment.
         return Query(user_id=user_id, what="me")
     if name == "act" and args:
-        args = (i18n.role_names(game).get(args[0].strip().lower(), args[0]), *args[1:])
+        args = (_role(game, args[0]), *args[1:])
         return Act(
             user_id=user_id, action=Action(kind=f"night.{args[0].lower()}", args=tuple(map(_arg, args[1:])))
         )

@@ -6,7 +6,7 @@ Rendering: :func:`render` (a notice), :func:`render_key` (a key and params), :fu
 (a button label) and :func:`text` (shorthand for shells). See :mod:`core.i18n.render`.
 """
 
-from core.i18n.catalog import CatalogError, has_key, locales, namespaces, resolve_locale, role_names
+from core.i18n.catalog import CatalogError, has_key, locales, namespaces, resolve_locale, role_id, role_names
 from core.i18n.render import render, render_action, render_key, render_param, text
 
 __all__ = [
@@ -19,6 +19,7 @@ __all__ = [
     "render_key",
     "render_param",
     "resolve_locale",
+    "role_id",
     "role_names",
     "text",
 ]

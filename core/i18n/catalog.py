@@ -14,6 +14,7 @@ spelling), a non-string value or a positional/attribute field (``{}``, ``{0}``, 
 from __future__ import annotations
 
 import tomllib
+import unicodedata
 from collections.abc import Mapping
 from functools import cache
 from importlib.resources import files
@@ -140,15 +141,33 @@ def has_key(key: str, locale: str, game: str) -> bool:
     return find(key, resolve_locale(locale), game) is not None
 
 
+#: Old kana a player rarely types: カナヱ and カムヰ are found as カナエ and カムイ too.
+_OLD_KANA = str.maketrans({"ヱ": "エ", "ヰ": "イ"})
+_HIRAGANA = range(ord("ぁ"), ord("ゖ") + 1)
+
+
+def fold(name: str) -> str:
+    """A typed name reduced for matching (Unicode NFKC, case, hiragana as katakana, old kana ヱ ヰ as エ イ):
+    ``"ゆりな"``, ``"ユリナ"`` and ``"ﾕﾘﾅ"`` all fold to ``"ユリナ"``."""
+    text = unicodedata.normalize("NFKC", name).strip().lower()
+    text = "".join(chr(ord(c) + 0x60) if ord(c) in _HIRAGANA else c for c in text)
+    return text.translate(_OLD_KANA)
+
+
 @cache
 def role_names(game: str) -> dict[str, str]:
-    """``{name: role id}`` for typed commands: every ``role.<id>.name`` of ``game`` in every locale,
-    lower-cased and stripped, plus each id itself (``/co ユリナ``, ``/co Yurina``, ``/co yurina``)."""
+    """``{folded name: role id}`` for typed commands: every ``role.<id>.name`` of ``game`` in every locale,
+    plus each id itself (``/co ユリナ``, ``/co ゆりな``, ``/co Yurina``, ``/co yurina``); see :func:`fold`."""
     found: dict[str, str] = {}
     for locale in locales():
         for key, name in catalog(locale, game).items() if game in namespaces(locale) else ():
             parts = key.split(".")
             if len(parts) == 3 and parts[0] == "role" and parts[2] == "name":
                 found[parts[1]] = parts[1]
-                found[name.strip().lower()] = parts[1]
+                found[fold(name)] = parts[1]
     return found
+
+
+def role_id(game: str, typed: str) -> str | None:
+    """The role id a player typed by name or id in any catalog language, or None."""
+    return role_names(game).get(fold(typed))

@@ -15,15 +15,21 @@ def typed(text: str, *, private: bool = True) -> object:
     return to_command(TextCommand(name, tuple(args)), "tg:1", private=private, game="adazakura")
 
 
-@pytest.mark.parametrize("name", ["ユリナ", "Yurina", "yurina", "YURINA"])
+@pytest.mark.parametrize("name", ["ユリナ", "Yurina", "yurina", "YURINA", "ゆりな", "ﾕﾘﾅ"])
 def test_co_takes_a_megami_name_in_any_catalog_language(name: str) -> None:
     expected = Act(user_id="tg:1", action=Action(kind="co", args=("yurina",)))
     assert typed(f"co {name}", private=False) == expected
 
 
+@pytest.mark.parametrize(("name", "megami"), [("カナエ", "kanae"), ("かなゑ", "kanae"), ("カムイ", "kamui")])
+def test_old_kana_in_a_name_may_be_typed_as_modern_kana(name: str, megami: str) -> None:
+    """カナヱ and カムヰ are spelled with old kana most players do not type."""
+    assert typed(f"co {name}", private=False) == Act(user_id="tg:1", action=Action(kind="co", args=(megami,)))
+
+
 def test_an_unknown_name_reaches_the_core_as_typed_so_it_can_say_so() -> None:
-    expected = Act(user_id="tg:1", action=Action(kind="co", args=("ゆりな",)))
-    assert typed("co ゆりな", private=False) == expected
+    expected = Act(user_id="tg:1", action=Action(kind="co", args=("ゆりかご",)))
+    assert typed("co ゆりかご", private=False) == expected
 
 
 @pytest.mark.parametrize(("text", "action"), [

@@ -181,9 +181,9 @@ def _names_a_bystander(g: Ctx, action: Action) -> bool:
 def _co_refusal(g: Ctx, seat: int, action: Action) -> str:
     if len(action.args) != 1 or action.args[0] not in TAROTS:
         return "megami.unknown"
-    if action.args[0] in claims_today(g, seat):
-        return "co.same"
-    return "co.limit" if co_count(g, seat) >= CO_PER_DAY else "action.illegal"
+    if co_count(g, seat) >= CO_PER_DAY:
+        return "co.limit"
+    return "co.same" if action.args[0] in claims_today(g, seat) else "action.illegal"
 
 
 def refusal(g: Ctx, seat: int, action: Action) -> str:

@@ -62,6 +62,7 @@ def test_j08_three_claims_a_day_then_co_is_refused() -> None:
     for megami in ("mizuki", "shinra", "oboro"):
         t.tap(3, "co", megami)
     assert t.refused(3, "co", "megumi") == "co.limit"
+    assert t.refused(3, "co", "shinra") == "co.limit"  # the limit explains more than "already claimed"
     assert ("co", "megumi") not in t.offered(3)
     t.tap(4, "co", "shinra")  # the limit is per player
     t.close().vote()
