@@ -18,7 +18,7 @@ from core.engine.notice import Notice
 from core.engine.result import Rejected
 from core.games import GameRules, rules_for
 from handlers import outbox
-from handlers.messages import Sender, Unreachable
+from handlers.messages import OutMessage, Sender, Unreachable
 from infra.store import GameStore, VersionConflict
 
 log = logging.getLogger(__name__)
@@ -118,16 +118,22 @@ class GameRunner:
         delivery_id: str | None,
         now: int,
     ) -> None:
-        messages = outbox.render_notices(rules, state, notices)
+        self.commit_messages(state, version, outbox.render_notices(rules, state, notices), delivery_id, now)
+
+    def commit_messages(
+        self, state: Any, version: int, messages: list[OutMessage], delivery_id: str | None, now: int
+    ) -> None:
+        """Store ``state`` as version ``version + 1`` with ``messages`` in its outbox, in one write; a
+        finished game gets its expiry (``now`` + :data:`KEEP_FINISHED`, UTC epoch s). Raises
+        ``VersionConflict``."""
         entries = {f"{version + 1:08d}-{i:04d}": outbox.dump(m) for i, m in enumerate(messages)}
-        expires = now + KEEP_FINISHED if state.is_over else None
         self.store.commit(
             state.game_id,
             expected_version=version,
             state=state.model_dump_json(),
             outbox_add=entries,
             delivery_id=delivery_id,
-            expires_at=expires,
+            expires_at=now + KEEP_FINISHED if state.is_over else None,
         )
 
     def _catch_up(self, rules: GameRules, state: Any, now: int) -> tuple[Any, list[Notice]]:

@@ -36,9 +36,8 @@ from telegram.error import TelegramError
 import core.i18n as i18n
 from core.engine.notice import PlayerRef
 from core.games import GameRules, rules_for
-from handlers import outbox
 from handlers.messages import OutMessage
-from handlers.runner import KEEP_FINISHED, GameRunner
+from handlers.runner import GameRunner
 from handlers.telegram.rights import Immune, NoRights, Rights
 from infra.store import VersionConflict
 
@@ -133,7 +132,7 @@ class TelegramSpeech:
                 return
             state.shell[KEY] = applied.model_dump()
             try:
-                _commit(runner, state, stored.version, messages, now)
+                runner.commit_messages(state, stored.version, messages, None, now)
             except VersionConflict:
                 continue
             if messages:
@@ -223,16 +222,3 @@ def _reminder(rules: GameRules, state: Any, speakers: set[int], applied: Applied
         applied.howto = True
         texts.append(i18n.text("speech.howto", state.locale, state.game))
     return OutMessage(chat_id=state.chat_id, text="\n\n".join(texts))
-
-
-def _commit(runner: GameRunner, state: Any, version: int, messages: list[OutMessage], now: int) -> None:
-    """Store the record (and the reminder in the outbox) as the next version; raises ``VersionConflict``."""
-    entries = {f"{version + 1:08d}-{i:04d}": outbox.dump(m) for i, m in enumerate(messages)}
-    runner.store.commit(
-        state.game_id,
-        expected_version=version,
-        state=state.model_dump_json(),
-        outbox_add=entries,
-        delivery_id=None,
-        expires_at=now + KEEP_FINISHED if state.is_over else None,
-    )
