@@ -18,10 +18,6 @@ SEATS = "tokoyo/A yatsuha/A hatsumi/S shinra/S raira/S mizuki/S megumi/S"
 R = "night.raira"
 
 
-def sealed_tonight(t: Table) -> list[int]:
-    """Seats whose night prompt of the last step said "you cannot use your ability tonight"."""
-    return sorted(p.seat for p in t.state.players if "night.prompt.sealed" in t.said(p.seat))
-
 
 def play_t10() -> Table:
     """T10 as written in the spec, asserting each "Expect" on the way."""
@@ -48,7 +44,7 @@ def play_t10() -> Table:
     t.day()
     # Night 2 (even, Tokoyo alive): seats 3-7 are sealed and offered nothing. Team kill 6: the erasure is
     # not sealed. Seat 6 dies. The seal on 5 persists (Hatsumi designated nobody). A = 2, S = 4.
-    assert sealed_tonight(t) == [3, 4, 5, 6, 7]
+    assert t.sealed_tonight() == [3, 4, 5, 6, 7]
     for seat in (3, 4, 5, 6, 7):
         assert t.offered(seat) == [("done",)]
     t.night(kill={1: 6, 2: 6})
@@ -59,7 +55,7 @@ def play_t10() -> Table:
     assert ("exile.done", {"player": 1}) in t.public()
     # Night 3: seat 5's prompt says sealed. Hatsumi designates 7. Shinra option 3 on 2 (allowed). Team
     # kill 3: seat 3 dies at D1, which ends her seal on 5 at once; her new seal on 7 never starts.
-    assert sealed_tonight(t) == [5]
+    assert t.sealed_tonight() == [5]
     t.night({3: ("night.hatsumi", 7), 4: ("night.shinra", "faction", 2)}, kill={2: 3})
     assert t.results(4) == [("result.faction", {"target": 2, "faction": "adazakura"})]
     assert t.public()[0] == ("morning.deaths", {"day": 4, "players": [3]})
@@ -67,7 +63,7 @@ def play_t10() -> Table:
     assert not any(h.key == "day.sealed" for s in (4, 5, 7) for h in t.private(s))
     # Day 4 (even, but no Tokoyo alive): all abstain.
     t.day()
-    assert sealed_tonight(t) == []
+    assert t.sealed_tonight() == []
     # Night 4: Raira raises wind (2) and uses W2 on 2. Shinra option 1 on 7. Team kill 4: seat 4 dies.
     t.night({5: (R, "wind", "w2", 2), 4: ("night.shinra", "megami", 7)}, kill={2: 4})
     assert t.results(5) == [

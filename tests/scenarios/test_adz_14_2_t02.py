@@ -6,8 +6,6 @@ The expectations are the spec's, step by step, plus the recap events that show w
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from tests.games.adazakura.table import Table, table
@@ -18,10 +16,6 @@ pytestmark = pytest.mark.playthrough
 SEATS = "tokoyo/S yatsuha/A yukihi/S oboro/S megumi/S himika/S"
 
 
-def erasure_events(t: Table, since: int) -> list[tuple[str, dict[str, Any]]]:
-    """The erasure's recap events logged after event number ``since`` [ADZ-11.11]."""
-    return [(e.kind, e.data) for e in t.state.log[since:] if e.kind.startswith("Erasure")]
-
 
 def play_t02() -> Table:
     """T02 as written in the spec, asserting each "Expect" on the way."""
@@ -31,7 +25,7 @@ def play_t02() -> Table:
     # Night 1: team kill 6. K1 moves 6 → 1 (wraps); K5: night 1 is odd → fails. Day 2: no one died.
     since = len(t.state.log)
     t.night(kill={2: 6})
-    assert erasure_events(t, since) == [
+    assert t.erasure_events(since) == [
         ("ErasureAimed", {"target": 6}),
         ("ErasureMoved", {"by": "yukihi", "target": 1}),
         ("ErasureStopped", {"by": "tokoyo", "target": 1}),

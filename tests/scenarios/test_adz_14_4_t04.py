@@ -9,8 +9,6 @@ every notice of the same playthrough by audience.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from tests.games.adazakura.table import Table, table
@@ -20,10 +18,6 @@ pytestmark = pytest.mark.playthrough
 
 SEATS = "yatsuha/A mizuki/A oboro/S saine/S chikage/S shinra/S megumi/S"
 
-
-def erasure_events(t: Table, since: int) -> list[tuple[str, dict[str, Any]]]:
-    """The erasure's recap events logged after event number ``since`` [ADZ-11.11]."""
-    return [(e.kind, e.data) for e in t.state.log[since:] if e.kind.startswith("Erasure")]
 
 
 def play_t04() -> Table:
@@ -41,7 +35,7 @@ def play_t04() -> Table:
     # alive) moves the erasure to the guard, seat 3; no barrier on 3 (K3), 3 unguarded (K4) → 3 dies.
     since = len(t.state.log)
     t.night({3: ("night.oboro", "guard", 4), 5: ("night.chikage", 6)}, kill={1: 4})
-    assert erasure_events(t, since) == [
+    assert t.erasure_events(since) == [
         ("ErasureAimed", {"target": 4}),
         ("ErasureMoved", {"by": "fighting_god", "target": 3}),
     ]
@@ -56,7 +50,7 @@ def play_t04() -> Table:
     assert ("night.chikage", 5) in t.offered(5)
     since = len(t.state.log)
     t.night({5: ("night.chikage", 5)}, kill={1: 4})
-    assert erasure_events(t, since)[-1] == ("ErasureStopped", {"step": "K6"})
+    assert t.erasure_events(since)[-1] == ("ErasureStopped", {"step": "K6"})
     assert t.results(4) == [("result.saine.immunity", {})]
     assert t.results(5) == [("result.chikage.barrier", {"target": 5})]
     assert t.public()[0] == ("morning.nobody", {"day": 3})

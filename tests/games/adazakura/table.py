@@ -212,6 +212,16 @@ class Table:
         """Notice keys of the last step: public ones, or those of ``seat``'s 1:1 chat."""
         return [h.key for h in (self.public() if seat is None else self.private(seat))]
 
+    def sealed_tonight(self) -> list[int]:
+        """Seats whose night prompt of the last step said their ability cannot be used tonight [ADZ-3.8]."""
+        sealed = [p.seat for p in self.state.players
+                  if any(k.startswith("night.prompt.sealed") for k in self.said(p.seat))]  # fmt: skip
+        return sorted(sealed)
+
+    def erasure_events(self, since: int) -> list[tuple[str, dict[str, Any]]]:
+        """The erasure's recap events logged after event number ``since`` [ADZ-11.11]."""
+        return [(e.kind, e.data) for e in self.state.log[since:] if e.kind.startswith("Erasure")]
+
     def said_refused(self, seat: int, text: str) -> str:
         """The reason ``seat``'s team-channel text is refused; checks that the refusal changed nothing."""
         before = self.state.model_dump()

@@ -6,17 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.adazakura.table import Table, table
+from tests.games.adazakura.table import table
 
 pytestmark = pytest.mark.scenario
 
 #: 1 yatsuha/A · 2 hatsumi · 3 shinra · 4 himika · 5 megumi · 6 mizuki (Sakura but 1).
 SIX = "yatsuha/A hatsumi/S shinra/S himika/S megumi/S mizuki/S"
 
-
-def sealed_tonight(t: Table) -> list[int]:
-    """Seats whose night prompt of the last step said "you cannot use your ability tonight"."""
-    return sorted(s for s in range(1, 7) if "night.prompt.sealed" in t.said(s))
 
 
 def test_adz_9_17_another_living_player_every_night_from_night_0() -> None:
@@ -43,7 +39,7 @@ def test_adz_3_8_a21_the_sealed_player_is_told_at_each_phase_start_without_the_c
     assert ("day.sealed", {"day": 1}) in t.private(3)
     assert not any(h.key == "day.sealed" for s in (1, 2, 4, 5, 6) for h in t.private(s))
     t.day()
-    assert sealed_tonight(t) == [3]
+    assert t.sealed_tonight() == [3]
     assert t.offered(3) == [("done",)]
     assert t.refused(3, "night.shinra", "deck") == "ability.sealed"
 
@@ -63,26 +59,26 @@ def test_adz_9_17_a_skipped_night_lifts_the_bar() -> None:
 
 def test_adz_9_17_a50_the_seal_stays_while_she_designates_nobody() -> None:
     t = table(SIX).night({2: ("night.hatsumi", 3)}).day().night().day()
-    assert sealed_tonight(t) == [3]
+    assert t.sealed_tonight() == [3]
     t.night().day()
-    assert sealed_tonight(t) == [3]
+    assert t.sealed_tonight() == [3]
 
 
 def test_adz_3_8_a20_a_new_designation_releases_at_the_next_m2() -> None:
     t = table(SIX).night({2: ("night.hatsumi", 3)}).day()
-    assert sealed_tonight(t) == [3]
+    assert t.sealed_tonight() == [3]
     t.night({2: ("night.hatsumi", 4)})
     assert ("day.sealed", {"day": 2}) in t.private(4)
     assert ("day.sealed", {"day": 2}) not in t.private(3)
     t.day()
-    assert sealed_tonight(t) == [4]
+    assert t.sealed_tonight() == [4]
     t.tap(3, "night.shinra", "deck")
 
 
 def test_adz_3_8_a20_her_death_releases_at_once() -> None:
     t = table(SIX).night({2: ("night.hatsumi", 3)}).day(votes={1: 2, 3: 2, 4: 2, 5: 2})
     assert not t.alive(2)
-    assert sealed_tonight(t) == []
+    assert t.sealed_tonight() == []
     t.tap(3, "night.shinra", "deck")
 
 
@@ -102,13 +98,13 @@ def test_adz_9_17_a69_a_fizzled_designation_releases_and_still_bars_the_chosen_p
         ("result.seal", {"target": 4, "day": 1}),
     ]
     t.day()
-    assert sealed_tonight(t) == [4]
+    assert t.sealed_tonight() == [4]
     # Night 1: the chosen player (5) is barred, not the actual one (4) (A26).
     assert ("night.hatsumi", 5) not in t.offered(3)
     t.night({3: ("night.hatsumi", 4)})
     assert t.results(3) == [("result.fizzled.self", {"chosen": 4})]
     t.day()
-    assert sealed_tonight(t) == []
+    assert t.sealed_tonight() == []
     assert t.refused(3, "night.hatsumi", 4) == "target.repeat"
 
 
@@ -116,10 +112,10 @@ def test_adz_9_17_a_sealed_hatsumi_keeps_her_seal() -> None:
     # 1 tokoyo/A seals every Sakura player on night 2, Hatsumi included.
     t = table("tokoyo/A yatsuha/A hatsumi/S shinra/S megumi/S mizuki/S himika/S").night().day()
     t.night({3: ("night.hatsumi", 4)}).day()
-    assert sealed_tonight(t) == [3, 4, 5, 6]
+    assert t.sealed_tonight() == [3, 4, 5, 6, 7]  # every Sakura player
     assert t.offered(3) == [("done",)]
     t.night().day()
-    assert sealed_tonight(t) == [4]
+    assert t.sealed_tonight() == [4]
 
 
 def test_adz_3_8_a19_a_sealed_passive_ability_still_works() -> None:
@@ -144,6 +140,6 @@ def test_adz_9_10_a_kururu_copying_hatsumi_seals_with_her_own_bar() -> None:
     t.night({2: ("night.hatsumi", 4), 3: ("night.hatsumi", 5)})
     assert t.results(2) == [("result.seal", {"target": 4, "day": 1})]
     t.day()
-    assert sealed_tonight(t) == [4, 5]
+    assert t.sealed_tonight() == [4, 5]
     assert t.refused(2, "night.hatsumi", 4) == "target.repeat"
     assert ("night.hatsumi", 5) in t.offered(2)

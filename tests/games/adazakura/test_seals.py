@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.adazakura.table import Table, table
+from tests.games.adazakura.table import table
 
 pytestmark = pytest.mark.scenario
 
@@ -15,27 +15,23 @@ SIX = "yatsuha/A hatsumi/S raira/S shinra/S megumi/S himika/S"
 R = "night.raira"
 
 
-def sealed_tonight(t: Table) -> list[int]:
-    """Seats whose night prompt of the last step said "you cannot use your ability tonight"."""
-    return sorted(p.seat for p in t.state.players if "night.prompt.sealed" in t.said(p.seat))
-
 
 def test_adz_3_8_seals_from_two_sources_overlap() -> None:
     t = table(SIX).night({2: ("night.hatsumi", 4), 3: (R, "thunder", "none")}).day()
     t.night({3: (R, "thunder", "t2", 4)}).day()  # Hatsumi designates nobody: both seals on 4
-    assert sealed_tonight(t) == [4]
+    assert t.sealed_tonight() == [4]
     t.night({2: ("night.hatsumi", 5)}).day()  # Hatsumi's seal on 4 ends; Raira's stays
-    assert sealed_tonight(t) == [4, 5]
+    assert t.sealed_tonight() == [4, 5]
 
 
 def test_adz_9_12_mutual_seals_hold_until_one_of_them_dies() -> None:
     t = table(SIX).night({3: (R, "thunder", "none")}).day()
     t.night({3: (R, "thunder", "t2", 2), 2: ("night.hatsumi", 3)}).day()
-    assert sealed_tonight(t) == [2, 3]
+    assert t.sealed_tonight() == [2, 3]
     t.night().day()
-    assert sealed_tonight(t) == [2, 3]
+    assert t.sealed_tonight() == [2, 3]
     t.night().day(votes={1: 2, 3: 2, 4: 2})
-    assert sealed_tonight(t) == []
+    assert t.sealed_tonight() == []
     assert t.state.seals == []
 
 
@@ -44,7 +40,7 @@ def test_adz_3_8_a_designation_whose_target_dies_that_night_still_releases() -> 
     t.night({2: ("night.hatsumi", 5)}, kill={1: 5})
     assert t.public()[0] == ("morning.deaths", {"day": 2, "players": [5]})
     t.day()
-    assert sealed_tonight(t) == []
+    assert t.sealed_tonight() == []
     t.tap(4, "night.shinra", "deck")
 
 
@@ -53,12 +49,12 @@ def test_adz_3_8_a_new_seal_never_starts_if_its_source_dies_that_night() -> None
     assert not t.alive(2)
     assert ("day.sealed", {"day": 2}) not in t.private(4)
     t.day()
-    assert sealed_tonight(t) == []
+    assert t.sealed_tonight() == []
 
 
 def test_adz_2_2_a06_a_sealed_member_still_chooses_the_erasure() -> None:
     t = table(SIX).night({2: ("night.hatsumi", 1)}).day()
-    assert sealed_tonight(t) == [1]
+    assert t.sealed_tonight() == [1]
     t.night(kill={1: 6})
     assert t.public()[0] == ("morning.deaths", {"day": 2, "players": [6]})
 
@@ -70,7 +66,7 @@ def test_adz_3_8_a72_a_tokoyo_only_seal_gives_no_day_notice() -> None:
     told = [p.seat for p in t.state.players if any(h.key == "day.sealed" for h in t.private(p.seat))]
     assert told == [4]
     t.day()
-    assert sealed_tonight(t) == [3, 4, 5, 6, 7]
+    assert t.sealed_tonight() == [3, 4, 5, 6, 7]
 
 
 #: 1 yatsuha/A · 2 hatsumi · 3 hagane · 4 oboro · 5 shinra · 6 raira · 7 himika (Sakura but 1).
@@ -87,5 +83,5 @@ def test_adz_9_8_a63_a_revived_player_is_no_longer_sealed_and_her_own_seal_is_go
     t.night({3: ("night.hagane", 5)})
     assert [h for h in t.public() if h.key == "morning.revived"] == [("morning.revived", {"players": [5]})]
     t.day()
-    assert sealed_tonight(t) == []
+    assert t.sealed_tonight() == []
     assert ("night.shinra", "deck") in t.offered(5)
