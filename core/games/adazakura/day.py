@@ -87,6 +87,9 @@ def act(g: Ctx, seat: int, action: Action) -> None:
             if role is not None and action in role.day_options(g, g.p(seat)):
                 role.apply_day_action(g, g.p(seat), action)
                 return
+        from core.games.adazakura.night import apply_anytime
+
+        apply_anytime(g, seat, action)
 
 
 def skip_day(g: Ctx) -> None:

@@ -174,14 +174,20 @@ def valid_guards(g: Ctx, target: int) -> list[int]:
     return [] if target in g.barriers else sorted(set(g.guards.get(target, [])))
 
 
+def deck_cycle(g: Ctx) -> str | None:
+    """One card of a look: the top card goes to the bottom and is returned; None if the deck is empty
+    [ADZ-3.5]."""
+    if not g.s.deck:
+        return None
+    card = g.s.deck.pop(0)
+    g.s.deck.append(card)
+    return card
+
+
 def deck_look(g: Ctx, actor: int, k: int, key: str = "result.deck.look") -> list[str]:
     """Look at ``k`` cards (capped at the deck size): each top card is seen, then sent to the bottom
     [ADZ-3.5], (A53). Tells ``actor`` the cards in the order seen and the deck size."""
-    seen: list[str] = []
-    for _ in range(min(k, len(g.s.deck))):
-        card = g.s.deck.pop(0)
-        g.s.deck.append(card)
-        seen.append(card)
+    seen = [card for _ in range(min(k, len(g.s.deck))) if (card := deck_cycle(g)) is not None]
     g.result(actor, key, cards=[g.role(c) for c in seen], size=len(g.s.deck))
     g.log("DeckLooked", seat=actor, cards=seen)
     return seen

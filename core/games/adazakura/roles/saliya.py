@@ -12,6 +12,7 @@ every phase, read at the next O4 (A70).
 from __future__ import annotations
 
 from core.engine.notice import Action
+from core.games.adazakura import effects
 from core.games.adazakura.ctx import Ctx
 from core.games.adazakura.legal import legal
 from core.games.adazakura.model import Player
@@ -50,11 +51,10 @@ class Saliya(Megami):
         """The top card is seen and sent to the bottom [ADZ-3.5]; its ability is held until the end of the
         next day. An empty deck gives nothing."""
         n = g.day_n
-        if not g.s.deck:
+        card = effects.deck_cycle(g)
+        if card is None:
             g.learn(p.seat, "blackbox.empty", night=n)
             return
-        card = g.s.deck.pop(0)
-        g.s.deck.append(card)
         p.gained, p.gained_until = card, n + 1
         g.log("BlackBox", seat=p.seat, card=card, until=n + 1)
         g.learn(
@@ -64,10 +64,6 @@ class Saliya(Megami):
 
     def anytime_options(self, g: Ctx, p: Player) -> list[Action]:
         return [Action(kind=KIND, args=(OFF if p.blackbox_on else ON,))]
-
-    def day_options(self, g: Ctx, p: Player) -> list[Action]:
-        # The switch is a day action too, so ``day.act`` carries it out by day.
-        return self.anytime_options(g, p)
 
     def refusal(self, g: Ctx, p: Player, action: Action) -> str | None:
         if action == Action(kind=KIND, args=(ON,)) and p.blackbox_on:
@@ -81,9 +77,6 @@ class Saliya(Megami):
         g.log("BlackBoxSwitched", seat=p.seat, on=p.blackbox_on)
         buttons = [a for a in legal(g, p.seat) if a.kind != "co"]
         g.tell(p.seat, "blackbox.switched.on" if p.blackbox_on else "blackbox.switched.off", actions=buttons)
-
-    def apply_day_action(self, g: Ctx, p: Player, action: Action) -> None:
-        self.apply_anytime(g, p, action)
 
 
 ROLE = Saliya()
