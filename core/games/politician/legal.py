@@ -1,0 +1,104 @@
+"""Legal actions and refusal reasons of 政治家人狼: the one source of buttons, bot moves and the validation
+of every tap (``politician.md`` §6, §10.3).
+
+Kinds: ``favourite`` (the lover, role check), ``done`` (end one's candidacy or policy statement; at night:
+finished), ``ready`` (campaign), ``vote`` (a seat; no abstain, AMB-05), ``kill`` (a wolf's negative-campaign
+proposal: a seat or ``"none"``, AMB-26), ``night.protect``, ``night.investigate``, ``night.trust`` (the
+dummy prompt of every other active player, §10.5).
+"""
+
+from __future__ import annotations
+
+from core.engine.notice import Action
+from core.games.politician.ctx import Ctx
+from core.games.politician.settings import option
+
+NOBODY = "none"
+NIGHT_KINDS = frozenset({"kill", "night.protect", "night.investigate", "night.trust", "done"})
+
+
+def legal(g: Ctx, seat: int) -> list[Action]:
+    """Every action ``seat`` may take now, in button order."""
+    s = g.s
+    if s.phase == "role_check":
+        lover = g.holders("lover")
+        if s.favourite is None and lover == [seat]:
+            return [Action(kind="favourite", args=(w,)) for w in g.holders("wolf_member")]
+        return []
+    if s.phase in ("candidacy", "policy_speech"):
+        speaking = s.speaker if s.phase == "candidacy" else s.elected
+        return [Action(kind="done")] if speaking == seat else []
+    if s.phase == "campaign":
+        return [Action(kind="ready")] if g.p(seat).eligible and seat not in s.ready else []
+    if s.phase in ("vote", "runoff"):
+        return _ballots(g, seat)
+    if s.phase == "night":
+        return _night(g, seat)
+    return []
+
+
+def _ballots(g: Ctx, seat: int) -> list[Action]:
+    """§6.6.1: one ballot per eligible voter, for a candidate of this round other than themself."""
+    rnd = g.s.round
+    if rnd is None or seat not in rnd.voters or rnd.has_voted(seat):
+        return []
+    return [Action(kind="vote", args=(c,)) for c in rnd.candidates if c != seat]
+
+
+def _night(g: Ctx, seat: int) -> list[Action]:
+    """§6.9: the prompted seat's choices until it has answered, then nothing."""
+    night = g.s.night
+    if night is None or seat not in night.prompted or seat in night.done:
+        return []
+    role = g.p(seat).role
+    active = [p.seat for p in g.active()]
+    if role == "wolf_member":
+        if night.locked:
+            return [Action(kind="done")]
+        return [*(Action(kind="kill", args=(t,)) for t in active), Action(kind="kill", args=(NOBODY,)),
+                Action(kind="done")]  # fmt: skip
+    if role == "guard":
+        self_ok = bool(option(g.s, "guardSelfProtect"))
+        targets = [t for t in active if t != seat or self_ok]
+        kind = "night.protect"
+    elif role == "reporter":
+        targets = [p.seat for p in g.s.players if p.seat != seat and p.status != "elected"]
+        kind = "night.investigate"
+    else:
+        targets = [t for t in active if t != seat]
+        kind = "night.trust"
+    return [*(Action(kind=kind, args=(t,)) for t in targets), Action(kind="done")]
+
+
+def refusal(g: Ctx, seat: int, action: Action) -> str:
+    """The most helpful reason id for an ``action`` that is not legal now (§6.6.1 error ids)."""
+    s = g.s
+    me = g.p(seat)
+    if action.kind == "vote":
+        return _vote_refusal(g, seat, action)
+    if action.kind in NIGHT_KINDS and s.phase == "night":
+        if me.status != "active":
+            return "not_alive"
+        if s.night is not None and seat in s.night.done:
+            return "night.answered"
+        return "target.invalid"
+    if action.kind == "ready" and s.phase == "campaign":
+        return "vote.not_voter" if not me.eligible else "ready.already"
+    if action.kind == "favourite" and s.phase == "role_check":
+        return "target.invalid" if g.holders("lover") == [seat] else "action.illegal"
+    if action.kind == "done" and s.phase in ("candidacy", "policy_speech"):
+        return "speech.not_yours"
+    return "phase.wrong"
+
+
+def _vote_refusal(g: Ctx, seat: int, action: Action) -> str:
+    rnd = g.s.round
+    if g.s.phase not in ("vote", "runoff") or rnd is None:
+        return "vote.closed"
+    if seat not in rnd.voters:
+        return "vote.not_voter"
+    if rnd.has_voted(seat):
+        return "vote.already"
+    if action.args == (seat,):
+        return "vote.self"
+    return "vote.not_candidate"

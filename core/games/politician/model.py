@@ -1,0 +1,144 @@
+"""The state of a 政治家人狼 game (``politician.md`` §5): pydantic models, serialised to one item."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from core.engine.notice import KeyRef
+from core.engine.table import TableState
+from core.games.politician.roles import Cast, SeatValue
+
+Status = Literal["active", "elected", "out"]
+#: How a player was elected (§6.7 ``ANN_ELECTED`` method).
+Method = Literal["vote", "runoff1", "runoff2", "lottery", "only"]
+
+
+class Player(BaseModel):
+    """A seat (§5.1). ``excluded``: hit by last night's negative campaign (``excludedToday``), set in the
+    morning and cleared at the return step; ``ledger``: what this seat has learned privately; ``missed``:
+    consecutive prompts left unanswered."""
+
+    seat: int
+    user_id: str
+    name: str
+    role: str
+    status: Status = "active"
+    excluded: bool = False
+    ledger: list[KeyRef] = Field(default_factory=list)
+    missed: int = 0
+
+    @property
+    def alive(self) -> bool:
+        """Still in the election (status ``active``), whether excluded today or not."""
+        return self.status == "active"
+
+    @property
+    def eligible(self) -> bool:
+        """An eligible voter and candidate today (§5.1 derived sets)."""
+        return self.status == "active" and not self.excluded
+
+
+class SeatRecord(BaseModel):
+    """One filled seat (§5.2): ``number`` 1..S, ``day``, the elected ``seat`` and ``role``, its ``value``."""
+
+    number: int
+    day: int
+    seat: int
+    role: str
+    value: SeatValue
+    method: Method
+
+
+class Ballot(BaseModel):
+    """One ballot, in arrival order: ``voter`` → ``target``; ``weight`` 2 for the chairman (§6.6.3)."""
+
+    voter: int
+    target: int
+    weight: int = 1
+
+
+class Round(BaseModel):
+    """A ballot round of a day (§6.6.4): ``round`` 0 = main vote, 1-2 = runoffs; ``public``: show of hands
+    (ballots posted as cast) or secret (revealed at close); ``voters`` eligible when it opened."""
+
+    day: int
+    round: int
+    public: bool
+    candidates: list[int]
+    voters: list[int]
+    ballots: list[Ballot] = Field(default_factory=list)
+    no_ballot: list[int] = Field(default_factory=list)
+    top: list[int] = Field(default_factory=list)
+
+    def has_voted(self, seat: int) -> bool:
+        return any(b.voter == seat for b in self.ballots)
+
+
+class NightState(BaseModel):
+    """The open night window (§6.9): every active player is prompted (§10.5); ``proposals``: each wolf's
+    latest negative-campaign proposal (a seat or ``"none"``) and ``order`` of arrival; ``locked``: all
+    active wolves agreed; ``protect``/``investigate``/``trust``: the guard's, reporter's and dummy choices;
+    ``done``: seats that have answered."""
+
+    n: int
+    prompted: list[int] = Field(default_factory=list)
+    proposals: dict[int, int | str] = Field(default_factory=dict)
+    locked: bool = False
+    protect: int | None = None
+    investigate: int | None = None
+    trust: dict[int, int] = Field(default_factory=dict)
+    done: list[int] = Field(default_factory=list)
+
+
+class NightRecord(BaseModel):
+    """What a night did, for the recap (§6.10): proposals, the resolved target (``tie_break`` when drawn),
+    protection, investigation, and the excluded player (None when nobody)."""
+
+    n: int
+    proposals: dict[int, int | str] = Field(default_factory=dict)
+    target: int | None = None
+    tie_break: bool = False
+    protect: int | None = None
+    investigate: int | None = None
+    excluded: int | None = None
+
+
+class PolState(TableState):
+    """Whole game state. Phases: ``lobby``, ``role_check``, ``candidacy``, ``campaign``, ``vote``,
+    ``runoff``, ``policy_speech``, ``night``, ``ended``, ``cancelled`` (§6)."""
+
+    game: str = "politician"
+    players: list[Player] = Field(default_factory=list)
+    cast: Cast | None = None
+    day: int = 0
+    #: Candidacy (§6.3): the seat now making its statement.
+    speaker: int | None = None
+    favourite: int | None = None
+    lover_found: bool = False
+    #: Set at night resolution, announced the next morning (AMB-34).
+    lover_found_tonight: bool = False
+    ready: list[int] = Field(default_factory=list)
+    rounds: list[Round] = Field(default_factory=list)
+    night: NightState | None = None
+    nights: list[NightRecord] = Field(default_factory=list)
+    filled: list[SeatRecord] = Field(default_factory=list)
+    #: The player elected today (between the policy speech and the night).
+    elected: int | None = None
+    result: Literal["human", "wolf"] | None = None
+    reason: str | None = None
+    winners: list[int] = Field(default_factory=list)
+
+    @property
+    def round(self) -> Round | None:
+        """The ballot round of today still open or last closed (None before today's vote)."""
+        last = self.rounds[-1] if self.rounds else None
+        return last if last is not None and last.day == self.day else None
+
+    def counts(self) -> dict[str, int]:
+        """``{"human": H, "wolf": W, "none": N}`` (§5.2)."""
+        out = {"human": 0, "wolf": 0, "none": 0}
+        for record in self.filled:
+            out[record.value] += 1
+        return out

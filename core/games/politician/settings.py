@@ -1,0 +1,155 @@
+"""Host options of a 政治家人狼 game and their defaults (``politician.md`` §11), and the lobby's
+``/option`` command.
+
+``settings`` is a plain dict in the state: ``options`` (the §11 keys below, by their spec names),
+``cast`` (a host-defined :class:`~core.games.politician.roles.Cast`, §4.3) and ``setup`` (test mode: one
+role id per seat in join order, plus scripted RNG draws).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from core.engine.notice import PUBLIC, KeyRef, Notice, Param, RoleRef, Scalar
+from core.engine.result import Rejected
+from core.engine.table import TableState
+from core.games.politician.roles import CASTS, ROLES, Cast, check_cast, warns
+
+#: §11 defaults. Seconds for timers; ``campaignSeconds`` is Day 1's, ``campaignLaterSeconds`` later days'.
+DEFAULTS: Final[dict[str, int | bool | str]] = {
+    "publicVoteLastDay": 2,
+    "maxRunoffs": 2,
+    "endWhenDecided": False,
+    "guardSelfProtect": False,
+    "allowCollusion": False,
+    "afkBallot": "none",
+    "wakeupSeconds": 60,
+    "candidacySecondsPerPlayer": 30,
+    "campaignSeconds": 300,
+    "campaignLaterSeconds": 240,
+    "publicVoteSeconds": 90,
+    "secretVoteSeconds": 60,
+    "policySpeechSeconds": 60,
+    "nightSeconds": 90,
+}
+#: Bounds of integer options (inclusive); timers may be 0 only where the spec allows it (policy speech).
+_BOUNDS: Final[dict[str, tuple[int, int]]] = {
+    "publicVoteLastDay": (0, 15),
+    "maxRunoffs": (0, 2),
+    "wakeupSeconds": (10, 600),
+    "candidacySecondsPerPlayer": (5, 300),
+    "campaignSeconds": (30, 3600),
+    "campaignLaterSeconds": (30, 3600),
+    "publicVoteSeconds": (15, 600),
+    "secretVoteSeconds": (15, 600),
+    "policySpeechSeconds": (0, 600),
+    "nightSeconds": (15, 600),
+}
+_CHOICES: Final[dict[str, tuple[str, ...]]] = {"afkBallot": ("none", "random")}
+_ON: Final = {"on": True, "true": True, "yes": True, "off": False, "false": False, "no": False}
+
+
+def option(state: TableState, name: str) -> Any:
+    """The value of option ``name`` (a key of :data:`DEFAULTS`): the host's, else the default."""
+    return state.settings.get("options", {}).get(name, DEFAULTS[name])
+
+
+def cast_for(state: TableState, players: int) -> Cast | None:
+    """The cast dealt to ``players``: the host's custom cast if set (its size must match), else §4."""
+    custom = state.settings.get("cast")
+    if custom:
+        return Cast.model_validate(custom)
+    return CASTS.get(players)
+
+
+def configure(state: TableState, name: str, values: tuple[str, ...]) -> list[Notice] | Rejected:
+    """``/option <name> [values…]`` in the lobby: without values, show the current settings; ``cast``
+    sets a custom cast (``role=count`` words plus ``seats=S human=h wolf=w``; ``cast default`` goes back
+    to §4); any §11 key sets that option. Refuses with ``option.unknown``, ``option.invalid`` (with the
+    allowed range or words) or a ``cast.*`` reason of :func:`~core.games.politician.roles.check_cast`."""
+    key = next((k for k in (*DEFAULTS, "cast") if k.lower() == name.lower()), None)
+    if key is None:
+        return Rejected(reason="option.unknown", params={"options": ", ".join(["cast", *DEFAULTS])})
+    if key == "cast" and values:
+        refused = _set_cast(state, values)
+        if refused:
+            return refused
+    elif values:
+        refused = _set_option(state, key, values[0])
+        if refused:
+            return refused
+    return [Notice(key="lobby.options", to=PUBLIC, params=summary(state), phase_seq=state.phase_seq)]
+
+
+def _set_option(state: TableState, key: str, raw: str) -> Rejected | None:
+    default = DEFAULTS[key]
+    value: int | bool | str
+    if isinstance(default, bool):
+        if raw.lower() not in _ON:
+            return Rejected(reason="option.invalid", params={"option": key, "allowed": "on / off"})
+        value = _ON[raw.lower()]
+    elif isinstance(default, int):
+        low, high = _BOUNDS[key]
+        if not raw.isdigit() or not low <= int(raw) <= high:
+            return Rejected(reason="option.invalid", params={"option": key, "allowed": f"{low}-{high}"})
+        value = int(raw)
+    else:
+        if raw.lower() not in _CHOICES[key]:
+            return Rejected(
+                reason="option.invalid", params={"option": key, "allowed": " / ".join(_CHOICES[key])}
+            )
+        value = raw.lower()
+    state.settings.setdefault("options", {})[key] = value
+    return None
+
+
+def _set_cast(state: TableState, values: tuple[str, ...]) -> Rejected | None:
+    if values == ("default",):
+        state.settings.pop("cast", None)
+        return None
+    roles: dict[str, int] = {}
+    rule = {"seats": 4, "human": 3, "wolf": 2}
+    for word in values:
+        name, _, count = word.partition("=")
+        if not count.isdigit() or (name not in ROLES and name not in rule):
+            return Rejected(reason="cast.syntax", params={"word": word})
+        if name in rule:
+            rule[name] = int(count)
+        elif int(count):
+            roles[name] = int(count)
+    cast = Cast(roles=roles, **rule)
+    refused = check_cast(cast)
+    if refused:
+        return Rejected(reason=refused[0], params=refused[1])
+    state.settings["cast"] = cast.model_dump()
+    return None
+
+
+def summary(state: TableState) -> dict[str, Param]:
+    """The lobby's view of the settings: the cast for the current member count (or the custom one), the
+    changed options, and the §4.3 warning."""
+    custom = state.settings.get("cast")
+    cast = cast_for(state, max(len(state.members), 5))
+    changed: list[Scalar] = [
+        KeyRef(key="option.line", params={"option": k, "value": str(v)})
+        for k, v in state.settings.get("options", {}).items()
+    ]
+    return {
+        "cast": composition(cast) if cast else [],
+        "players": cast.players if cast and custom else len(state.members),
+        "custom": bool(custom),
+        "changed": changed,
+        "warning": KeyRef(key="cast.warning") if cast and custom and warns(cast) else "",
+        "seats": cast.seats if cast else 0,
+        "human": cast.human if cast else 0,
+        "wolf": cast.wolf if cast else 0,
+    }
+
+
+def composition(cast: Cast) -> list[Scalar]:
+    """One ``composition.line`` per role of ``cast`` (role and count), in §3.1 order (AMB-44)."""
+    return [
+        KeyRef(key="composition.line", params={"role": RoleRef(id=r), "count": cast.roles[r]})
+        for r in ROLES
+        if cast.roles.get(r)
+    ]

@@ -1,0 +1,145 @@
+"""Per-player views and read-only answers of 政治家人狼: the role card (``/me``), ``/status``, the seat
+board (``/board``, §5.2, issue: public after every election) and ``/help``.
+
+Only what the viewer may know goes out (§8): the chairman's weight is never shown before the end.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.engine.commands import Query
+from core.engine.notice import PUBLIC, KeyRef, Notice, Scalar, to_user
+from core.engine.result import Rejected
+from core.games.politician.ctx import Ctx
+from core.games.politician.legal import legal
+from core.games.politician.model import PolState
+from core.games.politician.roles import CAMP, SEAT_VALUE
+from core.games.politician.settings import composition
+
+
+def role_card(g: Ctx, seat: int) -> None:
+    """§10.1: role, camp, seat value, the role's help, the seat rule and what the seat has learned."""
+    p = g.p(seat)
+    cast = g.s.cast
+    assert cast is not None
+    g.tell(
+        seat,
+        "role.card",
+        actions=legal(g, seat),
+        player=g.ref(seat),
+        role=g.role(p.role),
+        camp=KeyRef(key=f"camp.{CAMP[p.role]}"),
+        value=KeyRef(key=f"seat.{SEAT_VALUE[p.role]}"),
+        text=KeyRef(key=f"role.{p.role}.text"),
+        seats=cast.seats,
+        human=cast.human,
+        wolf=cast.wolf,
+        lines=list[Scalar](p.ledger[-12:]),
+    )
+
+
+def board_params(g: Ctx) -> dict[str, Any]:
+    """The public seat board: one line per filled seat (player, exact role, value), counts H/W/N, filled
+    out of S, and the thresholds h and w (§5.2, §6.7)."""
+    cast = g.s.cast
+    assert cast is not None
+    c = g.s.counts()
+    lines: list[Scalar] = [
+        KeyRef(key="seats.line", params={
+            "number": r.number, "day": r.day, "player": g.ref(r.seat), "role": g.role(r.role),
+            "value": KeyRef(key=f"seat.{r.value}"),
+        })
+        for r in g.s.filled
+    ]  # fmt: skip
+    return {
+        "lines": lines,
+        "human_seats": c["human"],
+        "wolf_seats": c["wolf"],
+        "none_seats": c["none"],
+        "filled": len(g.s.filled),
+        "seats": cast.seats,
+        "human": cast.human,
+        "wolf": cast.wolf,
+    }
+
+
+def status_params(g: Ctx) -> dict[str, Any]:
+    """Phase (``phase.<id>`` with the day ``n`` and seconds ``left``), who is in the election, excluded
+    today, elected, out; nothing about night actions or ballots not yet public (§8)."""
+    s = g.s
+    left = max(0, (s.deadline_at or g.now) - g.now)
+    phase = KeyRef(key=f"phase.{s.phase}", params={"n": s.day, "left": left})
+    if not s.players:
+        names = [m.name for m in s.members]
+        empty: list[Scalar] = []
+        return {"phase": phase, "day": 0, "active": names, "excluded": empty, "elected": empty, "out": empty,
+                "idle": empty}  # fmt: skip
+    return {
+        "phase": phase,
+        "day": s.day,
+        "active": g.refs([p.seat for p in s.players if p.eligible]),
+        "excluded": g.refs([p.seat for p in s.players if p.alive and p.excluded]),
+        "elected": g.refs([r.seat for r in s.filled]),
+        "out": g.refs([p.seat for p in s.players if p.status == "out"]),
+        "idle": g.refs([p.seat for p in s.players if p.alive and p.missed >= 2]),
+    }
+
+
+def query(g: Ctx, q: Query) -> Rejected | None:
+    """Answer /me, /status, /board or /help without changing the game."""
+    seat = next((p.seat for p in g.s.players if p.user_id == q.user_id), None)
+    if q.what == "me":
+        if seat is None:
+            return Rejected(reason="not_player")
+        role_card(g, seat)
+    elif q.what == "status":
+        board = board_params(g) if g.s.cast is not None else {}
+        _reply(
+            g, q, "status", **status_params(g), board=KeyRef(key="seats.board", params=board) if board else ""
+        )
+    elif q.what == "board":
+        if g.s.cast is None:
+            return Rejected(reason="game.not_started")
+        _reply(g, q, "seats.board", **board_params(g))
+    else:
+        _reply(g, q, "help")
+    return None
+
+
+def _reply(g: Ctx, q: Query, key: str, **params: Any) -> None:
+    to = PUBLIC if q.public else to_user(q.user_id)
+    g.notices.append(Notice(key=key, to=to, params=params, phase_seq=g.s.phase_seq))
+
+
+def announce_deal(g: Ctx) -> None:
+    """§6.1 step 3 (AMB-44): the seating and the full composition with the seat rule, in public."""
+    cast = g.s.cast
+    assert cast is not None
+    g.announce(
+        "game.composition",
+        players=g.refs(g.seats()),
+        cast=composition(cast),
+        count=len(g.s.players),
+        seats=cast.seats,
+        human=cast.human,
+        wolf=cast.wolf,
+    )
+
+
+def project(state: PolState, seat: int) -> dict[str, Any]:
+    """What ``seat`` may see now: own role, ledger, public seat board, status and legal actions."""
+    g = Ctx(state, state.deadline_at or 0)
+    p = g.p(seat)
+    return {
+        "seat": seat,
+        "role": p.role,
+        "camp": CAMP[p.role],
+        "status": p.status,
+        "excluded": p.excluded,
+        "ledger": [line.model_dump() for line in p.ledger],
+        "seats": [r.model_dump() for r in state.filled],
+        "phase": state.phase,
+        "day": state.day,
+        "actions": [a.model_dump() for a in legal(g, seat)] if not state.is_over else [],
+    }
