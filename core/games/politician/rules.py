@@ -115,13 +115,14 @@ def start(g: Ctx, user_id: str) -> Rejected | None:
         s.players, s.cast = setup.deal(s.members, s.rng, cast), cast
     g.log("GameStarted", seats=[p.role for p in s.players], cast=s.cast.model_dump())
     view.announce_deal(g)
-    waiting = setup.role_check(g)
-    if waiting:
-        s.enter("role_check", now=g.now, seconds=option(s, "wakeupSeconds"))
-        g.announce("role_check.start", deadline=s.deadline_at or 0)
     for p in s.players:
         view.role_card(g, p.seat)
-    if not waiting:
+    if setup.role_check(g):
+        s.enter("role_check", now=g.now, seconds=option(s, "wakeupSeconds"))
+        g.announce("role_check.start", deadline=s.deadline_at or 0)
+        lover = g.holders("lover")[0]
+        g.tell(lover, "favourite.prompt", actions=legal(g, lover), deadline=s.deadline_at or 0)
+    else:
         day_flow.open_candidacy(g)
     return None
 
