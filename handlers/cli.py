@@ -1,8 +1,9 @@
 """The ``jinro-gm`` command line (console script ``jinro-gm = handlers.cli:main``).
 
-``jinro-gm play`` starts the local playground (``handlers/local``): a terminal game of 徒桜戦争 where you
-take one seat and bots take the others, through the same service path as the Lambda handlers. The
-developer tools (``simulate``, ``scenario``) register themselves from :mod:`handlers.tools`.
+``jinro-gm play`` starts the local playground (``handlers/local``): a terminal game of any registered game
+(``--game``: 徒桜戦争 ``adazakura`` by default, 政治家人狼 ``politician`` …) where you take one seat and bots
+take the others, through the same service path as the Lambda handlers. The developer tools (``simulate``,
+``scenario``) register themselves from :mod:`handlers.tools`.
 """
 
 from __future__ import annotations
@@ -12,32 +13,45 @@ import asyncio
 import logging
 import secrets
 import sys
-from collections.abc import Coroutine, Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from contextlib import ExitStack, contextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any, TextIO
 
-from core.games import rules_for
+from core.games import registry, rules_for
 from handlers.local.game import LocalGame
 from handlers.local.terminal import Reader, Screen, play, wants_color
-from handlers.local.texts import LANGS
+from handlers.local.texts import LANGS, game_name
+from handlers.service import DEFAULT_GAME
 from handlers.tools import add_subcommands, run_command
+from handlers.tools.simulate import table_problem
 
-#: Players of a local game: the range of the game's rules (4-16 for 徒桜戦争, [ADZ-4.1]).
-MIN_PLAYERS, MAX_PLAYERS = rules_for("adazakura").min_players, rules_for("adazakura").max_players
+#: Players of a local game: each game's rules set its range (徒桜戦争 4-16 [ADZ-4.1], 政治家人狼 5-15);
+#: these bound every game's (the bots' names must fill the largest table).
+MIN_PLAYERS = min(rules.min_players for rules in registry().values())
+MAX_PLAYERS = max(rules.max_players for rules in registry().values())
+#: Seats when ``--players`` is not given (moved into the game's range).
+DEFAULT_PLAYERS = 6
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="jinro-gm", description="Game master for social-deduction games.")
     commands = parser.add_subparsers(dest="command", required=True)
-    p = commands.add_parser("play", help="play 徒桜戦争 in this terminal against bots")
+    games = sorted(registry())
+    p = commands.add_parser("play", help=f"play a game ({', '.join(games)}) in this terminal against bots")
+    p.add_argument(
+        "--game",
+        choices=games,
+        default=DEFAULT_GAME,
+        help=f"the game to play: {_named(games)} (default {DEFAULT_GAME})",
+    )
+    ranges = ", ".join(f"{game} {r.min_players}-{r.max_players}" for game, r in sorted(registry().items()))
     p.add_argument(
         "--players",
         type=int,
-        default=6,
-        choices=range(MIN_PLAYERS, MAX_PLAYERS + 1),
         metavar="N",
-        help=f"seats at the table, you included ({MIN_PLAYERS}-{MAX_PLAYERS}, default 6)",
+        help=f"seats at the table, you included ({ranges}; default {DEFAULT_PLAYERS})",
     )
     p.add_argument("--lang", choices=LANGS, default="ja", help="language of the game (default ja)")
     p.add_argument("--seed", type=int, help="fixes the deal and every bot choice (default: random, printed)")
@@ -56,9 +70,14 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--verbose", action="store_true", help="log every input the service gets (and its answer) on stderr"
     )
-    p.set_defaults(run=run_play)
+    p.set_defaults(run=partial(run_play, error=p.error))
     add_subcommands(commands)
     return parser
+
+
+def _named(games: list[str]) -> str:
+    """``adazakura (徒桜戦争), politician (政治家人狼)``: each id with its catalog name."""
+    return ", ".join(f"{game} ({game_name(game, LANGS[0])})" for game in games)
 
 
 def _reader(args: argparse.Namespace, script: TextIO | None) -> tuple[Reader, bool]:
@@ -134,11 +153,29 @@ def _verbose_logs() -> Iterator[None]:
             logger.setLevel(level)
 
 
-def run_play(args: argparse.Namespace, out: TextIO | None = None) -> int:
+def players_for(game: str, players: int | None) -> int:
+    """The table size: ``players``, or :data:`DEFAULT_PLAYERS` moved into ``game``'s range."""
+    if players is not None:
+        return players
+    rules = rules_for(game)
+    return min(max(DEFAULT_PLAYERS, rules.min_players), rules.max_players)
+
+
+def run_play(
+    args: argparse.Namespace, out: TextIO | None = None, error: Callable[[str], Any] | None = None
+) -> int:
     """``jinro-gm play``: the playground on ``out`` (default stdout); returns the exit status: 0, 2 when
-    ``--script`` cannot be read or ``--spoilers`` cannot be written (checked before the game starts),
-    130 after Ctrl-C."""
+    ``--players`` is outside the game's range (``error``: the parser's, which prints usage and exits 2),
+    ``--script`` cannot be read or ``--spoilers`` cannot be written (all checked before the game
+    starts), 130 after Ctrl-C."""
     out = out or sys.stdout
+    players = players_for(args.game, args.players)
+    problem = table_problem(args.game, players)
+    if problem is not None:
+        if error is not None:
+            error(problem)
+        print(f"jinro-gm play: error: {problem}", file=sys.stderr)
+        return 2
     with ExitStack() as files:
         try:
             script = _open(files, "--script", args.script)
@@ -147,7 +184,7 @@ def run_play(args: argparse.Namespace, out: TextIO | None = None) -> int:
             print(f"jinro-gm play: error: {err}", file=sys.stderr)
             return 2
         seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
-        game = LocalGame(players=args.players, lang=args.lang, seed=seed, auto=args.auto)
+        game = LocalGame(game=args.game, players=players, lang=args.lang, seed=seed, auto=args.auto)
         screen = Screen(game, out, color=wants_color(out))
         read, echo = _reader(args, script)
         with _verbose_logs() if args.verbose else _quiet_logs():

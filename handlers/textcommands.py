@@ -1,6 +1,9 @@
 """Typed chat commands → core commands [ADZ-11.2]. Only syntax lives here; legality is the core's.
 
 Returns a core command, or a reason id (``command.unknown``, ``command.private_only`` …) to refuse with.
+Host options in the lobby: ``/pool <Megami…>`` (徒桜戦争) and, for every game, ``/option <name> [values…]``
+with the name and values as typed (the rules match them, and refuse an option they do not have with
+``option.unknown``).
 """
 
 from __future__ import annotations
@@ -49,6 +52,10 @@ def to_command(cmd: TextCommand, user_id: str, *, private: bool, game: str) -> C
         return simple[name]
     if name == "t":
         return Say(user_id=user_id, text=" ".join(args)) if args else "command.needs_text"
+    if name == "option":
+        if not args:
+            return "command.needs_option"
+        return Configure(user_id=user_id, option=args[0], values=tuple(args[1:]))
     if name == "pool":
         values = tuple(_role(game, a) for a in args)
         return Configure(user_id=user_id, option="pool", values=values)

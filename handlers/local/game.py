@@ -1,8 +1,9 @@
-"""One local game: the real :class:`~handlers.service.Service` over a :class:`~infra.store.MemoryStore`, a
-simulated chat platform, bot players and a fake clock.
+"""One local game of any registered game: the real :class:`~handlers.service.Service` (watched for what
+the bots may know, :mod:`handlers.local.watched`) over a :class:`~infra.store.MemoryStore`, a simulated chat
+platform, bot players and a fake clock.
 
 Everything goes through ``Service.handle`` / ``Service.fire_timer`` as platform inputs (platform
-``local``, users ``local:1`` … ``local:N``; the person is ``local:1`` and hosts): ``/newgame`` in the
+``local``, users ``local:1`` … ``local:N``; the person is ``local:1`` and hosts): ``/newgame <game>`` in the
 group, each player's private ``/start <game id>`` (the Telegram deep link's path), ``/startgame``, then
 taps and commands. The clock is fake: it stands still while bots act and jumps to the phase deadline
 when asked (the timer's ``Timeout``, design §5), so a whole game takes minutes. Times: UTC epoch seconds.
@@ -22,13 +23,13 @@ from core.games import rules_for
 from handlers.local import bots
 from handlers.local.sender import GROUP_CHAT, PLATFORM, LocalSender, user_id
 from handlers.local.texts import bot_names, ui
+from handlers.local.watched import WatchedService
 from handlers.messages import Inbound, Intent, Outcome, Tap, TextCommand
-from handlers.service import Service
+from handlers.service import DEFAULT_GAME
 from infra.store import MemoryStore
 
 log = logging.getLogger(__name__)
 
-GAME = "adazakura"
 #: The fake clock's start (2026-01-01T00:00:00Z): fixed, so a seeded game replays exactly.
 START = 1_767_225_600
 #: Seconds the clock moves for each input of the person (team choices are relayed with times).
@@ -37,9 +38,6 @@ TICK = 2
 BOT_SALT = 0xB07B07
 #: Rounds of bot moves in one settle, far above any real phase (a guard against a looping policy).
 MAX_ROUNDS = 200
-#: Legal actions that show a player may speak in the group now: they are offered only with speaking
-#: rights, in the day's discussion [ADZ-8.1], [ADZ-11.2].
-SPEECH_KINDS = frozenset({"co", "ready"})
 
 
 class Mind:
@@ -52,19 +50,29 @@ class Mind:
 
 
 class LocalGame:
-    """A game of ``players`` seats (``min_players`` to ``max_players`` of the rules), the person at
-    ``local:1`` (a bot too when ``auto``).
+    """A game of ``game`` (a :func:`core.games.registry` id) with ``players`` seats (``min_players`` to
+    ``max_players`` of its rules), the person at ``local:1`` (a bot too when ``auto``).
 
     ``lang``: ``ja`` or ``en``, the game's locale (asked for through ``settings_for``). ``seed`` fixes the
-    deal (the game's RNG seed) and every bot choice. ``deal``: the test-mode setup [ADZ-11.10] instead of a
-    dealt game, one ``megami/F`` per player (F = ``S``, ``A`` or ``-``) in join order, the person first
-    (seat 1); a malformed one makes :meth:`open` raise ``ValueError`` (at ``/startgame``).
+    deal (the game's RNG seed) and every bot choice. ``deal``: a fixed deal instead of a dealt game, one
+    seat each in join order, the person first (seat 1), given to the rules unchanged as
+    ``settings["setup"] = {"seats": [...]}`` (徒桜戦争's test mode [ADZ-11.10]: ``megami/F`` with F = ``S``,
+    ``A`` or ``-``); one the rules cannot use makes :meth:`open` raise ``ValueError`` (at ``/startgame``).
+    Raises ``KeyError`` for an unknown game.
     """
 
     def __init__(
-        self, *, players: int, lang: str, seed: int, auto: bool = False, deal: Sequence[str] | None = None
+        self,
+        *,
+        players: int,
+        lang: str,
+        seed: int,
+        auto: bool = False,
+        deal: Sequence[str] | None = None,
+        game: str = DEFAULT_GAME,
     ) -> None:
-        self.rules = rules_for(GAME)
+        self.game = game
+        self.rules = rules_for(game)
         self.lang = lang
         self.auto = auto
         self.sender = LocalSender()
@@ -72,8 +80,13 @@ class LocalGame:
         settings: dict[str, Any] = {"locale": lang}
         if deal is not None:
             settings["setup"] = {"seats": list(deal)}
-        self.service = Service(self.store, self.sender, new_id=lambda: f"local{seed}", new_seed=lambda: seed,
-                               settings_for=lambda chat_id: dict(settings))  # fmt: skip
+        self.service = WatchedService(
+            self.store,
+            self.sender,
+            new_id=lambda: f"local{seed}",
+            new_seed=lambda: seed,
+            settings_for=lambda chat_id: dict(settings),
+        )
         self.now = START
         self.person = user_id(1)
         self.names = {self.person: ui("person_name", lang)}
@@ -104,29 +117,28 @@ class LocalGame:
 
     @property
     def person_alive(self) -> bool:
-        """False once the person's seat is dead (the lobby counts as alive)."""
+        """False once the person's player is no longer ``alive`` (徒桜戦争: dead; 政治家人狼: elected or
+        out); the lobby counts as alive."""
         seat = self.person_seat
         return seat is None or bool(self.state().players[seat - 1].alive)
 
     @property
     def person_watching(self) -> bool:
-        """True once the person is dead and has nothing left to do: a dead Adazakura-side Kanae still
-        makes her deduction after the end [ADZ-10.2], with buttons, so she is not watching yet."""
+        """True once the person is no longer alive and has nothing left to do: a dead Adazakura-side Kanae
+        still makes her deduction after the end [ADZ-10.2], an elected politician her policy speech, with
+        buttons, so neither is watching yet."""
         state, seat = self.state(), self.person_seat
         return not self.person_alive and not (seat is not None and self.rules.legal_actions(state, seat))
 
     @property
     def person_may_speak(self) -> bool:
-        """Whether the person may post in the group now [ADZ-8.1]: always in the lobby; in a game, when
-        ``co`` or ``ready`` is among their legal actions. Without either, the legal actions cannot tell only
-        when the person has already sent ``/ready`` today: then a living person in the discussion may."""
+        """Whether the person may post in the group now: always in the lobby; in a game, when the rules
+        count their seat among the ``speakers`` (``None``: everyone may), as a platform mutes [ADZ-8.1]."""
         state, seat = self.state(), self.person_seat
         if state is None or seat is None:
             return True
-        if any(action.kind in SPEECH_KINDS for action in self.rules.legal_actions(state, seat)):
-            return True
-        ready = getattr(getattr(state, "day", None), "ready", ())
-        return state.phase == "discussion" and self.person_alive and seat in ready
+        speakers = self.rules.speakers(state)
+        return speakers is None or seat in speakers
 
     # -- inputs ---------------------------------------------------------------------------------------
     async def deliver(self, user: str, intent: Intent, *, private: bool) -> Outcome:
@@ -144,7 +156,7 @@ class LocalGame:
 
     async def open(self) -> None:
         """``/newgame`` by the person, everyone joins by the deep-link path, the person starts the game."""
-        await self.deliver(self.person, TextCommand("newgame"), private=False)
+        await self.deliver(self.person, TextCommand("newgame", (self.game,)), private=False)
         game_id = self.store.get_pointer("chat", GROUP_CHAT)
         assert game_id is not None, "the service opened no lobby"
         self.game_id = game_id
@@ -214,7 +226,8 @@ class LocalGame:
                 continue
             if mind.phase_seq != state.phase_seq:
                 mind.phase_seq, mind.taken = state.phase_seq, set()
-            move = bots.next_move(state, seat, self.rules.legal_actions(state, seat), mind.rng, mind.taken)
+            legal = self.rules.legal_actions(state, seat)
+            move = bots.next_move(state, seat, legal, mind.rng, mind.taken, self.service.memory)
             if move is not None:
                 await self._play(user, state, move)
                 moved = True
@@ -237,7 +250,7 @@ class LocalGame:
             return ""
         names = {seat: member.name for seat, member in self.rules.seats(state).items()}
         try:
-            return i18n.render_action(action, state.locale, GAME, names)
+            return i18n.render_action(action, state.locale, state.game, names)
         except KeyError:
             return "/" + " ".join([action.kind, *map(str, action.args)])
 

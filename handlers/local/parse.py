@@ -3,8 +3,8 @@
 A number presses a shown button; an empty line moves the fake clock to the deadline; ``/quit`` and
 ``/help`` are the playground's own; any other ``/command`` goes to the service as a
 :class:`~handlers.messages.TextCommand`, in the group or in the 1:1 chat as a player would send it there
-(secret choices in private, CO and ``/ready`` in the group, [ADZ-11.2]); other text is group talk
-(posted only while the person may speak, [ADZ-8.1]).
+(secret choices in private; CO, ``/ready`` and the host's lobby commands such as ``/option`` in the group,
+[ADZ-11.2]); other text is group talk (posted only while the person may speak, [ADZ-8.1]).
 """
 
 from __future__ import annotations
@@ -14,8 +14,7 @@ from dataclasses import dataclass
 from handlers.messages import TextCommand
 
 #: Commands a player types in the group chat; every other command goes to the 1:1 chat.
-GROUP_COMMANDS = frozenset({"co", "ready", "newgame", "startgame", "cancel", "leave"})
-GAME = "adazakura"
+GROUP_COMMANDS = frozenset({"co", "ready", "newgame", "startgame", "cancel", "leave", "option"})
 
 
 @dataclass(frozen=True)

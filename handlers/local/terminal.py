@@ -15,7 +15,7 @@ from typing import TextIO
 from handlers.local.game import LocalGame
 from handlers.local.parse import Advance, Help, Press, Quit, Send, Talk, parse
 from handlers.local.sender import GROUP_CHAT, Entry
-from handlers.local.texts import help_text, ui
+from handlers.local.texts import game_name, help_text, ui
 from handlers.messages import Button, Outcome, TextCommand
 
 #: Reads one line (without the newline) or returns None at the end of the input.
@@ -78,7 +78,8 @@ class Screen:
 async def play(game: LocalGame, screen: Screen, read: Reader, *, seed: int, echo: bool) -> int:
     """Run the game to its end or to ``/quit``; returns the process exit status (0)."""
     name = game.names[game.person]
-    screen.note("intro", players=len(game.names), bots=len(game.names) - 1, seed=seed, name=name)
+    players, title = len(game.names), game_name(game.game, game.lang)
+    screen.note("opening", game=title, players=players, bots=players - 1, seed=seed, name=name)
     if not game.auto:
         screen.note("hint")
     await game.open()

@@ -1,5 +1,5 @@
-"""The playground's own words (headers, hints, its /help, names), from the catalogs' ``local.*`` keys in
-``core/i18n/<locale>/common.toml`` like every other player-facing string."""
+"""The playground's own words (headers, hints, its /help, names), from the ``local.*`` keys of
+``core/i18n/<locale>/common.toml``, shared by every game, like every other player-facing string."""
 
 from __future__ import annotations
 
@@ -10,14 +10,23 @@ import core.i18n as i18n
 
 #: Locales of the playground, reference first (as in core/i18n).
 LANGS: Final = ("ja", "en")
-_GAME: Final = "adazakura"
+#: The catalog namespace of the playground's texts (no game's own).
+COMMON: Final = "common"
 #: Spaces between the command column and the description column of ``/help``.
 GAP: Final = 2
 
 
 def ui(key: str, lang: str, /, **params: object) -> str:
     """The playground text ``local.<key>`` in ``lang`` (unknown → ``ja``); raises ``KeyError`` if missing."""
-    return i18n.text(f"local.{key}", lang, _GAME, **params)  # type: ignore[arg-type]
+    return i18n.text(f"local.{key}", lang, COMMON, **params)  # type: ignore[arg-type]
+
+
+def game_name(game: str, lang: str) -> str:
+    """The name of ``game`` in ``lang`` (its catalog's ``game.name``: 徒桜戦争), else its id."""
+    try:
+        return i18n.text("game.name", lang, game)
+    except KeyError:
+        return game
 
 
 def bot_names(lang: str) -> tuple[str, ...]:
@@ -31,9 +40,10 @@ def width(text: str) -> int:
 
 
 def help_text(lang: str) -> str:
-    """The playground's ``/help``: the catalog's ``command<TAB>description`` lines, descriptions aligned
-    by display width (so the columns line up with Japanese commands too)."""
-    rows = [line.split("\t", 1) for line in ui("help", lang).splitlines()]
+    """The playground's part of ``/help`` (its keys; the game's commands come from the game's own /help):
+    the catalog's ``command<TAB>description`` lines, descriptions aligned by display width (so the
+    columns line up with Japanese commands too)."""
+    rows = [line.split("\t", 1) for line in ui("keys", lang).splitlines()]
     left = max((width(row[0]) for row in rows if len(row) == 2), default=0)
     return "\n".join(
         row[0] + " " * (left - width(row[0]) + GAP) + row[1] if len(row) == 2 else row[0] for row in rows

@@ -1,9 +1,11 @@
 """``jinro-gm scenario FILE``: play a scripted game on the pure core and print its transcript.
 
-The file (JSON; YAML when PyYAML is installed) names the players, the test-mode setup ([ADZ-11.10]: seats,
-deck, RNG draws) and, phase by phase, what each seat does; phases close by their timers. Every notice with
-its audience, every logged event and every refused input is printed as one JSON object per line;
-expectations are checked after their step (or at the end) and make the exit code 1 when one fails.
+The file (JSON; YAML when PyYAML is installed) names the game (any of :func:`core.games.registry`), the
+players, the test-mode setup (徒桜戦争 [ADZ-11.10]: seats, deck, RNG draws; other games: what their rules
+take as ``settings["setup"]``) and, phase by phase, what each seat does; phases close by their timers.
+Every notice with its audience, every logged event and every refused input is printed as one JSON object
+per line; expectations are checked after their step (or at the end) and make the exit code 1 when one
+fails.
 Format and a complete example: docs/scenarios.md.
 """
 
@@ -14,9 +16,9 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 import core.i18n as i18n
 from core.engine.commands import Act, Command, Join, Say, StartGame, Timeout
@@ -31,13 +33,18 @@ from handlers.tools.simulate import day_number
 Ballots = dict[int, int | str | None]
 
 
+#: Step fields that only some step phases take (any phase takes ``n``, ``actions``, ``close``, ``expect``).
+ONLY_IN = {"kill": "night", "say": "night", "co": "day", "votes": "day", "runoff": "day"}
+
+
 class Step(BaseModel):
-    """One phase of the script: a ``night`` (``actions``, team ``kill``, team ``say``) or a ``day``
-    (``co``, day ``actions``, ``votes``, ``runoff``). ``n``: the night/day number it must be.
-    ``close: false`` leaves the phase open (the next step continues it)."""
+    """One phase of the script: a ``night`` (``actions``, team ``kill``, team ``say``), a ``day`` (徒桜戦争's
+    discussion: ``co``, day ``actions``, then ``votes``, ``runoff``) or any other phase id of the game
+    (``candidacy``, ``campaign``, ``vote`` … of 政治家人狼: ``actions`` only). ``n``: the night/day number
+    it must be. ``close: false`` leaves the phase open (the next step continues it), else its timer fires."""
 
     model_config = ConfigDict(extra="forbid")
-    phase: Literal["night", "day"]
+    phase: str
     n: int | None = None
     actions: dict[int, Move | list[Move]] = Field(default_factory=dict)
     kill: dict[int, int | str | None] = Field(default_factory=dict)
@@ -47,6 +54,14 @@ class Step(BaseModel):
     runoff: Ballots | None = None
     close: bool = True
     expect: list[Expect] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _fields_of_the_phase(self) -> Step:
+        wrong = sorted(f for f in self.model_fields_set if ONLY_IN.get(f, self.phase) != self.phase)
+        if wrong:
+            where = ", ".join(f"{f} (only in a {ONLY_IN[f]} step)" for f in wrong)
+            raise ValueError(f"a {self.phase} step cannot have {where}")
+        return self
 
 
 class Scenario(BaseModel):
@@ -184,7 +199,7 @@ class Runner:
         """Play one step; False (and an error line) when the game is not where the step expects it."""
         first = len(self.lines)
         self.emit({"type": "step", "index": index, "phase": step.phase, "n": step.n})
-        want = "night" if step.phase == "night" else "discussion"
+        want = "discussion" if step.phase == "day" else step.phase
         if self.state.phase != want or (step.n is not None and day_number(self.state) != step.n):
             self.emit({"type": "error", "step": index, "expected": [want, step.n],
                        "actual": [self.state.phase, day_number(self.state)]})  # fmt: skip
@@ -192,8 +207,12 @@ class Runner:
             return False
         if step.phase == "night":
             self._night(step)
-        else:
+        elif step.phase == "day":
             self._day(step)
+        else:
+            self._moves(step)
+            if step.close:
+                self.close(step.phase)
         self.verify(step.expect, self.lines[first:], f"step {index}")
         return True
 

@@ -23,8 +23,11 @@ from core.games import GameRules, registry, rules_for
 
 
 def day_number(state: Any) -> int:
-    """The current day or night number of a game that counts them (徒桜戦争's ``day``/``night``), else 0."""
+    """The current day or night number of a game that counts them, else 0: ``state.day`` as a number
+    (政治家人狼), or the ``n`` of its ``day``/``night`` part (徒桜戦争's, the first that is set)."""
     for part in (getattr(state, "day", None), getattr(state, "night", None)):
+        if isinstance(part, int):
+            return int(part)
         if part is not None:
             return int(part.n)
     return 0
@@ -44,15 +47,23 @@ def play_one(
 
     out = play_out(rules, started.state, Rng.seeded(seed ^ BOT_SALT), 0, heard=started.notices, on_step=track)
     state = out.state
-    dealt: list[str] = next((e.data.get("seats", []) for e in state.log if e.kind == "GameStarted"), [])
     return {
         "seed": seed,
         "result": getattr(state, "result", None) if state.is_over else None,
         "days": days[0],
         "steps": out.steps,
-        "dealt": list(dealt),
+        "dealt": dealt_roles(state),
         "winners": list(getattr(state, "winners", [])),
     }
+
+
+def dealt_roles(state: Any) -> list[str]:
+    """The role id of each seat: the ``seats`` of the ``GameStarted`` event when the game logs them
+    (徒桜戦争's Megami), else each player's ``role``; ``[]`` when neither is there."""
+    logged = next((e.data.get("seats") for e in state.log if e.kind == "GameStarted"), None)
+    if logged is not None:
+        return [str(role) for role in logged]
+    return [str(p.role) for p in getattr(state, "players", []) if getattr(p, "role", None) is not None]
 
 
 def simulate(
@@ -118,7 +129,10 @@ def count(text: str) -> int:
 def add_parser(subparsers: Any) -> None:
     """Register ``simulate`` on an ``argparse`` subparsers object."""
     parser = subparsers.add_parser("simulate", help="bots-only games on the pure core; last line is JSON")
-    parser.add_argument("--game", default="adazakura", choices=sorted(registry()))
+    games = sorted(registry())
+    parser.add_argument(
+        "--game", default="adazakura", choices=games, help=f"{', '.join(games)} (default adazakura)"
+    )
     ranges = ", ".join(f"{game}: {r.min_players}-{r.max_players}" for game, r in sorted(registry().items()))
     parser.add_argument("--players", type=int, default=7, help=f"seats per game, default 7 ({ranges})")
     parser.add_argument("--games", type=count, default=100, help="number of games, 0 or more (default 100)")

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from core.games import registry, rules_for
 from handlers import cli
 from handlers.local.texts import ui
 from handlers.tools import BROKEN_PIPE
@@ -122,3 +123,34 @@ def test_output_piped_into_head_ends_quietly(
     assert status == BROKEN_PIPE
     assert head.getvalue().count("\n") == 3
     assert capsys.readouterr().err == ""
+
+
+def test_the_help_offers_every_game_with_its_table_sizes(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        cli.main(["play", "--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    for game, rules in registry().items():
+        assert game in shown
+        assert f"{game} {rules.min_players}-{rules.max_players}" in shown
+
+
+@pytest.mark.parametrize("game", sorted(registry()))
+def test_a_table_size_outside_the_chosen_games_range_is_refused_up_front(
+    game: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rules = rules_for(game)
+    for players in (rules.min_players - 1, rules.max_players + 1):
+        with pytest.raises(SystemExit) as refused:
+            cli.main(["play", "--game", game, "--players", str(players)])
+        out, err = capsys.readouterr()
+        assert refused.value.code == 2
+        assert out == ""
+        assert f"{rules.min_players} to {rules.max_players} players, not {players}" in err
+
+
+def test_an_unknown_game_is_refused_with_the_known_ones(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as refused:
+        cli.main(["play", "--game", "chess"])
+    assert refused.value.code == 2
+    err = capsys.readouterr().err
+    assert all(game in err for game in registry())

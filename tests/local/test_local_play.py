@@ -123,11 +123,13 @@ def test_free_text_reaches_the_group_only_while_the_person_may_speak(play: Play)
     assert run.out.index(ui("no_speech", "ja")) > night
 
 
-def test_help_columns_line_up_in_every_language(play: Play) -> None:
+def test_help_columns_line_up_in_every_language_and_the_games_commands_follow(play: Play) -> None:
     for lang in LANGS:
         run = play("--seed", "1", "--players", "4", "--lang", lang, stdin="/help\n/quit\n")
-        block = run.out.split("> /help\n", 1)[1].split("\n\n", 1)[0].splitlines()
-        assert len(block) >= 10
+        after = run.out.split("> /help\n", 1)[1]
+        block = after.split("\n\n", 1)[0].splitlines()
+        assert len(block) == len(ui("keys", lang).splitlines())
+        assert i18n.text("help", lang, "adazakura").splitlines()[0] in after, "the game's own /help"
         starts = set()
         for line in block:
             found = re.match(r"(.*?\S {2,})\S", line)

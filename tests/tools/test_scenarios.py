@@ -10,11 +10,14 @@ from typing import Any
 
 import pytest
 
+from core.games import registry
 from handlers.tools.__main__ import main
 from handlers.tools.scenario import Runner, Scenario, load
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 FILES = sorted([*SCENARIOS.glob("*.json"), *SCENARIOS.glob("*.yaml")])
+#: The game ids a refusal lists as known.
+KNOWN = ", ".join(sorted(registry()))
 
 
 def play(scenario: Scenario) -> tuple[bool, list[dict[str, Any]]]:
@@ -127,7 +130,7 @@ def _large_shinra_k(data: dict[str, Any]) -> None:
     ("change", "said"),
     [
         pytest.param(_unknown_megami, ["seat 2", "foo/S", "unknown Megami"], id="unknown-megami"),
-        pytest.param(_unknown_game, ["unknown game chess (known: adazakura)"], id="unknown-game"),
+        pytest.param(_unknown_game, [f"unknown game chess (known: {KNOWN})"], id="unknown-game"),
         pytest.param(_empty_action, ["step 4", "seat 2", "[kind, *args]"], id="empty-action"),
         pytest.param(_text_rng, ["setup.rng"], id="text-rng"),
         pytest.param(_negative_timer, ["settings.timers.night", "greater than 0"], id="negative-timer"),

@@ -1,0 +1,79 @@
+"""``/option <name> [values…]``: the host sets a game option in the lobby, for any game; a game refuses an
+option it does not have (``option.unknown``). Played through the playground's service and chats."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+import core.i18n as i18n
+from core.engine.commands import Configure
+from core.games import registry
+from core.i18n.catalog import lookup
+from handlers.local.game import LocalGame
+from handlers.local.parse import Send, parse
+from handlers.local.sender import GROUP_CHAT
+from handlers.messages import TextCommand
+from handlers.service import DEFAULT_GAME
+from handlers.textcommands import to_command
+
+
+def _lobby_then(*lines: str, lang: str = "en", game_id: str = DEFAULT_GAME) -> tuple[LocalGame, list[str]]:
+    """Open a lobby with the person as host (joined), then the person types ``lines`` (sent where the
+    playground sends them); returns the game and every group message sent after the lobby opened."""
+    game = LocalGame(game=game_id, players=5, lang=lang, seed=1)
+
+    async def run() -> int:
+        await game.deliver(game.person, TextCommand("newgame", (game.game,)), private=False)
+        game.game_id = game.store.get_pointer("chat", GROUP_CHAT) or ""
+        await game.deliver(game.person, TextCommand("start", (game.game_id,)), private=True)
+        opened = len(game.sender.log)
+        for line in lines:
+            typed = parse(line)
+            assert isinstance(typed, Send)
+            await game.deliver(game.person, typed.command, private=typed.private)
+        return opened
+
+    opened = asyncio.run(run())
+    return game, [e.text for e in game.sender.log[opened:] if e.chat_id == GROUP_CHAT]
+
+
+def test_option_is_typed_in_the_group() -> None:
+    typed = TextCommand("option", ("pool", "saine"))
+    assert parse("/option pool saine") == Send(private=False, command=typed)
+
+
+def test_option_becomes_a_configure_of_that_name_with_the_values_as_typed() -> None:
+    command = to_command(TextCommand("option", ("nightSeconds", "120")), "tg:1", private=False, game="x")
+    assert command == Configure(user_id="tg:1", option="nightSeconds", values=("120",))
+
+
+@pytest.mark.parametrize("game_id", sorted(registry()))
+def test_an_option_the_game_does_not_have_is_refused_in_the_group(game_id: str) -> None:
+    game, said = _lobby_then("/option nosuch 3", game_id=game_id)
+    refusal = lookup("reason.option.unknown", "en", game_id)
+    assert len(said) == 1
+    assert said[0].startswith(refusal.split("{", 1)[0])
+    assert game.state().phase == "lobby"
+    assert game.state().settings == {"locale": "en"}, "nothing was set"
+
+
+def test_option_without_a_name_says_how_to_write_it() -> None:
+    game, said = _lobby_then("/option", lang="ja")
+    assert said == [i18n.text("reason.command.needs_option", "ja", game.game)]
+
+
+def test_an_option_the_game_has_is_set_like_its_own_command() -> None:
+    game, said = _lobby_then("/option pool saine himika megumi")
+    same, said_same = _lobby_then("/pool saine himika megumi")
+    assert {"saine", "himika", "megumi"} <= set(game.state().settings["pool"])
+    assert game.state().settings == same.state().settings
+    assert said == said_same
+
+
+@pytest.mark.skipif("politician" not in registry(), reason="the politician core is not there")
+def test_a_politician_option_is_set_with_its_name_as_typed() -> None:
+    game, said = _lobby_then("/option nightSeconds 120", game_id="politician")
+    assert game.state().settings["options"] == {"nightSeconds": 120}
+    assert len(said) == 1
