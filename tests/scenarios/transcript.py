@@ -10,15 +10,38 @@ the diff by hand before committing it.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Protocol
 
 from core.engine.commands import Act, Command, Timeout
 from core.engine.notice import Audience, Notice
 from core.i18n.render import render, render_action
-from tests.games.adazakura.table import Table
 
 GOLDEN = Path(__file__).parent / "golden"
 LOCALE = "ja"
+
+
+class _Seat(Protocol):
+    seat: int
+    user_id: str
+    name: str
+
+
+class _State(Protocol):
+    @property
+    def game(self) -> str: ...
+    @property
+    def players(self) -> Sequence[_Seat]: ...
+
+
+class Table(Protocol):
+    """A played table of any game's test DSL (adazakura, politician): its state and command history."""
+
+    @property
+    def state(self) -> _State: ...
+    @property
+    def history(self) -> list[tuple[tuple[str, int], Command, list[Notice]]]: ...
 
 
 def audience(to: Audience) -> str:

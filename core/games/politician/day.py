@@ -149,7 +149,9 @@ def close_round(g: Ctx) -> None:
     g.announce(
         "vote.closed",
         ballots=lines if not rnd.public else [],
-        missing=g.refs(rnd.no_ballot),
+        missing=KeyRef(key="vote.missing", params={"players": [g.ref(v) for v in sorted(rnd.no_ballot)]})
+        if rnd.no_ballot
+        else "",
         counts=counts,
         round=rnd.round,
     )

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from core.engine.notice import Action
+from core.engine.notice import Action, KeyRef
 from core.games.politician.ctx import Ctx
 from core.games.politician.legal import legal
 from core.games.politician.model import NightRecord, NightState
@@ -63,7 +63,7 @@ def _propose(g: Ctx, seat: int, target: int | str) -> None:
     assert night is not None
     night.proposals[seat] = target
     pack = wolves(g)
-    shown = g.ref(target) if isinstance(target, int) else ""
+    shown = g.ref(target) if isinstance(target, int) else KeyRef(key="option.kill.none")
     g.tell(seat, "night.proposal_saved", target=shown)
     g.tell_team("night.proposal", [w for w in pack if w != seat], wolf=g.ref(seat), target=shown)
     if all(night.proposals.get(w) == target for w in pack):

@@ -46,7 +46,9 @@ def _round(g: Ctx, r: Round) -> KeyRef:
         for b in r.ballots
     ]
     ballots += [KeyRef(key="recap.no_ballot", params={"voter": g.ref(v)}) for v in r.no_ballot]
-    return KeyRef(key="recap.round", params={"round": r.round, "ballots": ballots})
+    return KeyRef(
+        key="recap.runoff" if r.round else "recap.round", params={"round": r.round, "ballots": ballots}
+    )
 
 
 def _night(g: Ctx, n: NightRecord) -> KeyRef:

@@ -131,7 +131,10 @@ def summary(state: TableState) -> dict[str, Param]:
     custom = state.settings.get("cast")
     cast = cast_for(state, max(len(state.members), 5))
     changed: list[Scalar] = [
-        KeyRef(key="option.line", params={"option": k, "value": str(v)})
+        KeyRef(
+            key="option.line",
+            params={"option": k, "value": ("on" if v else "off") if isinstance(v, bool) else str(v)},
+        )
         for k, v in state.settings.get("options", {}).items()
     ]
     return {
