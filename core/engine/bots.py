@@ -8,7 +8,8 @@ Used by ``jinro-gm simulate``, ``bench/run.py``, tests/tools and the playground'
 The policy reads the action vocabulary the games share (``core/games/*/legal.py``): at night
 ``<ability>`` choices (kinds ``night.<id>``), the team's ``kill`` and ``done``; in discussion ``co``,
 ``ready`` and day abilities; in a vote ``vote`` with a seat or ``"none"`` (abstain); at the end a deduction
-form (``deduce.reveal``/``deduce.pick`` per seat, then ``deduce.submit``). What a bot knows about its team
+form (``deduce.reveal``/``deduce.pick`` per seat, then ``deduce.submit``); at 政治家人狼's role check the
+lover's ``favourite``. What a bot knows about its team
 comes only from notices addressed to a team (:meth:`Driver.observe`).
 """
 
@@ -66,6 +67,8 @@ def choose(
         return _vote(actions, rng, avoid)
     if kinds & {"deduce.pick", "deduce.submit"}:
         return _deduce(actions, rng, taken)
+    if kinds == {"favourite"} and "favourite" not in taken:
+        return rng.choice(actions)
     return None
 
 

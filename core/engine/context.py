@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Generic, TypeVar
 
-from core.engine.notice import PUBLIC, Action, Notice, Param, PlayerRef, RoleRef, to_seat, to_team
+from core.engine.notice import PUBLIC, Action, Notice, PlayerRef, RoleRef, Scalar, to_seat, to_team
 from core.engine.result import Event
 from core.engine.table import TableState
 
@@ -36,7 +36,7 @@ class TableCtx(Generic[S]):
     def ref(self, seat: int) -> PlayerRef:
         return PlayerRef(seat=seat, name=self.p(seat).name)
 
-    def refs(self, seats: list[int]) -> list[Param]:
+    def refs(self, seats: list[int]) -> list[Scalar]:
         return [self.ref(s) for s in sorted(seats)]
 
     @staticmethod

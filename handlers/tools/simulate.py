@@ -37,8 +37,9 @@ def play_one(
     rules: GameRules, players: int, seed: int, settings: dict[str, Any] | None = None
 ) -> dict[str, Any]:
     """One bots-only game. Returns ``{"seed", "result" (side id, "draw", or None if unfinished), "days",
-    "steps", "dealt" (role ids), "winners" (seats)}``. Raises ValueError when the rules refuse the table
-    (reason id, e.g. ``lobby.too_few``) and ``core.engine.bots.BotRefused`` on a rules defect."""
+    "steps", "dealt" (role ids), "winners" (seats), "events" (logged events per kind)}``. Raises ValueError
+    when the rules refuse the table (reason id, e.g. ``lobby.too_few``) and
+    ``core.engine.bots.BotRefused`` on a rules defect."""
     started = start_bot_game(rules, players, seed=seed, settings=settings)
     days = [0]
 
@@ -54,6 +55,7 @@ def play_one(
         "steps": out.steps,
         "dealt": dealt_roles(state),
         "winners": list(getattr(state, "winners", [])),
+        "events": dict(Counter(e.kind for e in state.log)),
     }
 
 
@@ -73,13 +75,15 @@ def simulate(
 
     Returns the summary: ``games``, ``players``, ``seed``, ``finished`` (games that ended with a result),
     ``draws``, ``winners`` (games won per side), ``roles_dealt`` (games in which each role was dealt),
-    ``avg_days`` (day number reached, over finished games), ``avg_inputs`` and ``seconds`` (wall time).
+    ``avg_days`` (day number reached, over finished games), ``avg_inputs``, ``events_per_game`` (logged
+    events of each kind per game, e.g. 政治家人狼's ``LotteryDrawn``) and ``seconds`` (wall time).
     Raises KeyError for an unknown game and ValueError for a table the rules refuse.
     """
     rules = rules_for(game)
     started = time.perf_counter()
     results: Counter[str] = Counter()
     dealt: Counter[str] = Counter()
+    events: Counter[str] = Counter()
     days: list[int] = []
     steps = 0
     for i in range(games):
@@ -88,6 +92,7 @@ def simulate(
             results[record["result"]] += 1
             days.append(record["days"])
         dealt.update(set(record["dealt"]))
+        events.update(record["events"])
         steps += record["steps"]
         if each is not None:
             each(record)
@@ -102,6 +107,7 @@ def simulate(
         "roles_dealt": dict(sorted(dealt.items())),
         "avg_days": round(sum(days) / len(days), 2) if days else 0,
         "avg_inputs": round(steps / games, 1) if games else 0,
+        "events_per_game": {kind: round(n / games, 2) for kind, n in sorted(events.items())} if games else {},
         "seconds": round(time.perf_counter() - started, 3),
     }
 

@@ -158,4 +158,3 @@ def _notes(g: Ctx) -> list[Scalar]:
             )
         )
     return notes
-

@@ -58,6 +58,7 @@ def morning(g: Ctx, day: int) -> None:
     g.announce(
         "campaign.start",
         day=day,
+        seconds=seconds,
         candidates=g.refs(g.eligible()),
         deadline=s.deadline_at or 0,
         mode=KeyRef(key="mode.public" if public else "mode.secret"),
@@ -103,6 +104,7 @@ def open_round(g: Ctx, number: int, candidates: list[int]) -> None:
         "vote.open" if number == 0 else "runoff.open",
         round=number,
         candidates=g.refs(candidates),
+        seconds=seconds,
         deadline=s.deadline_at or 0,
         mode=KeyRef(key="mode.public" if public else "mode.secret"),
     )
@@ -129,10 +131,14 @@ def close_round(g: Ctx) -> None:
     """§6.6.4: missing ballots, the reveal (secret mode), visible counts, then the weighted result."""
     rnd = g.s.round
     assert rnd is not None
-    _missing_ballots(g)
+    drawn = _missing_ballots(g)
     lines: list[Scalar] = [
-        KeyRef(key="vote.line", params={"voter": g.ref(b.voter), "target": g.ref(b.target)})
+        KeyRef(
+            key="vote.line.drawn" if b.voter in drawn else "vote.line",
+            params={"voter": g.ref(b.voter), "target": g.ref(b.target)},
+        )
         for b in rnd.ballots
+        if not rnd.public or b.voter in drawn
     ]
     visible: dict[int, int] = dict.fromkeys(rnd.candidates, 0)
     weighted: dict[int, int] = dict.fromkeys(rnd.candidates, 0)
@@ -148,7 +154,7 @@ def close_round(g: Ctx) -> None:
     ]
     g.announce(
         "vote.closed",
-        ballots=lines if not rnd.public else [],
+        ballots=lines,
         missing=KeyRef(key="vote.missing", params={"players": [g.ref(v) for v in sorted(rnd.no_ballot)]})
         if rnd.no_ballot
         else "",
@@ -159,28 +165,36 @@ def close_round(g: Ctx) -> None:
     if len(rnd.top) == 1:
         elect(g, rnd.top[0], ("vote", "runoff1", "runoff2")[min(rnd.round, 2)])
     elif rnd.round < option(g.s, "maxRunoffs"):
+        g.log("RunoffCalled", day=rnd.day, round=rnd.round + 1, candidates=rnd.top)
         open_round(g, rnd.round + 1, rnd.top)
     else:
         winner = g.s.rng.choice(rnd.top)
+        g.log("LotteryDrawn", day=rnd.day, tied=rnd.top, seat=winner)
         g.announce("vote.lottery", tied=g.refs(rnd.top), player=g.ref(winner))
         elect(g, winner, "lottery")
 
 
-def _missing_ballots(g: Ctx) -> None:
+def _missing_ballots(g: Ctx) -> list[int]:
     """AMB-05: a voter without a ballot is ``NO_BALLOT``; with ``afkBallot = random`` the RNG votes for
-    them among their valid targets, in seat order (§10.8)."""
+    them among their valid targets, in seat order (§10.8). Returns the voters whose ballot was drawn (shown
+    as drawn at the close, also on a show-of-hands day, §8). Counts missed ballots for ``/status`` (two in a
+    row: idle); night prompts are not counted, since who answers at night would tell roles apart (§8)."""
     rnd = g.s.round
     assert rnd is not None
+    drawn: list[int] = []
     for voter in rnd.voters:
+        p = g.p(voter)
         if rnd.has_voted(voter):
+            p.missed = 0
             continue
-        g.p(voter).missed += 1
+        p.missed += 1
         if option(g.s, "afkBallot") == "random":
             target = g.s.rng.choice([c for c in rnd.candidates if c != voter])
-            weight = 2 if g.p(voter).role == "chairman" else 1
-            rnd.ballots.append(Ballot(voter=voter, target=target, weight=weight))
+            rnd.ballots.append(Ballot(voter=voter, target=target, weight=2 if p.role == "chairman" else 1))
+            drawn.append(voter)
         else:
             rnd.no_ballot.append(voter)
+    return drawn
 
 
 # -- policy speech and returns (§6.7, §6.8) ------------------------------------------------------------

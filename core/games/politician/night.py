@@ -23,7 +23,7 @@ def open_night(g: Ctx, n: int) -> None:
     s = g.s
     s.night = NightState(n=n, prompted=[p.seat for p in g.active()])
     s.enter("night", now=g.now, seconds=option(s, "nightSeconds"))
-    g.announce("night.start", night=n, deadline=s.deadline_at or 0)
+    g.announce("night.start", night=n, seconds=option(s, "nightSeconds"), deadline=s.deadline_at or 0)
     for seat in s.night.prompted:
         g.tell(seat, "night.prompt", actions=legal(g, seat), night=n)
 
@@ -64,11 +64,12 @@ def _propose(g: Ctx, seat: int, target: int | str) -> None:
     night.proposals[seat] = target
     pack = wolves(g)
     shown = g.ref(target) if isinstance(target, int) else KeyRef(key="option.kill.none")
-    g.tell(seat, "night.proposal_saved", target=shown)
-    g.tell_team("night.proposal", [w for w in pack if w != seat], wolf=g.ref(seat), target=shown)
     if all(night.proposals.get(w) == target for w in pack):
         night.locked = True
         g.tell_team("night.locked", pack, target=shown)
+        return
+    g.tell(seat, "night.proposal_saved", target=shown)
+    g.tell_team("night.proposal", [w for w in pack if w != seat], wolf=g.ref(seat), target=shown)
 
 
 def complete(g: Ctx) -> bool:
@@ -84,9 +85,6 @@ def resolve(g: Ctx) -> None:
     s = g.s
     night = s.night
     assert night is not None
-    for seat in night.prompted:
-        answered = seat in night.done or seat in night.proposals
-        g.p(seat).missed = 0 if answered else g.p(seat).missed + 1
     target, tie_break = _wolf_target(g)
     record = NightRecord(
         n=night.n, proposals=dict(night.proposals), target=target, tie_break=tie_break,

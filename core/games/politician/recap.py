@@ -63,6 +63,8 @@ def _night(g: Ctx, n: NightRecord) -> KeyRef:
     for key, seat in (("recap.protect", n.protect), ("recap.investigate", n.investigate)):
         if seat is not None:
             lines.append(KeyRef(key=key, params={"player": g.ref(seat)}))
+    if n.target is not None and n.excluded is None:
+        lines.append(KeyRef(key="recap.blocked", params={"player": g.ref(n.target)}))
     lines.append(
         KeyRef(key="recap.excluded", params={"player": g.ref(n.excluded)})
         if n.excluded is not None

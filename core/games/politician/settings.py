@@ -139,7 +139,7 @@ def summary(state: TableState) -> dict[str, Param]:
     ]
     return {
         "cast": composition(cast) if cast else [],
-        "players": cast.players if cast and custom else len(state.members),
+        "players": cast.players if cast else len(state.members),
         "custom": bool(custom),
         "changed": changed,
         "warning": KeyRef(key="cast.warning") if cast and custom and warns(cast) else "",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.engine.notice import KeyRef
 from core.engine.rng import Rng
 from core.engine.table import Member
 from core.games.politician.ctx import Ctx
@@ -50,13 +51,15 @@ def injected(members: list[Member], setup: dict[str, Any]) -> tuple[list[Player]
 
 
 def role_check(g: Ctx) -> bool:
-    """Send every role card and the §6.2 knowledge; return True when the lover must still choose a
-    favourite among several wolves (the role check then waits for it, AMB-32)."""
+    """Send the §6.2 knowledge (the wolves meet in their team channel, so each knows the pack); return
+    True when the lover must still choose a favourite among several wolves (the role check then waits for
+    it, AMB-32)."""
     wolves = g.holders("wolf_member")
     lovers = g.holders("lover")
     spies = g.holders("spy")
+    g.tell_team("know.wolf", wolves, wolves=g.refs(wolves))
     for w in wolves:
-        g.learn(w, "know.wolf", wolves=g.refs(wolves))
+        g.p(w).ledger.append(KeyRef(key="know.wolf", params={"wolves": g.refs(wolves)}))
         if lovers:
             g.learn(w, "know.lover", lover=g.ref(lovers[0]))
         if spies:

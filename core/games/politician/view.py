@@ -65,24 +65,30 @@ def board_params(g: Ctx) -> dict[str, Any]:
 
 
 def status_params(g: Ctx) -> dict[str, Any]:
-    """Phase (``phase.<id>`` with the day ``n`` and seconds ``left``), who is in the election, excluded
-    today, elected, out; nothing about night actions or ballots not yet public (§8)."""
+    """Phase (``phase.<id>`` with the day ``n`` and seconds ``left``), who is in the election, and one line
+    each for those excluded today, elected, out and idle (two ballots missed in a row), when there are
+    any; nothing about night actions or ballots not yet public (§8)."""
     s = g.s
     left = max(0, (s.deadline_at or g.now) - g.now)
     phase = KeyRef(key=f"phase.{s.phase}", params={"n": s.day, "left": left})
     if not s.players:
-        names = [m.name for m in s.members]
-        empty: list[Scalar] = []
-        return {"phase": phase, "day": 0, "active": names, "excluded": empty, "elected": empty, "out": empty,
-                "idle": empty}  # fmt: skip
+        return {"phase": phase, "day": 0, "active": [m.name for m in s.members], "lines": []}
+    groups = {
+        "excluded": [p.seat for p in s.players if p.alive and p.excluded],
+        "elected": [r.seat for r in s.filled],
+        "out": [p.seat for p in s.players if p.status == "out"],
+        "idle": [p.seat for p in s.players if p.alive and p.missed >= 2],
+    }
+    lines: list[Scalar] = [
+        KeyRef(key=f"status.line.{name}", params={"players": g.refs(seats)})
+        for name, seats in groups.items()
+        if seats
+    ]
     return {
         "phase": phase,
         "day": s.day,
         "active": g.refs([p.seat for p in s.players if p.eligible]),
-        "excluded": g.refs([p.seat for p in s.players if p.alive and p.excluded]),
-        "elected": g.refs([r.seat for r in s.filled]),
-        "out": g.refs([p.seat for p in s.players if p.status == "out"]),
-        "idle": g.refs([p.seat for p in s.players if p.alive and p.missed >= 2]),
+        "lines": lines,
     }
 
 
