@@ -248,6 +248,7 @@ def _politician(scan: Scan) -> Expansions:
         "end.{}": [(r,) for r in scan.literal_args("end_game", 2)],  # victory.end_game (§7.3)
         "role.{}.text": [(r,) for r in ROLES],  # view.role_card (§10.1)
         "phase.{}": [(phase,) for phase in scan.phases()],  # view.status_params
+        "status.line.{}": [("excluded",), ("elected",), ("out",), ("idle",)],  # view.status_params (§8)
     }
 
 

@@ -23,6 +23,8 @@ EMITTED = scan(GAME)
 NEVER_SHOWN = {"deadline"}
 #: What the chairman's double ballot is called; only the end-of-game recap may say it [§6.6.3].
 WEIGHT_WORDS = {"ja": ("2票", "二票", "倍"), "en": ("2 votes", "two votes", "double", "twice")}
+#: Phrases with those words that count something else: the ``/status`` line of missed rounds.
+NOT_WEIGHT = {"ja": (), "en": ("two votes in a row",)}
 
 
 def test_the_walk_finds_what_each_kind_of_emitter_says() -> None:
@@ -30,7 +32,8 @@ def test_the_walk_finds_what_each_kind_of_emitter_says() -> None:
         "game.composition", "role.card", "know.clue", "know.favourite.drawn", "know.favourite.auto",
         "result.lover", "morning.nc_none", "vote.closed", "vote.missing", "elected", "method.runoff2",
         "seat.none", "camp.wolf", "status.out", "end.all_filled", "phase.policy_speech", "role.traitor.text",
-        "recap.runoff", "recap.ballot.double", "option.kill.none", "lobby.options", "status", "seats.board",
+        "recap.runoff", "recap.ballot.double", "recap.blocked", "option.kill.none", "lobby.options", "status",
+        "status.line.idle", "vote.line.drawn", "seats.board",
         "reason.vote.self", "reason.night.answered", "reason.cast.last_day", "reason.option.invalid",
         "reason.lobby.full",
     }  # fmt: skip
@@ -123,8 +126,15 @@ def test_nobody_dies_in_an_election(locale: str) -> None:
 @pytest.mark.parametrize("locale", locales())
 def test_only_the_recap_tells_the_chairman_s_ballot_counted_twice(locale: str) -> None:
     texts = catalog(locale, GAME)
-    telling = {k for k, t in texts.items() if any(w in t for w in WEIGHT_WORDS[locale])}
+    said = {k: _drop(t, NOT_WEIGHT[locale]) for k, t in texts.items()}
+    telling = {k for k, t in said.items() if any(w in t for w in WEIGHT_WORDS[locale])}
     assert telling - {"role.chairman.text"} == {"recap.ballot.double"}
+
+
+def _drop(body: str, phrases: tuple[str, ...]) -> str:
+    for phrase in phrases:
+        body = body.replace(phrase, "")
+    return body
 
 
 @pytest.mark.parametrize("locale", locales())
@@ -143,6 +153,12 @@ def test_public_night_news_names_nobody_and_hides_the_guard(locale: str) -> None
     guard = {"ja": ("警備", "守"), "en": ("guard", "protect")}[locale]
     quiet = text("morning.nc_none", locale, GAME, day=2)
     assert not any(word in quiet.lower() for word in guard)
+
+
+@pytest.mark.parametrize("locale", locales())
+@pytest.mark.parametrize("key", ["campaign.start", "vote.open", "runoff.open", "night.start"])
+def test_each_timed_phase_announces_its_length(locale: str, key: str) -> None:
+    assert "seconds" in placeholders(catalog(locale, GAME)[key])
 
 
 @pytest.mark.parametrize("locale", locales())

@@ -1,7 +1,8 @@
 """What players read in real 政治家人狼 games: every notice, refusal and button renders in every language.
 
 A few hundred seeded bots-only games (``core.engine.bots``, 5 to 15 players, the §11 options varied by
-seed) are played to their end. Along the way, at some steps, the players also ask ``/me``, ``/status``,
+seed; in every other game the lover lets the role check time out, so the favourite is drawn) are played to
+their end. Along the way, at some steps, the players also ask ``/me``, ``/status``,
 ``/board`` and ``/help``, press an old or foreign button, and type to their teammates, so answers and
 refusals are rendered too. A scripted lobby tries every host option and every way a custom cast can be
 refused (§4.3). ``test_politician_keys.py`` checks the same keys statically, from the source.
@@ -18,7 +19,7 @@ from typing import Any
 import pytest
 
 from core.engine.bots import BOT_SALT, play_out, start_bot_game
-from core.engine.commands import Act, Command, Configure, Join, Query, Say, StartGame
+from core.engine.commands import Act, Command, Configure, Join, Query, Say, StartGame, Timeout
 from core.engine.notice import Action, KeyRef, Notice, PlayerRef
 from core.engine.result import Accepted, Rejected
 from core.engine.rng import Rng
@@ -87,6 +88,9 @@ def _ask(heard: Heard, game: int, state: Any, rng: random.Random) -> None:
 def _play(heard: Heard, game: int, size: int, seed: int) -> None:
     settings = {"options": OPTIONS[seed % len(OPTIONS)]}
     start = start_bot_game(RULES, size, seed=seed * 100 + size, settings=settings, now=NOW)
+    now = NOW
+    if seed % 2 and start.state.phase == "role_check":
+        start, now = _lover_away(start)
     heard.notices += [(game, n) for n in start.notices]
     rng = random.Random(seed * 100 + size)
     steps = [0]
@@ -98,7 +102,16 @@ def _play(heard: Heard, game: int, size: int, seed: int) -> None:
         if steps[0] % ASK_EVERY == 0 or state.is_over:
             _ask(heard, game, state, rng)
 
-    play_out(RULES, start.state, Rng.seeded(seed ^ BOT_SALT), NOW, heard=list(start.notices), on_step=on_step)
+    play_out(RULES, start.state, Rng.seeded(seed ^ BOT_SALT), now, heard=list(start.notices), on_step=on_step)
+
+
+def _lover_away(start: Accepted[Any]) -> tuple[Accepted[Any], int]:
+    """The start and a role check that times out before the lover picks a favourite (AMB-32: drawn),
+    with the time (UTC epoch s) it timed out."""
+    state = start.state
+    late = RULES.decide(state, Timeout(phase_seq=state.phase_seq), now=state.deadline_at)
+    assert isinstance(late, Accepted), late
+    return Accepted(state=late.state, notices=[*start.notices, *late.notices]), state.deadline_at
 
 
 @cache
@@ -250,3 +263,26 @@ def test_a_closed_vote_lists_missing_voters_only_when_there_are_some(locale: str
 def test_a_wolf_proposing_nobody_reads_words(locale: str, expected: str) -> None:
     body = text("night.proposal_saved", locale, GAME, target=KeyRef(key="option.kill.none"))
     assert expected in body
+
+
+@pytest.mark.parametrize("locale", locales())
+def test_a_drawn_ballot_and_the_idle_line_read_as_words(locale: str) -> None:
+    """Lines the bots never make happen (they always vote): a ballot drawn at the close (§10.8) and the
+    ``/status`` line of players who missed two votes in a row."""
+    drawn = KeyRef(key="vote.line.drawn", params={"voter": _ref(4), "target": _ref(2)})
+    count = KeyRef(key="vote.count", params={"player": _ref(2), "votes": 1})
+    closed = render_key("vote.closed", {"ballots": [drawn], "counts": [count], "missing": "", "round": 0},
+                        locale, GAME)  # fmt: skip
+    assert render_key("vote.line.drawn", drawn.params, locale, GAME) in closed
+    assert render_key("vote.line", drawn.params, locale, GAME) != render_key(
+        "vote.line.drawn", drawn.params, locale, GAME
+    )
+    idle = KeyRef(key="status.line.idle", params={"players": [_ref(4), _ref(7)]})
+    status = render_key(
+        "status", {"phase": KeyRef(key="phase.night", params={"n": 2, "left": 30}), "day": 2,
+                   "active": [_ref(4), _ref(7)], "lines": [idle], "board": ""}, locale, GAME,
+    )  # fmt: skip
+    for body in (closed, status):
+        assert not _bad(body, locale), body
+    assert "P4" in status
+    assert "P7" in status

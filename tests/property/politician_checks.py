@@ -184,6 +184,11 @@ def offered_are_accepted(seed: int) -> Probe:
 # -- §8: nobody hears what they may not know ---------------------------------------------------------------
 #: Keys that tell hidden facts: only in the final announcement and recap (§6.10).
 SECRET = ("recap.", "reveal.", "camp.", "status.", "result.", "know.", "end.", "game.over")
+#: Keys under those prefixes that say only public facts: the ``/status`` lines (excluded today, elected,
+#: out, missed two votes in a row: all announced in the group when they happened).
+PUBLIC_LINES = ("status.line.",)
+#: What a ``vote.closed`` may show as a ballot: cast in a secret round, or drawn at the close (§10.8).
+BALLOT_LINES = {"vote.line", "vote.line.drawn"}
 #: Private knowledge keys (§3.3, §3.2) and the roles that may hear them.
 KNOWS = {
     "know.wolf": "wolf_member", "know.lover": "wolf_member", "know.spies": "wolf_member", "know.spy": "spy",
@@ -199,22 +204,19 @@ def walk(notice: Notice) -> Iterator[Level]:
 class NoLeak:
     """§8 on every step, for one game (it remembers the ballots shown so far):
 
-    - public, while the game runs: no ``recap.*``/``reveal.*``/``result.*``/``know.*``/``camp.*`` key, no
-      role of a player not elected (a role next to no player only in ``composition.line``), no weight;
-      ``vote.closed`` shows visible counts (one per ballot) and the missing ballots, and every ballot of
-      a round is shown exactly once (``vote.ballot`` as cast, or a ``vote.line`` at close) (§6.6.3);
-    - team: only wolf-party members (active ones at night), plus the lover during the role check with
-      ``allowCollusion`` (AMB-48); no roles;
+    - public, while the game runs: no ``recap.*``/``reveal.*``/``result.*``/``know.*``/``camp.*`` key
+      (``/status``'s ``status.line.*`` aside), no role of a player not elected (a role next to no player
+      only in ``composition.line``), no weight; ``vote.closed`` shows visible counts (one per ballot) and
+      the missing ballots, and every ballot of a round is shown exactly once (§6.6.3): ``vote.ballot`` as
+      cast on a show-of-hands day, a ``vote.line`` at the close of a secret round, a ``vote.line.drawn``
+      at the close for a ballot drawn with ``afkBallot = random`` (§10.8);
+    - team: only wolf-party members (at the deal, §6.2 step 1; active ones at night), plus the lover
+      during the role check with ``allowCollusion`` (AMB-48); no roles;
     - a seat: ``know.*`` per §3.3 and ``result.*`` only to the reporter, results only at night resolution
       (§10.5); roles only of itself or of elected players.
     """
 
-    def __init__(self, *, strict_draws: bool = False) -> None:
-        #: Known core bug (``test_politician_leaks.test_a_drawn_ballot_of_a_show_of_hands_is_shown``):
-        #: with ``afkBallot = random`` a ballot drawn at the close of a show-of-hands round is counted
-        #: but never shown. Unless ``strict_draws``, such unshown draws (the ballots after the posted
-        #: ones) are tolerated; everything else is checked.
-        self.strict_draws = strict_draws
+    def __init__(self) -> None:
         self.shown: dict[tuple[int, int], list[tuple[int, int]]] = {}
 
     def __call__(self, step: Step) -> None:
@@ -236,7 +238,8 @@ class NoLeak:
             return
         elected = {r.seat for r in after.filled}
         for level in walk(notice):
-            assert not level.owner.startswith(SECRET), f"public {level.owner} while the game runs ({where})"
+            secret = level.owner.startswith(SECRET) and not level.owner.startswith(PUBLIC_LINES)
+            assert not secret, f"public {level.owner} while the game runs ({where})"
             assert not any("weight" in name.lower() for name in level.params), f"weight param ({where})"
             seats, hidden = level.refs()
             if not hidden:
@@ -259,13 +262,16 @@ class NoLeak:
     def _closed(self, step: Step, notice: Notice, where: str) -> None:
         params = notice.params
         rnd = next(r for r in step.after.rounds if (r.day, r.round) == (step.before.day, params["round"]))
-        lines = params["ballots"]
-        assert isinstance(lines, list)
+        lines = _keyrefs(params["ballots"])
+        kinds = {line.key for line in lines}
+        assert kinds <= BALLOT_LINES, f"ballot lines {kinds} ({where})"
+        if rnd.public:
+            assert kinds <= {"vote.line.drawn"}, f"a show of hands repeats its ballots at the close ({where})"
+        if "vote.line.drawn" in kinds:
+            assert option(step.after, "afkBallot") == "random", f"a drawn ballot without afkBallot ({where})"
         shown = self.shown.setdefault((rnd.day, rnd.round), [])
-        shown += [_pair(line.params) for line in lines if isinstance(line, KeyRef)]
+        shown += [_pair(line.params) for line in lines]
         cast = [(b.voter, b.target) for b in rnd.ballots]
-        if rnd.public and not self.strict_draws and option(step.after, "afkBallot") == "random":
-            cast = cast[: len(shown)]
         assert Counter(shown) == Counter(cast), f"ballots shown {shown} ≠ cast {cast} ({where})"
         counts = {_seat(c.params["player"]): c.params["votes"] for c in _keyrefs(params["counts"])}
         visible = Counter(b.target for b in rnd.ballots)
@@ -302,9 +308,12 @@ def _keyrefs(value: Any) -> list[KeyRef]:
 def _team(step: Step, notice: Notice, where: str) -> None:
     before = step.before
     phase = before.phase
-    assert phase in ("role_check", "night"), f"team notice in {phase} ({where})"
-    wolves = {p.seat for p in before.players if p.role == "wolf_member" and (phase != "night" or p.alive)}
-    lover = {p.seat for p in before.players if p.role == "lover"}
+    # The wolves meet in their channel when the game starts (§6.2 step 1), then only at night (and in the
+    # role check when collusion is open). At the start the seats are those just dealt.
+    assert phase in ("lobby", "role_check", "night"), f"team notice in {phase} ({where})"
+    players = step.after.players if phase == "lobby" else before.players
+    wolves = {p.seat for p in players if p.role == "wolf_member" and (phase != "night" or p.alive)}
+    lover = {p.seat for p in players if p.role == "lover"}
     allowed = wolves | (lover if phase == "role_check" and option(before, "allowCollusion") else set())
     assert set(notice.to.seats) <= allowed, f"team notice to {set(notice.to.seats) - allowed} ({where})"
     for level in walk(notice):

@@ -13,6 +13,7 @@ from typing import Any
 
 from core.engine.notice import KeyRef, Notice, PlayerRef, RoleRef
 from core.games.politician.model import NightState
+from tests.games.adazakura.table import heard
 from tests.games.politician.table import Heard, Table
 
 #: Public notices that may name roles before the end: the composition (counts only, AMB-44), the
@@ -31,7 +32,8 @@ def visible(h: Heard) -> dict[int, int]:
 
 
 def revealed(h: Heard) -> list[tuple[int, int]]:
-    """The (voter, target) lines a secret round's ``vote.closed`` message reveals."""
+    """The (voter, target) lines a ``vote.closed`` message shows: every ballot of a secret round; on a
+    show-of-hands day only the ballots drawn at the close (``afkBallot = random``, §10.8)."""
     return [(b[1]["voter"], b[1]["target"]) for b in h.params["ballots"]]
 
 
@@ -66,25 +68,37 @@ def tonight(t: Table) -> NightState:
     return t.state.night
 
 
+def told(n: Notice, seat: int) -> bool:
+    """Whether ``seat`` reads ``n`` in private: in its 1:1 chat or in a team channel it belongs to."""
+    return n.to.kind in ("seat", "team") and seat in n.to.seats
+
+
 def knows(t: Table, seat: int) -> list[Heard]:
-    """The role-check knowledge ``seat`` received privately in the last step (``know.*`` notices)."""
-    return [h for h in t.private(seat) if h.key.startswith("know.")]
+    """The role-check knowledge ``seat`` received in the last step (``know.*`` notices, in order), in its
+    1:1 chat or, for the wolves' ``know.wolf``, in their team channel (§6.2 step 1)."""
+    return [heard(n) for n in t.heard if told(n, seat) and n.key.startswith("know.")]
 
 
 def mentioned(t: Table, seat: int) -> set[int]:
-    """Every seat named in what ``seat`` received privately during the last step."""
+    """Every seat named in what ``seat`` received privately (1:1 chat or team channel) in the last step."""
     found: set[int] = set()
     for n in t.heard:
-        if n.to.kind == "seat" and seat in n.to.seats:
+        if told(n, seat):
             found |= {r.seat for r in _refs(n.params, PlayerRef)}
     return found
+
+
+def audiences(t: Table, key: str) -> list[tuple[str, tuple[int, ...]]]:
+    """(audience kind, seats) of every ``key`` notice of the last step, in order."""
+    return [(n.to.kind, n.to.seats) for n in t.heard if n.key == key]
 
 
 def assert_no_public_leak(t: Table) -> None:
     """§6.6.3 and §8 over the whole game so far, up to ``game.over``: every show-of-hands ballot line has
     the same shape (chairman included); every ``vote.closed`` shows the visible counts of its round (one per
-    ballot, never weighted) and nothing else; roles are named only by the composition and by the reveal of
-    an elected player; no recap line (the chairman's marked ballots) appears before the end."""
+    ballot, never weighted) and, on a show-of-hands day, no ballot again but those drawn at the close; roles
+    are named only by the composition and by the reveal of an elected player; no recap line (the
+    chairman's marked ballots) appears before the end."""
     rounds = iter(t.state.rounds)
     reached_end = False
     for _, _, notices in t.history:
@@ -108,6 +122,10 @@ def _assert_visible(n: Notice, rnd: Any) -> None:
     tally = Counter(b.target for b in rnd.ballots)
     shown = {c.params["player"].seat: c.params["votes"] for c in n.params["counts"]}  # type: ignore[union-attr]
     assert shown == dict(tally), (shown, tally)
+    if rnd.public:
+        lines = n.params["ballots"]
+        assert isinstance(lines, list), lines
+        assert all(isinstance(x, KeyRef) and x.key == "vote.line.drawn" for x in lines), lines
 
 
 def _refs(value: Any, kind: type) -> Iterator[Any]:

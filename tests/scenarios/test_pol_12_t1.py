@@ -12,6 +12,7 @@ import pytest
 from tests.games.politician.table import C13, Table, table
 from tests.scenarios.pol_expect import (
     assert_no_public_leak,
+    audiences,
     board,
     closed,
     elected,
@@ -34,12 +35,13 @@ DAY1 = [(1, 2), (2, 1), (3, 2), (4, 2), (5, 1), (6, 3), (7, 3), (8, 2), (9, 10),
 def play_t1() -> Table:
     """T1 as written in the spec, asserting each "Expected" on the way."""
     t = table(C13, rng=[CLUE_POOL.index(12)])
-    # Role check (private).
+    # Role check (private; the lone wolf meets the pack in the team channel).
     assert knows(t, 9) == [
         ("know.wolf", {"wolves": [9]}),
         ("know.lover", {"lover": 10}),
         ("know.spies", {"spies": [11, 12]}),
     ]
+    assert audiences(t, "know.wolf") == [("team", (9,))]
     assert 13 not in mentioned(t, 9)
     assert not any("favourite" in h.key for h in t.private(9))
     assert knows(t, 10) == [

@@ -15,6 +15,7 @@ import pytest
 from tests.games.politician.table import C14, Table, table
 from tests.scenarios.pol_expect import (
     assert_no_public_leak,
+    audiences,
     board,
     closed,
     elected,
@@ -44,13 +45,15 @@ RUNOFF = [(3, 12), (12, 3), *((v, 3) for v in (4, 5, 7, 8, 14)), *((v, 12) for v
 def play_t10() -> Table:
     """T10 as written in the spec, asserting each "Expected" on the way."""
     t = table(C14, rng=[CLUE_POOL.index(14), TIED.index(7)])
-    # Role check: the wolves meet, learn the lover and the spies, not the favourite.
+    # Role check: the wolves meet (one message in their team channel), learn the lover and the spies
+    # (each privately), not the favourite.
     for wolf in (9, 10):
         assert knows(t, wolf) == [
             ("know.wolf", {"wolves": [9, 10]}),
             ("know.lover", {"lover": 11}),
             ("know.spies", {"spies": [12, 13]}),
         ]
+    assert audiences(t, "know.wolf") == [("team", (9, 10))]
     assert knows(t, 12) == knows(t, 13) == [("know.spy", {"spies": [12, 13]})]
     assert not {9, 10, 11} & (mentioned(t, 12) | mentioned(t, 13))
     assert knows(t, 6) == [("know.clue", {"player": 14})]
@@ -88,7 +91,10 @@ def play_t10() -> Table:
     t.night({9: 6, 10: 6}, close=False)
     assert tonight(t).locked
     assert t.offered(9) == t.offered(10) == [("done",)]
-    assert ("night.locked", {"target": 6}) in t.team(9)
+    assert t.team(10) == [("night.proposal", {"wolf": 9, "target": 6}), ("night.locked", {"target": 6})]
+    assert t.team(9) == [("night.locked", {"target": 6})]
+    assert t.private(9) == [("night.proposal_saved", {"target": 6})]
+    assert t.private(10) == []
     t.night(protect=3, investigate=9)
     assert ("result.wolf", {"night": 2, "player": 9}) in t.private(6)
     assert [h.key for h in t.public()] == ["morning.nc", "campaign.start"]

@@ -33,7 +33,7 @@ def play_t2() -> Table:
     [main] = closed(t)
     assert visible(main) == {9: 4, 11: 4, 1: 3, 2: 1, 12: 1}
     assert t.first("runoff.open").params == {
-        "round": 1, "candidates": [1, 9, 11], "deadline": t.state.deadline_at,
+        "round": 1, "candidates": [1, 9, 11], "seconds": 90, "deadline": t.state.deadline_at,
         "mode": ("mode.public", {}),
     }  # fmt: skip
     assert t.phase == ("runoff", 1)

@@ -98,7 +98,8 @@ def test_amb_42_day_1_opens_without_a_night_result() -> None:
     t = c13().candidacy()
     assert not [k for k in t.said() if k.startswith("morning.")]
     assert t.first("campaign.start").params == {
-        "day": 1, "candidates": list(range(1, 14)), "deadline": t.now + 300, "mode": ("mode.public", {}),
+        "day": 1, "candidates": list(range(1, 14)), "seconds": 300, "deadline": t.now + 300,
+        "mode": ("mode.public", {}),
     }  # fmt: skip
 
 
@@ -110,7 +111,7 @@ def test_6_4_day_2_opens_with_the_negative_campaign_result() -> None:
     assert t.private(3)[0] == ("day.excluded", {"day": 2})
     campaign = t.first("campaign.start").params
     assert campaign["candidates"] == [2, *range(4, 14)]
-    assert campaign["deadline"] == t.now + 240
+    assert (campaign["seconds"], campaign["deadline"]) == (240, t.now + 240)
 
 
 def test_amb_29_day_2_says_nobody_when_there_was_no_negative_campaign() -> None:

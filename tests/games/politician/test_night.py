@@ -43,6 +43,12 @@ def result(t: Table) -> tuple[str, dict[str, object]]:
 
 
 # -- prompts ---------------------------------------------------------------------------------------------
+def test_6_9_night_start_tells_its_length() -> None:
+    t = night_1(nightSeconds=120)
+    assert t.first("night.start").params == {"night": 1, "seconds": 120, "deadline": t.now + 120}
+    assert t.state.deadline_at == t.now + 120
+
+
 def test_10_5_every_active_player_gets_the_same_prompt_key_elected_nothing() -> None:
     t = night_1()
     assert prompted(t) == list(range(2, 14))
@@ -114,19 +120,40 @@ def test_amb_26_a_proposal_of_nobody_is_relayed_as_such() -> None:
 def test_amb_27_an_elected_wolf_leaves_the_pack() -> None:
     t = elect(table(C14).favourite(10), 9).night({10: 6}, close=False)
     assert t.team(9) == []
-    assert ("night.locked", {"target": 6}) in t.team(10)
+    assert t.team(10) == [("night.locked", {"target": 6})]
     t.close()
     assert excluded_in_the_morning(t) == 6
+
+
+def test_amb_27_a_lone_wolf_s_proposal_is_settled_at_once() -> None:
+    """A proposal every active wolf agrees with is only announced as settled (no "your proposal")."""
+    t = night_1().night({9: 3}, close=False)
+    assert t.team(9) == [("night.locked", {"target": 3})]
+    assert t.private(9) == []
+    assert t.offered(9) == [("done",)]
 
 
 def test_amb_27_unanimity_locks_at_once() -> None:
     t = two_wolves().night({9: 6, 10: 6}, close=False)
-    assert ("night.locked", {"target": 6}) in t.team(9)
-    assert ("night.locked", {"target": 6}) in t.team(10)
+    assert t.team(9) == [("night.locked", {"target": 6})]
+    assert t.team(10) == [("night.proposal", {"wolf": 9, "target": 6}), ("night.locked", {"target": 6})]
+    assert t.private(9) == [("night.proposal_saved", {"target": 6})]
+    assert t.private(10) == []
     assert t.offered(9) == t.offered(10) == [("done",)]
     t.refused(9, "kill", 7)
     t.close()
     assert excluded_in_the_morning(t) == 6
+
+
+def test_amb_27_the_pack_is_settled_only_when_every_active_wolf_agrees() -> None:
+    t = three_wolves().night({9: 6, 10: 6}, close=False)
+    relayed = [("night.proposal", {"wolf": w, "target": 6}) for w in (9, 10)]
+    assert t.team(11) == relayed
+    assert t.state.night is not None
+    assert not t.state.night.locked
+    t.step().tap(11, "kill", 6)
+    assert t.team(9) == t.team(10) == t.team(11) == [("night.locked", {"target": 6})]
+    assert t.private(11) == []
 
 
 def test_amb_27_plurality_of_the_latest_proposals_at_the_deadline() -> None:

@@ -100,3 +100,18 @@ def test_6_10_recap_shows_missing_ballots() -> None:
     elect(t, 3, 4)
     [main] = recap(t)[1]["rounds"]
     assert ("recap.no_ballot", {"voter": 1}) in main[1]["ballots"]
+
+
+def test_6_10_recap_tells_a_negative_campaign_the_guard_blocked() -> None:
+    """Kept from the morning (AMB-29), told at the end: the target the guard's protection saved."""
+    t = elect(table(), 1).night({9: 3}, protect=3)
+    elect(t, 2, 4)
+    assert recap(t)[1]["nights"] == [
+        ("recap.night", {"night": 1, "lines": [
+            ("recap.proposal", {"wolf": 9, "target": 3}),
+            ("recap.protect", {"player": 3}),
+            ("recap.blocked", {"player": 3}),
+            ("recap.excluded_none", {}),
+        ]}),
+    ]  # fmt: skip
+    assert not any(line[0] == "recap.blocked" for line in recap(t)[2]["nights"][0][1]["lines"])

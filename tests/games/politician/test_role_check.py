@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.games.adazakura.table import heard
 from tests.games.politician.table import C13, C14, RULES, Heard, Table, table
 
 pytestmark = pytest.mark.scenario
@@ -19,8 +20,18 @@ CLUE14 = 9
 
 
 def knows(t: Table, seat: int) -> list[Heard]:
-    """What ``seat`` was told privately in the last step about other players (``know.*`` notices)."""
-    return [h for h in t.private(seat) if h.key.startswith("know.")]
+    """What ``seat`` was told privately in the last step about other players (``know.*`` notices, in
+    order), in its 1:1 chat or in the wolves' team channel."""
+    return [
+        heard(n)
+        for n in t.heard
+        if n.key.startswith("know.") and n.to.kind in ("seat", "team") and seat in n.to.seats
+    ]
+
+
+def meetings(t: Table) -> list[tuple[str, tuple[int, ...]]]:
+    """Where the last step's ``know.wolf`` notices went: (audience kind, seats)."""
+    return [(n.to.kind, n.to.seats) for n in t.heard if n.key == "know.wolf"]
 
 
 def test_3_3_wolf_knows_the_wolves_the_lover_and_the_spies() -> None:
@@ -30,16 +41,24 @@ def test_3_3_wolf_knows_the_wolves_the_lover_and_the_spies() -> None:
         ("know.lover", {"lover": 10}),
         ("know.spies", {"spies": [11, 12]}),
     ]
+    assert meetings(t) == [("team", (9,))]
 
 
-def test_3_3_wolves_of_c14_know_each_other() -> None:
+def test_6_2_wolves_meet_in_their_team_channel_once() -> None:
+    """§6.2 step 1: one message to the pack's channel (not one per wolf); then the lover and the spies,
+    to each wolf privately."""
     t = table(C14, rng=[CLUE14])
+    assert meetings(t) == [("team", (9, 10))]
     for wolf in (9, 10):
+        assert t.team(wolf) == [("know.wolf", {"wolves": [9, 10]})]
         assert knows(t, wolf) == [
             ("know.wolf", {"wolves": [9, 10]}),
             ("know.lover", {"lover": 11}),
             ("know.spies", {"spies": [12, 13]}),
         ]
+    assert all(t.team(seat) == [] for seat in range(1, 15) if seat not in (9, 10))
+    for wolf in (9, 10):  # /me still tells each wolf the pack
+        assert t.ledger(wolf)[0] == ("know.wolf", {"wolves": [9, 10]})
 
 
 def test_3_3_lover_knows_the_wolves_only() -> None:
@@ -146,8 +165,8 @@ def test_6_2_favourite_must_be_a_wolf_and_only_the_lover_chooses() -> None:
 
 def test_amb_33_wolves_are_never_told_the_favourite() -> None:
     t = table(C14, rng=[CLUE14]).favourite(10)
-    assert t.private(9) == []
-    assert t.private(10) == []
+    assert t.private(9) == t.team(9) == []
+    assert t.private(10) == t.team(10) == []
     assert [h.key for h in t.ledger(9)] == ["know.wolf", "know.lover", "know.spies"]
     assert [h.key for h in t.ledger(10)] == ["know.wolf", "know.lover", "know.spies"]
 

@@ -40,6 +40,7 @@ def test_amb_10_t2_three_way_tie_made_by_the_chairman() -> None:
     ]
     assert runoff(t)["round"] == 1
     assert runoff(t)["candidates"] == [1, 9, 11]
+    assert runoff(t)["seconds"] == 90
     assert t.phase == ("runoff", 1)
     assert "elected" not in t.said()
 

@@ -69,6 +69,15 @@ def test_11_host_sets_an_option_and_the_lobby_shows_it() -> None:
     assert answer.params["changed"] == [("option.line", {"option": "nightSeconds", "value": "120"})]
 
 
+@pytest.mark.parametrize(("joined", "players"), [(3, 5), (9, 9)])
+def test_4_2_the_lobby_names_the_size_of_the_cast_it_shows(joined: int, players: int) -> None:
+    """With fewer than 5 joined the lobby shows the 5-player cast (§4.2), and says it is for 5 players."""
+    answer = Lobby(joined).configure("nightSeconds", "120")
+    assert isinstance(answer, Heard)
+    assert answer.params["players"] == players
+    assert sum(line[1]["count"] for line in answer.params["cast"]) == players
+
+
 def test_11_boolean_option_takes_on_and_off() -> None:
     lobby = Lobby(9)
     answer = lobby.configure("endWhenDecided", "on")

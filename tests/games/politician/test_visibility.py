@@ -77,16 +77,42 @@ def test_8_status_lists_who_is_in_the_election() -> None:
     assert params["phase"][0] == "phase.campaign"
     assert params["day"] == 3
     assert params["active"] == eligible(t) == [4, 5, 6, 7, 8, 9, 11, 12, 13]
-    assert params["excluded"] == [3]
-    assert params["elected"] == [1, 2]
-    assert params["out"] == [10]
+    assert params["lines"] == [
+        ("status.line.excluded", {"players": [3]}),
+        ("status.line.elected", {"players": [1, 2]}),
+        ("status.line.out", {"players": [10]}),
+    ]
+
+
+def test_8_status_shows_only_the_lines_that_apply() -> None:
+    t = table().candidacy()
+    assert t.ask(4, "status").params["lines"] == []
+    elect(t, 1)
+    assert t.ask(4, "status").params["lines"] == [("status.line.elected", {"players": [1]})]
 
 
 def test_8_status_is_the_same_for_everyone_during_the_night() -> None:
     t = elect(table(), 1).night({9: 6}, protect=5, investigate=9, close=False)
     answers = [t.ask(seat, "status") for seat in (9, 7, 6, 2, 10, 1)]
     assert all(a == answers[0] for a in answers)
-    assert answers[0].params["excluded"] == []
+    assert answers[0].params["lines"] == [("status.line.elected", {"players": [1]})]
+
+
+def without(t: Table, winner: int, *silent: int) -> dict[int, int]:
+    """The day's clear ballots for ``winner``, but ``silent`` voters cast none."""
+    return {v: c for v, c in ballots_for(t, winner).items() if v not in silent}
+
+
+def test_8_status_lists_who_missed_two_votes_in_a_row() -> None:
+    """Idle = the last two rounds closed without the player's ballot; a ballot starts the count again."""
+    t = table().candidacy()
+    t.day(without(t, 1, 4, 5)).night()
+    assert t.ask(2, "status").params["lines"] == [("status.line.elected", {"players": [1]})]
+    t.day(without(t, 2, 4)).night()
+    assert t.ask(2, "status").params["lines"][-1] == ("status.line.idle", {"players": [4]})
+    t.day(without(t, 6, 5))  # seat 4 votes again; seat 5 missed Day 1 and Day 3, not two in a row
+    assert t.phase == ("night", 3)  # the reporter elected: no seat, the game goes on
+    assert [line[0] for line in t.ask(3, "status").params["lines"]] == ["status.line.elected"]
 
 
 def after_two_nights(*, acting: bool) -> Table:
@@ -103,14 +129,12 @@ def after_two_nights(*, acting: bool) -> Table:
     return t
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="core bug: §8/§10.5 /status 'idle' counts unanswered night prompts, so it lists everyone but "
-    "the wolves, guard and reporter",
-)
 def test_8_status_does_not_tell_who_answered_at_night() -> None:
+    """Unanswered night prompts are not "missed": else the idle line would list everyone but the wolves,
+    guard and reporter (§10.5)."""
     acting, silent = after_two_nights(acting=True), after_two_nights(acting=False)
     assert acting.ask(4, "status") == silent.ask(4, "status")
+    assert "status.line.idle" not in [line[0] for line in silent.ask(4, "status").params["lines"]]
 
 
 def test_8_board_answer_is_the_public_seat_board() -> None:

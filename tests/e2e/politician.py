@@ -1,0 +1,251 @@
+"""Bot players for 政治家人狼 (``politician``) games played through the Telegram webhook, and a table that
+checks every button the bot sends to a private chat against the rules at the moment it arrives.
+
+Bots only press buttons of the keyboards the fake Bot API recorded in their 1:1 chats (the newest one of
+the phase now running, like :func:`tests.e2e.moves.current_keyboard`); which of its buttons they press,
+and in which order the players act, comes from a seeded ``random.Random`` owned by the test, so a run is
+the same every time. Phases listed in ``Bots.quiet`` are left to the timer handler (nobody acts).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.games import rules_for
+from handlers.messages import Tap
+from handlers.telegram.callback import decode
+from infra.store import GameStore
+from tests.e2e.harness import FIRST_USER, SECRET, NoticeLog, Player, Press, Table, taps
+from tests.fakes.telegram_api import Call, FakeTelegramApi, Received
+
+GAME = "politician"
+RULES = rules_for(GAME)
+#: A game of fourteen lasts at most four days; this only stops a broken game from looping forever.
+MAX_PHASES = 80
+#: Fourteen distinct display names (Latin, kana, kanji, an emoji) for the official 14-player cast.
+NAMES = (
+    "Alex", "Jordan", "Sam", "たろう", "Mika", "Ren", "Noa",
+    "Kai", "はなこ", "Yuki", "健太", "Lee", "Rio🐺", "Mo",
+)  # fmt: skip
+
+
+def people(count: int) -> list[Player]:
+    """``count`` Telegram users (up to 14) with the names above, in join order."""
+    return [Player(FIRST_USER + i, NAMES[i]) for i in range(count)]
+
+
+@dataclass(frozen=True)
+class Offer:
+    """One callback button the bot sent to a private chat: its data and message, and whether the rules
+    allowed that action to that seat in the phase the game was in once the message had gone out."""
+
+    player: Player
+    data: str
+    message_id: int
+    legal: bool
+
+    @property
+    def tap(self) -> Tap:
+        return decode(self.data)
+
+
+@dataclass(frozen=True)
+class Posted:
+    """One input (a webhook update, or ``None`` for a timer message) and the Bot API calls the bot made
+    while handling it."""
+
+    update: dict[str, Any] | None
+    calls: list[Call]
+
+
+class PoliticianTable(Table):
+    """A :class:`~tests.e2e.harness.Table` that records, after every webhook update and timer message,
+    every private button sent meanwhile (:attr:`offers`), the calls of each input (:attr:`posted`) and
+    the game's state after it (:attr:`latest`, read once per input). While :attr:`watching` is False
+    only the calls are recorded (presses on old keyboards, which must send no keyboard)."""
+
+    def __init__(self, api: FakeTelegramApi, store: GameStore, players: list[Player]) -> None:
+        super().__init__(api, store, players)
+        self.offers: list[Offer] = []
+        self.posted: list[Posted] = []
+        self.latest: Any = None
+        self.watching = True
+        self._seen = 0
+        self._press_calls: list[tuple[Press, list[Call]]] = []
+
+    def post(self, update: dict[str, Any] | str, secret: str | None = SECRET) -> int:
+        status = super().post(update, secret)
+        self._record(update if isinstance(update, dict) else None)
+        return status
+
+    def fire_timer_at_deadline(self) -> None:
+        super().fire_timer_at_deadline()
+        self._record(None)
+
+    def press(self, player: Player, data: str, message_id: int) -> Press:
+        press = super().press(player, data, message_id)
+        self._press_calls.append((press, self.posted[-1].calls))
+        return press
+
+    def calls_of(self, press: Press) -> list[Call]:
+        """The Bot API calls made while the bot handled ``press`` (this very press object)."""
+        return next(calls for pressed, calls in self._press_calls if pressed is press)
+
+    def _record(self, update: dict[str, Any] | None) -> None:
+        calls = self.api.calls[self._seen :]
+        self._seen += len(calls)
+        self.posted.append(Posted(update, calls))
+        if not self.watching:
+            return
+        stored = self.store.load(self.game_id)
+        if stored is None:
+            return
+        self.latest = RULES.state_model.model_validate(json.loads(stored.state))
+        for call in calls:
+            chat, markup = call.params.get("chat_id"), call.params.get("reply_markup")
+            sent = call.method in ("sendMessage", "editMessageText")
+            if sent and isinstance(chat, int) and chat > 0 and markup:  # a keyboard in a private chat
+                self._offered(chat, markup)
+
+    def _offered(self, chat: int, markup: dict[str, Any]) -> None:
+        player = next(p for p in self.people if p.number == chat)
+        seat = RULES.seat_of(self.latest, player.chat)
+        legal = RULES.legal_actions(self.latest, seat) if seat else []
+        for row in markup["inline_keyboard"]:
+            for data in (b["callback_data"] for b in row if "callback_data" in b):
+                tap = decode(data)
+                ok = tap.phase_seq == self.latest.phase_seq and not tap.menu and tap.action in legal
+                self.offers.append(Offer(player, data, self._message_of(player, data), ok))
+
+    def _message_of(self, player: Player, data: str) -> int:
+        return next(
+            m.message_id
+            for m in reversed(self.api.messages(player.chat))
+            if any(d == data for row in m.buttons for _, d in row)
+        )
+
+
+def keyboard_of(table: Table, player: Player, seq: int) -> Received | None:
+    """The newest message in ``player``'s chat with buttons of phase ``seq`` (without reading the store)."""
+    for message in reversed(table.keyboards(player)):
+        if any(tap.phase_seq == seq for _, tap in taps(message)):
+            return message
+    return None
+
+
+@dataclass
+class Bots:
+    """Every seat played by a bot. ``quiet``: phases closed by the timer, where nobody acts, as
+    ``(phase, number)``: the speaker's seat for a candidacy turn, else the day (night ``n`` follows day
+    ``n``); ``log``: ``(phase, number, "acted" | "timer")`` for every phase played; ``moves``:
+    ``(phase, number, press)`` for every button pressed, in order."""
+
+    table: PoliticianTable
+    rng: random.Random
+    quiet: set[tuple[str, int]] = field(default_factory=set)
+    log: list[tuple[str, int, str]] = field(default_factory=list)
+    moves: list[tuple[str, int, Press]] = field(default_factory=list)
+
+    def play_phase(self) -> None:
+        """Play the phase now running until it ends: everyone in a random order presses a button of the
+        phase, then, if the phase is still open (a quiet phase), its timer fires."""
+        state = self.table.latest
+        phase, seq = state.phase, state.phase_seq
+        number = state.speaker if phase == "candidacy" else state.day
+        if (phase, number) not in self.quiet:
+            by_user = {p.chat: p for p in self.table.people}
+            players = [by_user[p.user_id] for p in state.players]
+            self.rng.shuffle(players)
+            for player in players:
+                if self.table.latest.phase_seq == seq:
+                    self.moves += [(phase, number, press) for press in self.turn(player, seq)]
+        closed_by_taps = self.table.latest.phase_seq != seq
+        if not closed_by_taps:
+            self.table.fire_timer_at_deadline()
+        self.log.append((phase, number, "acted" if closed_by_taps else "timer"))
+
+    def turn(self, player: Player, seq: int) -> list[Press]:
+        """``player`` presses one random button of its keyboard of phase ``seq``; a wolf who proposed a
+        negative campaign then presses "done" on the same keyboard while the night is open."""
+        first = self._press_random(player, seq, lambda tap: True)
+        if first is None or first.tap.action.kind != "kill" or self.table.latest.phase_seq != seq:
+            return [first] if first else []
+        done = self._press_random(player, seq, lambda tap: tap.action.kind == "done")
+        return [first, *([done] if done else [])]
+
+    def _press_random(self, player: Player, seq: int, wanted: Callable[[Tap], bool]) -> Press | None:
+        keyboard = keyboard_of(self.table, player, seq)
+        if keyboard is None:
+            return None
+        choices = [data for data, tap in taps(keyboard) if wanted(tap)]
+        if not choices:
+            return None
+        self.table.tick()
+        return self.table.press(player, self.rng.choice(choices), keyboard.message_id)
+
+
+def open_and_start(table: Table) -> None:
+    """The first person opens a 政治家人狼 lobby in the group, everyone joins through its deep link, and
+    the host starts the game."""
+    host = table.people[0]
+    table.in_group(host, f"/newgame {GAME}")
+    for player in table.people:
+        table.open_join_link(player)
+    table.in_group(host, "/startgame")
+
+
+def press_old_buttons(table: PoliticianTable, offers: list[Offer]) -> list[Press]:
+    """Press the first button of every message among ``offers`` again (one press per message), all at
+    the same moment (the clock does not move, so no deadline passes meanwhile)."""
+    pressed: set[tuple[Player, int]] = set()
+    presses = []
+    table.watching = False
+    for offer in offers:
+        if (offer.player, offer.message_id) not in pressed:
+            pressed.add((offer.player, offer.message_id))
+            presses.append(table.press(offer.player, offer.data, offer.message_id))
+    table.watching = True
+    return presses
+
+
+@dataclass
+class Played:
+    """A whole game and what happened around it: ``old_presses``, one press on every older keyboard while
+    the game ran (at ``old_buttons_at``), with the game's ``versions`` before and after them;
+    ``end_presses``, one press on every other keyboard after the end."""
+
+    table: PoliticianTable
+    notices: NoticeLog
+    bots: Bots
+    old_presses: list[Press]
+    versions: tuple[int, int]
+    end_presses: list[Press]
+
+
+def play_whole_game(
+    table: PoliticianTable, notices: NoticeLog, bots: Bots, *, old_buttons_at: tuple[str, int]
+) -> Played:
+    """Open, join and start, let the bots play every phase until the game is over, and press every
+    keyboard's first button again: during ``old_buttons_at`` (``(phase, day)``) the keyboards of earlier
+    phases, after the end all the others."""
+    open_and_start(table)
+    old: list[Press] = []
+    pressed: set[tuple[Player, int]] = set()
+    versions = (0, 0)
+    for _ in range(MAX_PHASES):
+        state = table.latest
+        if state.is_over:
+            break
+        if (state.phase, state.day) == old_buttons_at and not old:
+            older = [o for o in table.offers if o.tap.phase_seq != state.phase_seq]
+            before = table.version()
+            old = press_old_buttons(table, older)
+            versions = (before, table.version())
+            pressed = {(o.player, o.message_id) for o in older}
+        bots.play_phase()
+    end = press_old_buttons(table, [o for o in table.offers if (o.player, o.message_id) not in pressed])
+    return Played(table, notices, bots, old, versions, end)
