@@ -34,7 +34,9 @@ def render(notice: Notice, locale: str, game: str) -> str:
 def render_key(key: str, params: Mapping[str, Param], locale: str, game: str) -> str:
     """Render catalog ``key`` with ``params``; raises ``KeyError`` for a missing key or a missing param.
 
-    Params the template does not name are ignored (never rendered, so never looked up).
+    Params the template does not name are ignored (never rendered, so never looked up). A template line
+    that is a single placeholder whose value renders empty (an optional part: no missing voters, no
+    warning) is left out, so optional parts never leave blank lines.
     """
     resolved = resolve_locale(locale)
     template = lookup(key, resolved, game)
@@ -43,7 +45,16 @@ def render_key(key: str, params: Mapping[str, Param], locale: str, game: str) ->
         if name not in params:
             raise KeyError(f"{key!r} needs param {name!r}")
         values[name] = render_param(params[name], resolved, game)
+    if "\n" in template:
+        lines = template.split("\n")
+        template = "\n".join(line for line in lines if not _empty_line(line, values))
     return template.format_map(values)
+
+
+def _empty_line(line: str, values: Mapping[str, str]) -> bool:
+    """Whether a template ``line`` is one ``{placeholder}`` whose value is empty."""
+    name = line[1:-1]
+    return line.startswith("{") and line.endswith("}") and name.isidentifier() and values.get(name) == ""
 
 
 def render_param(value: Param | tuple[Param, ...], locale: str, game: str) -> str:

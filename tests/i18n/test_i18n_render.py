@@ -141,3 +141,21 @@ def test_a_game_text_takes_precedence_over_the_common_one(monkeypatch: pytest.Mo
     monkeypatch.setattr(catalog_module, "catalog", lambda locale, ns: fakes.get((locale, ns), {}))
     assert text("action.done", "ja", GAME) == "眠る"
     assert text("action.done", "ja", "deathnote") == "完了"
+
+
+@pytest.mark.parametrize("locale", ["ja", "en"])
+def test_an_optional_part_left_empty_leaves_no_blank_line(locale: str) -> None:
+    """A show-of-hands close of 政治家人狼 has no ballot lines and nobody missing: the text goes straight
+    from the heading to the counts, with no empty line in between or at the end."""
+    count = KeyRef(key="vote.count", params={"player": PlayerRef(seat=3, name="Alice"), "votes": 2})
+    closed = Notice(
+        key="vote.closed", to=PUBLIC, params={"ballots": [], "missing": "", "counts": [count], "round": 0}
+    )
+    lines = render(closed, locale, "politician").splitlines()
+    assert "" not in lines
+    assert "Alice" in lines[-1]
+    missing = KeyRef(key="vote.missing", params={"players": [PlayerRef(seat=5, name="Bob")]})
+    shown = render(
+        closed.model_copy(update={"params": {**closed.params, "missing": missing}}), locale, "politician"
+    )
+    assert "Bob" in shown.splitlines()[-1]
