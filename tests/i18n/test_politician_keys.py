@@ -33,13 +33,14 @@ def test_the_walk_finds_what_each_kind_of_emitter_says() -> None:
         "result.lover", "morning.nc_none", "vote.closed", "vote.missing", "elected", "method.runoff2",
         "seat.none", "camp.wolf", "status.out", "end.all_filled", "phase.policy_speech", "role.traitor.text",
         "recap.runoff", "recap.ballot.double", "recap.blocked", "option.kill.none", "lobby.options", "status",
-        "status.line.idle", "vote.line.drawn", "seats.board",
+        "status.line.idle", "vote.line.drawn", "seats.board", "lottery.open", "lottery.assigned",
+        "reason.lottery.not_your_turn",
         "reason.vote.self", "reason.night.answered", "reason.cast.last_day", "reason.option.invalid",
         "reason.lobby.full",
     }  # fmt: skip
     assert wanted - set(EMITTED.keys) == set()
     assert set(EMITTED.kinds) == {
-        "favourite", "done", "ready", "vote", "kill", "night.protect", "night.investigate", "night.trust",
+        "favourite", "done", "ready", "vote", "kill", "night.protect", "night.investigate", "night.trust", "draw",
     }  # fmt: skip
     by_key = {site.key: site for site in EMITTED.sites}
     assert by_key["reason.cast.last_day"].params == frozenset({"voters"})

@@ -93,6 +93,7 @@ def options() -> st.SearchStrategy[dict[str, Any]]:
         "policySpeechSeconds": st.sampled_from([60, 0]),
         "maxRunoffs": st.integers(0, 2),
         "publicVoteLastDay": st.integers(0, 4),
+        "interactiveLottery": st.booleans(),
     })  # fmt: skip
 
 

@@ -8,8 +8,8 @@ as such (§6.6.3); up to two runoffs among the tied, then a lottery by the game'
 from __future__ import annotations
 
 from core.engine.notice import Action, KeyRef, Scalar
+from core.games.politician import lottery, victory, view
 from core.games.politician import night as night_flow
-from core.games.politician import victory, view
 from core.games.politician.ctx import Ctx
 from core.games.politician.legal import legal
 from core.games.politician.model import Ballot, Method, Round
@@ -168,10 +168,7 @@ def close_round(g: Ctx) -> None:
         g.log("RunoffCalled", day=rnd.day, round=rnd.round + 1, candidates=rnd.top)
         open_round(g, rnd.round + 1, rnd.top)
     else:
-        winner = g.s.rng.choice(rnd.top)
-        g.log("LotteryDrawn", day=rnd.day, tied=rnd.top, seat=winner)
-        g.announce("vote.lottery", tied=g.refs(rnd.top), player=g.ref(winner))
-        elect(g, winner, "lottery")
+        lottery.draw(g, rnd.top, elect)
 
 
 def _missing_ballots(g: Ctx) -> list[int]:

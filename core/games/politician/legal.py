@@ -4,12 +4,13 @@ of every tap (``politician.md`` §6, §10.3).
 Kinds: ``favourite`` (the lover, role check), ``done`` (end one's candidacy or policy statement; at night:
 finished), ``ready`` (campaign), ``vote`` (a seat; no abstain, AMB-05), ``kill`` (a wolf's negative-campaign
 proposal: a seat or ``"none"``, AMB-26), ``night.protect``, ``night.investigate``, ``night.trust`` (the
-dummy prompt of every other active player, §10.5).
+dummy prompt of every other active player, §10.5), ``draw`` (a card of the interactive lottery, §10.6).
 """
 
 from __future__ import annotations
 
 from core.engine.notice import Action
+from core.games.politician import lottery
 from core.games.politician.ctx import Ctx
 from core.games.politician.settings import option
 
@@ -34,6 +35,8 @@ def legal(g: Ctx, seat: int) -> list[Action]:
         return _ballots(g, seat)
     if s.phase == "night":
         return _night(g, seat)
+    if s.phase == "lottery":
+        return lottery.choices(g, seat)
     return []
 
 
@@ -86,6 +89,8 @@ def refusal(g: Ctx, seat: int, action: Action) -> str:
         return "vote.not_voter" if not me.eligible else "ready.already"
     if action.kind == "favourite" and s.phase == "role_check":
         return "target.invalid" if g.holders("lover") == [seat] else "action.illegal"
+    if action.kind == "draw" and s.phase == "lottery":
+        return "lottery.not_your_turn" if lottery.drawer(g) != seat else "lottery.card_taken"
     if action.kind == "done" and s.phase in ("candidacy", "policy_speech"):
         return "speech.not_yours"
     return "phase.wrong"

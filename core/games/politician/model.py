@@ -76,6 +76,19 @@ class Round(BaseModel):
         return any(b.voter == seat for b in self.ballots)
 
 
+class Lottery(BaseModel):
+    """The interactive draw (§10.6): ``tied`` in seat order, the 0-based index of the ``success`` card among
+    ``len(tied)`` face-down cards, and ``picks`` (seat → card number, from 1)."""
+
+    tied: list[int]
+    success: int
+    picks: dict[int, int] = Field(default_factory=dict)
+
+    def free(self) -> list[int]:
+        """Card numbers nobody has taken yet, ascending."""
+        return [c for c in range(1, len(self.tied) + 1) if c not in self.picks.values()]
+
+
 class NightState(BaseModel):
     """The open night window (§6.9): every active player is prompted (§10.5); ``proposals``: each wolf's
     latest negative-campaign proposal (a seat or ``"none"``) and ``order`` of arrival; ``locked``: all
@@ -107,7 +120,8 @@ class NightRecord(BaseModel):
 
 class PolState(TableState):
     """Whole game state. Phases: ``lobby``, ``role_check``, ``candidacy``, ``campaign``, ``vote``,
-    ``runoff``, ``policy_speech``, ``night``, ``ended``, ``cancelled`` (§6)."""
+    ``runoff``, ``lottery`` (the interactive draw, §10.6), ``policy_speech``, ``night``, ``ended``,
+    ``cancelled`` (§6)."""
 
     game: str = "politician"
     players: list[Player] = Field(default_factory=list)
@@ -122,6 +136,7 @@ class PolState(TableState):
     ready: list[int] = Field(default_factory=list)
     rounds: list[Round] = Field(default_factory=list)
     night: NightState | None = None
+    lottery: Lottery | None = None
     nights: list[NightRecord] = Field(default_factory=list)
     filled: list[SeatRecord] = Field(default_factory=list)
     #: The player elected today (between the policy speech and the night).

@@ -27,8 +27,8 @@ from core.engine.result import Accepted, Rejected
 from core.engine.rng import Rng
 from core.engine.table import CANCELLED, Member
 from core.games.politician import day as day_flow
+from core.games.politician import lottery, settings, setup, view
 from core.games.politician import night as night_flow
-from core.games.politician import settings, setup, view
 from core.games.politician.ctx import Ctx
 from core.games.politician.legal import legal, refusal
 from core.games.politician.model import PolState
@@ -156,6 +156,8 @@ def timeout(g: Ctx, phase_seq: int) -> Rejected | None:
         day_flow.close_round(g)
     elif s.phase == "policy_speech":
         day_flow.returns(g)
+    elif s.phase == "lottery":
+        lottery.timeout(g, day_flow.elect)
     elif s.phase == "night":
         end_night(g)
     else:
@@ -197,6 +199,10 @@ def _apply(g: Ctx, seat: int, action: Action) -> None:
         day_flow.ready(g, seat)
     elif s.phase in ("vote", "runoff"):
         day_flow.cast(g, seat, action)
+    elif s.phase == "lottery":
+        card = action.args[0]
+        assert isinstance(card, int)
+        lottery.take(g, seat, card, day_flow.elect)
     elif night_flow.submit(g, seat, action):
         end_night(g)
 

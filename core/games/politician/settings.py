@@ -31,6 +31,8 @@ DEFAULTS: Final[dict[str, int | bool | str]] = {
     "secretVoteSeconds": 60,
     "policySpeechSeconds": 60,
     "nightSeconds": 90,
+    "interactiveLottery": False,
+    "lotterySeconds": 20,
 }
 #: Bounds of integer options (inclusive); timers may be 0 only where the spec allows it (policy speech).
 _BOUNDS: Final[dict[str, tuple[int, int]]] = {
@@ -44,6 +46,7 @@ _BOUNDS: Final[dict[str, tuple[int, int]]] = {
     "secretVoteSeconds": (15, 600),
     "policySpeechSeconds": (0, 600),
     "nightSeconds": (15, 600),
+    "lotterySeconds": (10, 300),
 }
 _CHOICES: Final[dict[str, tuple[str, ...]]] = {"afkBallot": ("none", "random")}
 _ON: Final = {"on": True, "true": True, "yes": True, "off": False, "false": False, "no": False}
