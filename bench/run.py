@@ -12,7 +12,8 @@ Figures (nothing here asserts a time; compare runs on the same machine):
 - ``state``: bytes of the state JSON at the end of games at the largest table (16 players [ADZ-4.1]), and of
   the DynamoDB ``state`` attribute as stored (zlib, ``infra.dynamodb.pack_state``).
 
-Usage: ``python bench/run.py [--games N] [--seed S]``.
+Usage: ``python bench/run.py [--games N] [--seed S] [--game adazakura|politician]`` (the largest table of
+that game: 16 players for 徒桜戦争, 15 for 政治家人狼).
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from moto import mock_aws  # noqa: E402
 from core.engine.bots import BOT_SALT, Driver, bot_user, next_now, play_out, start_bot_game  # noqa: E402
 from core.engine.commands import Act, Timeout  # noqa: E402
 from core.engine.rng import Rng  # noqa: E402
-from core.games import GameRules, rules_for  # noqa: E402
+from core.games import GameRules, registry, rules_for  # noqa: E402
 from handlers.messages import Inbound, OutMessage, Tap, TextCommand  # noqa: E402
 from handlers.service import Service  # noqa: E402
 from infra.dynamodb import DynamoStore, create_table, pack_state  # noqa: E402
@@ -125,7 +126,7 @@ async def _service_game(
     rules: GameRules, service: Service, store: GameStore, players: int, seed: int
 ) -> list[float]:
     """Open, fill and start a game through the service, then play it with bots; per-input seconds."""
-    await service.handle(_inbound(0, bot_user(1), TextCommand("newgame", (GAME,)), private=False), now=0)
+    await service.handle(_inbound(0, bot_user(1), TextCommand("newgame", (rules.id,)), private=False), now=0)
     for i in range(1, players + 1):
         await service.handle(_inbound(i, bot_user(i), TextCommand("start", ("bench",)), private=True), now=0)
     await service.handle(_inbound(players + 1, bot_user(1), TextCommand("startgame"), private=False), now=0)
@@ -217,8 +218,9 @@ def main(argv: list[str] | None = None) -> int:
         "--games", type=int, default=30, help="bots-only games for the core and state figures"
     )
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--game", default=GAME, choices=sorted(registry()), help=f"default {GAME}")
     args = parser.parse_args(argv)
-    rules = rules_for(GAME)
+    rules = rules_for(args.game)
     players = largest_table(rules)
     core, state = bench_core(rules, players, args.games, args.seed)
     print(
@@ -236,7 +238,15 @@ def main(argv: list[str] | None = None) -> int:
     print(f"stored (zlib): max {state['stored_max_bytes']} B, median {state['stored_median_bytes']} B")
     print(
         json.dumps(
-            {"core": core, "service": service, "service_memory": memory, "import": imported, "state": state}
+            {
+                "game": rules.id,
+                "players": players,
+                "core": core,
+                "service": service,
+                "service_memory": memory,
+                "import": imported,
+                "state": state,
+            }
         )
     )
     return 0
