@@ -197,4 +197,3 @@ class GameRunner:
     def _load_state(self, game_id: str) -> tuple[GameRules, Any] | None:
         stored = self.store.load(game_id)
         return None if stored is None else self._parse(stored.state)
-

@@ -14,7 +14,12 @@ from core.engine.notice import Action
 from handlers.messages import TextCommand
 
 #: Commands that belong in the 1:1 chat (secret choices) and are refused in the group.
-PRIVATE_ONLY = frozenset({"vote", "kill", "done", "act", "t", "skip", "me", "blackbox", "deduce"})
+PRIVATE_ONLY = frozenset({
+    "vote", "kill", "done", "act", "t", "skip", "me", "blackbox", "deduce", "protect", "investigate", "trust",
+})  # fmt: skip
+#: Night abilities typed by their own name (政治家人狼's guard, reporter and everyone's trust question):
+#: ``/protect 3`` is ``/act protect 3``.
+NIGHT_WORDS = frozenset({"protect", "investigate", "trust"})
 NONE_WORDS = frozenset({"none", "nobody", "なし", "棄権"})
 
 
@@ -28,6 +33,14 @@ def _role(game: str, word: str) -> str:
     """The role id typed as ``word`` (a name in any catalog language, or an id); else ``word`` as typed,
     which the rules refuse with a reason (``megami.unknown``)."""
     return i18n.role_id(game, word) or word.strip().lower()
+
+
+def _option(game: str, word: str) -> str:
+    """An ``/option`` value: ``name=count`` with ``name`` a role typed in any language becomes
+    ``<role id>=count`` (``スパイ=2`` → ``spy=2``); anything else is passed on as typed."""
+    name, sep, count = word.partition("=")
+    role = i18n.role_id(game, name) if sep else None
+    return f"{role}={count}" if role else word
 
 
 def to_command(cmd: TextCommand, user_id: str, *, private: bool, game: str) -> Command | str:
@@ -53,9 +66,10 @@ def to_command(cmd: TextCommand, user_id: str, *, private: bool, game: str) -> C
     if name == "t":
         return Say(user_id=user_id, text=" ".join(args)) if args else "command.needs_text"
     if name == "option":
-        if not args:
-            return "command.needs_option"
-        return Configure(user_id=user_id, option=args[0], values=tuple(args[1:]))
+        # Bare /option shows the settings; role names in ``role=count`` may be typed in any language.
+        return Configure(
+            user_id=user_id, option=args[0] if args else "", values=tuple(_option(game, a) for a in args[1:])
+        )
     if name == "pool":
         values = tuple(_role(game, a) for a in args)
         return Configure(user_id=user_id, option="pool", values=values)
@@ -73,6 +87,10 @@ def to_command(cmd: TextCommand, user_id: str, *, private: bool, game: str) -> C
     if name in ("vote", "kill", "blackbox", "deduce") and not args:
         # Without a target: show the sender's card with the buttons of the moment.
         return Query(user_id=user_id, what="me")
+    if name in NIGHT_WORDS:
+        if len(args) != 1:
+            return Query(user_id=user_id, what="me")
+        return Act(user_id=user_id, action=Action(kind=f"night.{name}", args=(_arg(args[0]),)))
     if name == "act" and args:
         args = (_role(game, args[0]), *args[1:])
         return Act(

@@ -147,9 +147,10 @@ _HIRAGANA = range(ord("ぁ"), ord("ゖ") + 1)
 
 
 def fold(name: str) -> str:
-    """A typed name reduced for matching (Unicode NFKC, case, hiragana as katakana, old kana ヱ ヰ as エ イ):
-    ``"ゆりな"``, ``"ユリナ"`` and ``"ﾕﾘﾅ"`` all fold to ``"ユリナ"``."""
-    text = unicodedata.normalize("NFKC", name).strip().lower()
+    """A typed name reduced for matching (Unicode NFKC, case, hiragana as katakana, old kana ヱ ヰ as エ イ,
+    no spaces or underscores): ``"ゆりな"``, ``"ユリナ"`` and ``"ﾕﾘﾅ"`` all fold to ``"ユリナ"``, and
+    ``"にんげんの党党員"`` matches ``"にんげんの党 党員"`` (a chat command splits words at spaces)."""
+    text = "".join(unicodedata.normalize("NFKC", name).lower().replace("_", " ").split())
     text = "".join(chr(ord(c) + 0x60) if ord(c) in _HIRAGANA else c for c in text)
     return text.translate(_OLD_KANA)
 

@@ -7,7 +7,6 @@ import asyncio
 
 import pytest
 
-import core.i18n as i18n
 from core.engine.commands import Configure
 from core.games import registry
 from core.i18n.catalog import lookup
@@ -59,9 +58,13 @@ def test_an_option_the_game_does_not_have_is_refused_in_the_group(game_id: str) 
     assert game.state().settings == {"locale": "en"}, "nothing was set"
 
 
-def test_option_without_a_name_says_how_to_write_it() -> None:
-    game, said = _lobby_then("/option", lang="ja")
-    assert said == [i18n.text("reason.command.needs_option", "ja", game.game)]
+@pytest.mark.parametrize("game_id", sorted(registry()))
+def test_option_without_a_name_shows_the_settings(game_id: str) -> None:
+    game, said = _lobby_then("/option", lang="ja", game_id=game_id)
+    assert len(said) == 1
+    assert game.state().phase == "lobby"
+    refusals = [lookup(k, "ja", game_id) for k in ("reason.option.unknown", "reason.command.unknown")]
+    assert not any(said[0].startswith(r.split("{", 1)[0]) for r in refusals)
 
 
 def test_an_option_the_game_has_is_set_like_its_own_command() -> None:

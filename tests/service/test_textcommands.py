@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.engine.commands import Act, Query, Say
+from core.engine.commands import Act, Configure, Query, Say
 from core.engine.notice import Action
 from handlers.messages import TextCommand
 from handlers.textcommands import to_command
@@ -74,3 +74,32 @@ def test_deduce_picks_one_entry_by_seat_and_megami_name_and_alone_shows_the_butt
     assert to_command(TextCommand(name="deduce", args=()), "u1", private=False, game="adazakura") == (
         "command.private_only"
     )
+
+
+def typed_politician(text: str, *, private: bool = True) -> object:
+    name, *args = text.split()
+    return to_command(TextCommand(name, tuple(args)), "tg:1", private=private, game="politician")
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [("/protect 3", "night.protect"), ("/investigate 3", "night.investigate"), ("/trust 3", "night.trust")],
+)
+def test_a_politician_night_action_is_typed_by_its_own_name(text: str, kind: str) -> None:
+    assert typed_politician(text.lstrip("/")) == Act(user_id="tg:1", action=Action(kind=kind, args=(3,)))
+    assert typed_politician(text.lstrip("/"), private=False) == "command.private_only"
+
+
+def test_a_night_word_without_a_seat_shows_the_card_with_its_buttons() -> None:
+    assert typed_politician("protect") == Query(user_id="tg:1", what="me")
+
+
+def test_option_role_names_may_be_typed_in_japanese_or_english() -> None:
+    command = typed_politician("option cast にんげんの党党員=5 Spy=2 seats=4", private=False)
+    assert isinstance(command, Configure)
+    assert command.option == "cast"
+    assert command.values == ("human_member=5", "spy=2", "seats=4")
+
+
+def test_a_bare_option_asks_to_see_the_settings() -> None:
+    assert typed_politician("option", private=False) == Configure(user_id="tg:1", option="", values=())

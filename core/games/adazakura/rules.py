@@ -128,7 +128,7 @@ def configure(g: Ctx, command: Configure) -> Rejected | None:
     refused = lobby.check_configure(g.s, command.user_id)
     if refused:
         return refused
-    if command.option != "pool":
+    if command.option not in ("pool", ""):
         return Rejected(reason="option.unknown")
     return _notices(g, configure_pool(g.s, command.values))
 

@@ -84,6 +84,8 @@ def refusal(g: Ctx, seat: int, action: Action) -> str:
             return "not_alive"
         if s.night is not None and seat in s.night.done:
             return "night.answered"
+        if action.kind != "done" and action.kind not in {a.kind for a in legal(g, seat)}:
+            return "night.kill_wolves_only" if action.kind == "kill" else "night.not_your_action"
         return "target.invalid"
     if action.kind == "ready" and s.phase == "campaign":
         return "vote.not_voter" if not me.eligible else "ready.already"

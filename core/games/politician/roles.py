@@ -79,7 +79,8 @@ def check_cast(cast: Cast) -> tuple[str, dict[str, int]] | None:
     """Why a host-defined ``cast`` is refused (a reason id and its params), or ``None`` (§4.3).
 
     Reasons: ``cast.unknown_role``, ``cast.no_wolf`` (rule 1: at least one wolf member; a lover needs a
-    wolf), ``cast.single`` (rule 1: at most one lover, reporter, guard, chairman, traitor),
+    wolf), ``cast.seats`` (rule 2: at least one seat), ``cast.single`` (rule 1: at most one lover,
+    reporter, guard, chairman, traitor),
     ``cast.thresholds`` (rule 2: 1 ≤ h ≤ S and 1 ≤ w ≤ S), ``cast.human_earners`` (rule 3),
     ``cast.last_day`` (rule 4: at least three voters on the last day), ``cast.size`` (rule 5: 5-15 players).
     """
@@ -89,6 +90,8 @@ def check_cast(cast: Cast) -> tuple[str, dict[str, int]] | None:
         return "cast.no_wolf", {}
     if any(cast.count(role) > 1 for role in SINGLE):
         return "cast.single", {}
+    if cast.seats < 1:
+        return "cast.seats", {}
     if not (1 <= cast.human <= cast.seats and 1 <= cast.wolf <= cast.seats):
         return "cast.thresholds", {"seats": cast.seats}
     earners = cast.count("human_member") + cast.count("traitor")

@@ -218,7 +218,8 @@ def say(g: Ctx, seat: int, text: str) -> Rejected | None:
     else:
         channel = []
     if not option(s, "allowCollusion") or seat not in channel:
-        return Rejected(reason="team.closed")
+        lover_at_night = s.phase == "night" and g.p(seat).role == "lover" and option(s, "allowCollusion")
+        return Rejected(reason="team.wolves_only_at_night" if lover_at_night else "team.closed")
     if len(text) > MAX_SAY:
         return Rejected(reason="input.too_long", params={"max": MAX_SAY})
     g.tell_team("team.say", [c for c in channel if c != seat], member=g.ref(seat), text=text)

@@ -65,7 +65,7 @@ def role_check(g: Ctx) -> bool:
         if spies:
             g.learn(w, "know.spies", spies=g.refs(spies))
     for s in spies:
-        g.learn(s, "know.spy", spies=g.refs(spies))
+        g.learn(s, "know.spy" if len(spies) > 1 else "know.spy.alone", spies=g.refs(spies))
     _reporter_clue(g, wolves, lovers)
     if not lovers:
         return False

@@ -189,4 +189,13 @@ def test_4_3_rule_5_five_to_fifteen_players(cast: str, players: int) -> None:
 @pytest.mark.parametrize("word", ["mayor=1", "human_member=x", "human_member", "spy=-1"])
 def test_4_3_unreadable_cast_word_is_refused(word: str) -> None:
     reason, params = _refused(f"human_member=6 wolf_member=2 {word} seats=4 human=3 wolf=2")
-    assert (reason, params) == ("cast.syntax", {"word": word})
+    assert reason == "cast.syntax"
+    assert params["word"] == word
+    # The refusal lists the roles a host may write (their names, typed in any language, also work).
+    assert [r.id for r in params["roles"]] == list(ROLES)
+
+
+def test_4_3_rule_2_a_cast_without_seats_says_so() -> None:
+    """``seats=0`` is refused with its own reason, not a range "1 to 0"."""
+    reason, _ = _refused("human_member=6 wolf_member=2 reporter=1 seats=0 human=0 wolf=0")
+    assert reason == "cast.seats"

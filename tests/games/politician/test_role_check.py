@@ -77,7 +77,7 @@ def test_amb_39_spies_know_each_other_and_not_the_wolves() -> None:
 
 def test_amb_39_a_lone_spy_is_still_told_the_spy_list() -> None:
     t = table("human_member human_member human_member reporter wolf_member spy", rng=[0])
-    assert knows(t, 6) == [("know.spy", {"spies": [6]})]
+    assert knows(t, 6) == [("know.spy.alone", {"spies": [6]})]
     assert knows(t, 5) == [("know.wolf", {"wolves": [5]}), ("know.spies", {"spies": [6]})]
 
 

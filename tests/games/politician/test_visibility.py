@@ -163,7 +163,8 @@ def test_amb_48_night_relay_among_active_wolves_only() -> None:
     say(t, 10, "P06?")
     assert t.team(9) == [("team.say", {"member": 10, "text": "P06?"})]
     assert t.team(11) == []
-    assert say_refused(t, 11, "me too") == "team.closed"
+    # The lover is told why: at night only the wolves talk (AMB-48).
+    assert say_refused(t, 11, "me too") == "team.wolves_only_at_night"
 
 
 def test_amb_48_relay_closed_by_default() -> None:
