@@ -67,9 +67,10 @@ def cast_for(state: TableState, players: int) -> Cast | None:
 
 def configure(state: TableState, name: str, values: tuple[str, ...]) -> list[Notice] | Rejected:
     """``/option <name> [values…]`` in the lobby: without a name or values, show the current settings;
-    ``cast`` sets a custom cast (``role=count`` words plus ``seats=S human=h wolf=w``; ``cast default`` goes back
-    to §4); any §11 key sets that option. Refuses with ``option.unknown``, ``option.invalid`` (with the
-    allowed range or words) or a ``cast.*`` reason of :func:`~core.games.politician.roles.check_cast`."""
+    ``cast`` sets a custom cast (``role=count`` words plus ``seats=S human=h wolf=w``; ``cast default``
+    goes back to §4); any §11 key sets that option. Refuses with ``option.unknown``, ``option.invalid``
+    (with the allowed range or words) or a ``cast.*`` reason of
+    :func:`~core.games.politician.roles.check_cast`."""
     if name in ("", "show"):
         return [Notice(key="lobby.options", to=PUBLIC, params=summary(state), phase_seq=state.phase_seq)]
     key = next((k for k in (*DEFAULTS, "cast") if k.lower() == name.lower()), None)
