@@ -62,6 +62,14 @@ def _parser() -> argparse.ArgumentParser:
         "--auto", action="store_true", help="a bot plays your seat too: a whole game without input"
     )
     p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar='"NAME VALUE…"',
+        help='a host option sent as /option in the lobby before the start, e.g. --option "endWhenDecided on" '
+        "(repeatable; see /help in the game)",
+    )
+    p.add_argument(
         "--spoilers",
         type=Path,
         metavar="FILE",
@@ -184,7 +192,9 @@ def run_play(
             print(f"jinro-gm play: error: {err}", file=sys.stderr)
             return 2
         seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
-        game = LocalGame(game=args.game, players=players, lang=args.lang, seed=seed, auto=args.auto)
+        game = LocalGame(
+            game=args.game, players=players, lang=args.lang, seed=seed, auto=args.auto, options=args.option
+        )
         screen = Screen(game, out, color=wants_color(out))
         read, echo = _reader(args, script)
         with _verbose_logs() if args.verbose else _quiet_logs():

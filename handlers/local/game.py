@@ -58,7 +58,8 @@ class LocalGame:
     seat each in join order, the person first (seat 1), given to the rules unchanged as
     ``settings["setup"] = {"seats": [...]}`` (徒桜戦争's test mode [ADZ-11.10]: ``megami/F`` with F = ``S``,
     ``A`` or ``-``); one the rules cannot use makes :meth:`open` raise ``ValueError`` (at ``/startgame``).
-    Raises ``KeyError`` for an unknown game.
+    ``options``: host options typed as ``/option`` in the lobby before ``/startgame``, one string each
+    (``"endWhenDecided on"``). Raises ``KeyError`` for an unknown game.
     """
 
     def __init__(
@@ -70,8 +71,10 @@ class LocalGame:
         auto: bool = False,
         deal: Sequence[str] | None = None,
         game: str = DEFAULT_GAME,
+        options: Sequence[str] = (),
     ) -> None:
         self.game = game
+        self.options = list(options)
         self.rules = rules_for(game)
         self.lang = lang
         self.auto = auto
@@ -162,6 +165,9 @@ class LocalGame:
         self.game_id = game_id
         for user in self.names:
             await self.deliver(user, TextCommand("start", (game_id,)), private=True)
+        for words in self.options:
+            name, *values = words.split()
+            await self.deliver(self.person, TextCommand("option", (name, *values)), private=False)
         await self.deliver(self.person, TextCommand("startgame"), private=False)
 
     async def person_says(self, intent: Intent, *, private: bool) -> Outcome:

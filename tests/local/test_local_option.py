@@ -80,3 +80,21 @@ def test_a_politician_option_is_set_with_its_name_as_typed() -> None:
     game, said = _lobby_then("/option nightSeconds 120", game_id="politician")
     assert game.state().settings["options"] == {"nightSeconds": 120}
     assert len(said) == 1
+
+
+def test_play_options_are_sent_as_the_host_s_option_commands_before_the_start() -> None:
+    """``jinro-gm play --option "endWhenDecided on"``: set in the lobby through the service, then dealt."""
+    game = LocalGame(game="politician", players=6, lang="en", seed=1, auto=True,
+                     options=["endWhenDecided on", "nightSeconds 120"])  # fmt: skip
+    asyncio.run(game.open())
+    state = game.state()
+    assert state.phase != "lobby"
+    assert state.settings["options"] == {"endWhenDecided": True, "nightSeconds": 120}
+
+
+def test_a_play_option_the_rules_refuse_is_said_in_the_group_and_the_game_still_starts() -> None:
+    game = LocalGame(game="politician", players=6, lang="en", seed=1, auto=True, options=["nosuch 1"])
+    asyncio.run(game.open())
+    refusal = lookup("reason.option.unknown", "en", "politician").split("{", 1)[0]
+    assert any(e.text.startswith(refusal) for e in game.sender.log if e.chat_id == GROUP_CHAT)
+    assert game.state().phase != "lobby"
