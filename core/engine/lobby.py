@@ -62,7 +62,7 @@ def check_start(state: TableState, user_id: str, *, min_players: int, max_player
 def check_configure(state: TableState, user_id: str) -> Rejected | None:
     """Why ``user_id`` cannot change the game's options now, or ``None``: the host, in the lobby."""
     if state.phase != LOBBY:
-        return Rejected(reason="game.running")
+        return Rejected(reason="option.lobby_only")
     if user_id != state.host:
         return Rejected(reason="not_host")
     return None

@@ -164,7 +164,7 @@ def role_names(game: str) -> dict[str, str]:
         for key, name in catalog(locale, game).items() if game in namespaces(locale) else ():
             parts = key.split(".")
             if len(parts) == 3 and parts[0] == "role" and parts[2] == "name":
-                found[parts[1]] = parts[1]
+                found[fold(parts[1])] = parts[1]
                 found[fold(name)] = parts[1]
     return found
 

@@ -45,7 +45,7 @@ class Screen:
 
     def note(self, key: str, **params: object) -> None:
         """A line of the playground itself (not a chat message)."""
-        self.out.write(self.paint(ui(key, self.game.lang, **params), _NOTE) + "\n")
+        self.out.write(self.paint(ui(key, self.game.lang, self.game.game, **params), _NOTE) + "\n")
 
     def ack(self, outcome: Outcome) -> None:
         if outcome.ack:

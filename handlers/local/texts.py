@@ -1,5 +1,6 @@
 """The playground's own words (headers, hints, its /help, names), from the ``local.*`` keys of
-``core/i18n/<locale>/common.toml``, shared by every game, like every other player-facing string."""
+``core/i18n/<locale>/common.toml``, shared by every game (a game's catalog may word a key its own way),
+like every other player-facing string."""
 
 from __future__ import annotations
 
@@ -16,9 +17,11 @@ COMMON: Final = "common"
 GAP: Final = 2
 
 
-def ui(key: str, lang: str, /, **params: object) -> str:
-    """The playground text ``local.<key>`` in ``lang`` (unknown → ``ja``); raises ``KeyError`` if missing."""
-    return i18n.text(f"local.{key}", lang, COMMON, **params)  # type: ignore[arg-type]
+def ui(key: str, lang: str, namespace: str = COMMON, /, **params: object) -> str:
+    """The playground text ``local.<key>`` in ``lang`` (unknown → ``ja``): the game ``namespace``'s own
+    wording when its catalog has one (政治家人狼 has no deaths), else the shared one; raises ``KeyError``
+    if missing."""
+    return i18n.text(f"local.{key}", lang, namespace, **params)  # type: ignore[arg-type]
 
 
 def game_name(game: str, lang: str) -> str:

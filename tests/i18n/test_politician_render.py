@@ -188,7 +188,7 @@ def test_the_lobby_reaches_every_refusal_of_a_custom_cast() -> None:
     reasons = {r.reason for r in lobby().refusals}
     assert {
         "option.invalid", "option.unknown", "cast.syntax", "cast.no_wolf", "cast.single", "cast.thresholds",
-        "cast.human_earners", "cast.last_day", "cast.size", "cast.mismatch", "not_host", "game.running",
+        "cast.human_earners", "cast.last_day", "cast.size", "cast.mismatch", "not_host", "option.lobby_only",
     } <= reasons  # fmt: skip
 
 

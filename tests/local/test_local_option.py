@@ -13,6 +13,7 @@ from core.i18n.catalog import lookup
 from handlers.local.game import LocalGame
 from handlers.local.parse import Send, parse
 from handlers.local.sender import GROUP_CHAT
+from handlers.local.texts import ui
 from handlers.messages import TextCommand
 from handlers.service import DEFAULT_GAME
 from handlers.textcommands import to_command
@@ -98,3 +99,12 @@ def test_a_play_option_the_rules_refuse_is_said_in_the_group_and_the_game_still_
     refusal = lookup("reason.option.unknown", "en", "politician").split("{", 1)[0]
     assert any(e.text.startswith(refusal) for e in game.sender.log if e.chat_id == GROUP_CHAT)
     assert game.state().phase != "lobby"
+
+
+def test_the_playground_words_its_notes_for_the_game_played() -> None:
+    """政治家人狼 has no deaths: an elected player is not told they are out, and the speaking hint names
+    this game's speakers; 徒桜戦争 keeps the shared wording."""
+    assert ui("watch", "ja", "politician") != ui("watch", "ja", "adazakura")
+    assert "脱落" not in ui("watch", "ja", "politician")
+    assert "dead" not in ui("no_speech", "en", "politician")
+    assert "living" not in ui("no_speech", "en", "politician")

@@ -95,10 +95,10 @@ def test_a_night_word_without_a_seat_shows_the_card_with_its_buttons() -> None:
 
 
 def test_option_role_names_may_be_typed_in_japanese_or_english() -> None:
-    command = typed_politician("option cast にんげんの党党員=5 Spy=2 seats=4", private=False)
+    command = typed_politician("option cast にんげんの党党員=5 Spy=2 Wolf_Member=1 seats=4", private=False)
     assert isinstance(command, Configure)
     assert command.option == "cast"
-    assert command.values == ("human_member=5", "spy=2", "seats=4")
+    assert command.values == ("human_member=5", "spy=2", "wolf_member=1", "seats=4")
 
 
 def test_a_bare_option_asks_to_see_the_settings() -> None:

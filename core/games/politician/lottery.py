@@ -44,11 +44,13 @@ def drawer(g: Ctx) -> int | None:
 
 
 def choices(g: Ctx, seat: int) -> list[Action]:
-    """The cards ``seat`` may take now (numbered from 1), or nothing when it is not their turn."""
+    """The cards ``seat`` may take now (``draw "1"``, ``draw "2"`` …), or nothing when it is not their
+    turn."""
     lot = g.s.lottery
     if lot is None or drawer(g) != seat:
         return []
-    return [Action(kind="draw", args=(card,)) for card in lot.free()]
+    # Card numbers travel as strings, so that buttons never read them as seats.
+    return [Action(kind="draw", args=(str(card),)) for card in lot.free()]
 
 
 def take(g: Ctx, seat: int, card: int, elect: Elect) -> None:

@@ -200,9 +200,7 @@ def _apply(g: Ctx, seat: int, action: Action) -> None:
     elif s.phase in ("vote", "runoff"):
         day_flow.cast(g, seat, action)
     elif s.phase == "lottery":
-        card = action.args[0]
-        assert isinstance(card, int)
-        lottery.take(g, seat, card, day_flow.elect)
+        lottery.take(g, seat, int(action.args[0]), day_flow.elect)
     elif night_flow.submit(g, seat, action):
         end_night(g)
 

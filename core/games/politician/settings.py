@@ -118,9 +118,8 @@ def _set_cast(state: TableState, values: tuple[str, ...]) -> Rejected | None:
     for word in values:
         name, _, count = word.partition("=")
         if not count.isdigit() or (name not in ROLES and name not in rule):
-            return Rejected(
-                reason="cast.syntax", params={"word": word, "roles": [RoleRef(id=r) for r in ROLES]}
-            )
+            names: list[Scalar] = [RoleRef(id=r) for r in ROLES]
+            return Rejected(reason="cast.syntax", params={"word": word, "roles": names})
         if name in rule:
             rule[name] = int(count)
         elif int(count):

@@ -74,7 +74,7 @@ def test_only_the_host_in_the_lobby_may_set_the_pool_and_only_known_megami() -> 
     assert configure(state, "saine", "himika") == Rejected(reason="pool.too_small", params={"min": 4})
     started = RULES.decide(state, StartGame(user_id="u1"), now=0)
     assert isinstance(started, Accepted)
-    assert configure(started.state, *POOL) == Rejected(reason="game.running")
+    assert configure(started.state, *POOL) == Rejected(reason="option.lobby_only")
 
 
 def test_pool_typed_with_japanese_or_english_names() -> None:

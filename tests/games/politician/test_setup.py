@@ -125,7 +125,7 @@ def test_11_only_the_host_sets_options_and_only_in_the_lobby() -> None:
     lobby = Lobby(9)
     assert lobby.configure("nightSeconds", "120", by=2) == "not_host"
     assert isinstance(lobby.start(), Accepted)
-    assert lobby.configure("nightSeconds", "120") == "game.running"
+    assert lobby.configure("nightSeconds", "120") == "option.lobby_only"
 
 
 def test_11_option_set_in_the_lobby_applies_to_the_game() -> None:
