@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from typing import Any, Generic, TypeVar
 
+from core.engine import lobby
+from core.engine.commands import Command, Join, Leave, Query, SetReachable
 from core.engine.notice import PUBLIC, Action, Notice, PlayerRef, RoleRef, Scalar, to_seat, to_team
-from core.engine.result import Event
-from core.engine.table import TableState
+from core.engine.result import Accepted, Event, Rejected
+from core.engine.table import Member, TableState
 
 S = TypeVar("S", bound=TableState)
 
@@ -66,3 +68,46 @@ class TableCtx(Generic[S]):
     def log(self, kind: str, **data: Any) -> None:
         """Append a recap event (past tense ``kind``)."""
         self.events.append(Event(kind=kind, data=data))
+
+    def add(self, result: list[Notice] | Rejected) -> Rejected | None:
+        """Keep the notices of a shared step (lobby, options), or pass its refusal on."""
+        if isinstance(result, Rejected):
+            return result
+        self.notices += result
+        return None
+
+
+#: Lobby commands every game handles the same way (``core.engine.lobby``).
+LobbyCommand = Join | Leave | SetReachable
+
+
+def apply_lobby(g: TableCtx[Any], command: LobbyCommand, *, max_players: int) -> Rejected | None:
+    """Join (up to ``max_players``), leave, or mark reachability in the lobby, for any game."""
+    s = g.s
+    if isinstance(command, Join):
+        return g.add(
+            lobby.join(s, Member(user_id=command.user_id, name=command.name), max_players=max_players)
+        )
+    if isinstance(command, Leave):
+        return g.add(lobby.leave(s, command.user_id))
+    return g.add(lobby.set_reachable(s, command.user_id, command.reachable))
+
+
+def conclude(g: TableCtx[S], before: S, command: Command, outcome: Rejected | None) -> Accepted[S] | Rejected:
+    """The end of every game's ``decide``: a refusal as it is (the copy is dropped); else the new state
+    with the events of the command logged, its notices, and ``changed`` False for a query or a no-op."""
+    if isinstance(outcome, Rejected):
+        return outcome
+    changed = not isinstance(command, Query) and g.s != before
+    g.s.log.extend(g.events)
+    return Accepted(state=g.s, events=g.events, notices=g.notices, changed=changed)
+
+
+def seat_of(state: Any, user_id: str) -> int | None:
+    """The seat of ``user_id`` in a started game (``state.players``), else None."""
+    return next((p.seat for p in state.players if p.user_id == user_id), None)
+
+
+def seats(state: Any) -> dict[int, Member]:
+    """``{seat: member}`` of a started game (empty in the lobby)."""
+    return {p.seat: Member(user_id=p.user_id, name=p.name) for p in state.players}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from core.engine import context
 from core.games.adazakura import rules, view
 from core.games.adazakura.model import AdzState
 from core.games.adazakura.roles import implemented
@@ -16,8 +17,8 @@ class _Rules:
     new_game = staticmethod(rules.new_game)
     decide = staticmethod(rules.decide)
     legal_actions = staticmethod(rules.legal_actions)
-    seat_of = staticmethod(rules.seat_of)
-    seats = staticmethod(rules.seats)
+    seat_of = staticmethod(context.seat_of)
+    seats = staticmethod(context.seats)
     speakers = staticmethod(rules.speakers)
     project = staticmethod(view.project)
 

@@ -13,15 +13,13 @@ from core.engine.commands import (
     CancelGame,
     Command,
     Configure,
-    Join,
-    Leave,
     Query,
     Say,
-    SetReachable,
     StartGame,
     Timeout,
 )
-from core.engine.notice import Action, Notice
+from core.engine.context import LobbyCommand, apply_lobby, conclude, seat_of
+from core.engine.notice import Action
 from core.engine.result import Accepted, Rejected
 from core.engine.rng import Rng
 from core.engine.table import CANCELLED, Member
@@ -44,35 +42,16 @@ def max_players(state: AdzState) -> int:
     return min(MAX_PLAYERS, len(pool(state)))
 
 
-def seat_of(state: AdzState, user_id: str) -> int | None:
-    return next((p.seat for p in state.players if p.user_id == user_id), None)
-
-
-def seats(state: AdzState) -> dict[int, Member]:
-    return {p.seat: Member(user_id=p.user_id, name=p.name) for p in state.players}
-
-
 def decide(state: AdzState, command: Command, *, now: int) -> Accepted[AdzState] | Rejected:
     """Apply ``command`` at ``now``; see the module docstring. Never raises for player input."""
     g = Ctx(state.fork(), now)
-    outcome = _dispatch(g, command)
-    if isinstance(outcome, Rejected):
-        return outcome
-    changed = not isinstance(command, Query) and g.s != state
-    g.s.log.extend(g.events)
-    return Accepted(state=g.s, events=g.events, notices=g.notices, changed=changed)
+    return conclude(g, state, command, _dispatch(g, command))
 
 
 def _dispatch(g: Ctx, command: Command) -> Rejected | None:
     s = g.s
-    if isinstance(command, Join):
-        return _notices(
-            g, lobby.join(s, Member(user_id=command.user_id, name=command.name), max_players=max_players(s))
-        )
-    if isinstance(command, Leave):
-        return _notices(g, lobby.leave(s, command.user_id))
-    if isinstance(command, SetReachable):
-        return _notices(g, lobby.set_reachable(s, command.user_id, command.reachable))
+    if isinstance(command, LobbyCommand):
+        return apply_lobby(g, command, max_players=max_players(s))
     if isinstance(command, StartGame):
         return start(g, command.user_id)
     if isinstance(command, CancelGame):
@@ -89,13 +68,6 @@ def _dispatch(g: Ctx, command: Command) -> Rejected | None:
     if isinstance(command, Say):
         return team_say(g, seat, command.text)
     return act(g, seat, command)
-
-
-def _notices(g: Ctx, result: list[Notice] | Rejected) -> Rejected | None:
-    if isinstance(result, Rejected):
-        return result
-    g.notices += result
-    return None
 
 
 def start(g: Ctx, user_id: str) -> Rejected | None:
@@ -130,7 +102,7 @@ def configure(g: Ctx, command: Configure) -> Rejected | None:
         return refused
     if command.option not in ("pool", ""):
         return Rejected(reason="option.unknown")
-    return _notices(g, configure_pool(g.s, command.values))
+    return g.add(configure_pool(g.s, command.values))
 
 
 def cancel(g: Ctx, user_id: str) -> Rejected | None:

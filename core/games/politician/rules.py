@@ -14,15 +14,13 @@ from core.engine.commands import (
     CancelGame,
     Command,
     Configure,
-    Join,
-    Leave,
     Query,
     Say,
-    SetReachable,
     StartGame,
     Timeout,
 )  # fmt: skip
-from core.engine.notice import Action, Notice
+from core.engine.context import LobbyCommand, apply_lobby, conclude, seat_of
+from core.engine.notice import Action
 from core.engine.result import Accepted, Rejected
 from core.engine.rng import Rng
 from core.engine.table import CANCELLED, Member
@@ -39,41 +37,23 @@ from core.games.politician.settings import option
 MAX_SAY = 500
 
 
-def seat_of(state: PolState, user_id: str) -> int | None:
-    return next((p.seat for p in state.players if p.user_id == user_id), None)
-
-
-def seats(state: PolState) -> dict[int, Member]:
-    return {p.seat: Member(user_id=p.user_id, name=p.name) for p in state.players}
-
-
 def decide(state: PolState, command: Command, *, now: int) -> Accepted[PolState] | Rejected:
     """Apply ``command`` at ``now``; see the module docstring. Never raises for player input."""
     g = Ctx(state.fork(), now)
-    outcome = _dispatch(g, command)
-    if isinstance(outcome, Rejected):
-        return outcome
-    changed = not isinstance(command, Query) and g.s != state
-    g.s.log.extend(g.events)
-    return Accepted(state=g.s, events=g.events, notices=g.notices, changed=changed)
+    return conclude(g, state, command, _dispatch(g, command))
 
 
 def _dispatch(g: Ctx, command: Command) -> Rejected | None:
     s = g.s
-    if isinstance(command, Join):
-        member = Member(user_id=command.user_id, name=command.name)
-        return _notices(g, lobby.join(s, member, max_players=MAX_PLAYERS))
-    if isinstance(command, Leave):
-        return _notices(g, lobby.leave(s, command.user_id))
-    if isinstance(command, SetReachable):
-        return _notices(g, lobby.set_reachable(s, command.user_id, command.reachable))
+    if isinstance(command, LobbyCommand):
+        return apply_lobby(g, command, max_players=MAX_PLAYERS)
     if isinstance(command, StartGame):
         return start(g, command.user_id)
     if isinstance(command, CancelGame):
         return cancel(g, command.user_id)
     if isinstance(command, Configure):
         refused = lobby.check_configure(s, command.user_id)
-        return refused or _notices(g, settings.configure(s, command.option, command.values))
+        return refused or g.add(settings.configure(s, command.option, command.values))
     if isinstance(command, Timeout):
         return timeout(g, command.phase_seq)
     if isinstance(command, Query):
@@ -84,13 +64,6 @@ def _dispatch(g: Ctx, command: Command) -> Rejected | None:
     if isinstance(command, Say):
         return say(g, seat, command.text)
     return act(g, seat, command)
-
-
-def _notices(g: Ctx, result: list[Notice] | Rejected) -> Rejected | None:
-    if isinstance(result, Rejected):
-        return result
-    g.notices += result
-    return None
 
 
 def start(g: Ctx, user_id: str) -> Rejected | None:
