@@ -12,7 +12,7 @@ from typing import Any, Generic, TypeVar
 
 from core.engine import lobby
 from core.engine.commands import Command, Join, Leave, Query, SetReachable
-from core.engine.notice import PUBLIC, Action, Notice, PlayerRef, RoleRef, Scalar, to_seat, to_team
+from core.engine.notice import PUBLIC, Action, Notice, PlayerRef, RoleRef, Scalar, to_seat, to_team, to_user
 from core.engine.result import Accepted, Event, Rejected
 from core.engine.table import Member, TableState
 
@@ -64,6 +64,11 @@ class TableCtx(Generic[S]):
         self.notices.append(
             Notice(key=key, to=PUBLIC, params=params, actions=actions or [], phase_seq=self.s.phase_seq)
         )
+
+    def reply(self, query: Query, key: str, **params: Any) -> None:
+        """The answer to a read-only ``query``: in the group when it was asked there, else privately."""
+        to = PUBLIC if query.public else to_user(query.user_id)
+        self.notices.append(Notice(key=key, to=to, params=params, phase_seq=self.s.phase_seq))
 
     def log(self, kind: str, **data: Any) -> None:
         """Append a recap event (past tense ``kind``)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.engine.commands import Query
-from core.engine.notice import PUBLIC, FactionRef, KeyRef, Notice, Param, to_user
+from core.engine.notice import FactionRef, KeyRef, Param
 from core.engine.result import Rejected
 from core.games.adazakura.ctx import Ctx
 from core.games.adazakura.legal import legal
@@ -74,10 +74,8 @@ def query(g: Ctx, q: Query) -> Rejected | None:
         role_card(g, seat)
     elif q.what == "status":
         s = status_params(g)
-        _reply(
-            g, q, "status" if s["dead"] else "status.none_out",
-            phase=s["phase"], day=s["day"], living=s["living"], dead=s["dead"],
-        )  # fmt: skip
+        key = "status" if s["dead"] else "status.none_out"
+        g.reply(q, key, phase=s["phase"], day=s["day"], living=s["living"], dead=s["dead"])
     elif q.what == "board":
         lines: list[Param] = [
             KeyRef(
@@ -86,15 +84,10 @@ def query(g: Ctx, q: Query) -> Rejected | None:
             )
             for r in g.s.co_board
         ]
-        _reply(g, q, "board" if lines else "board.empty", lines=lines)
+        g.reply(q, "board" if lines else "board.empty", lines=lines)
     else:
-        _reply(g, q, "help")
+        g.reply(q, "help")
     return None
-
-
-def _reply(g: Ctx, q: Query, key: str, **params: Any) -> None:
-    to = PUBLIC if q.public else to_user(q.user_id)
-    g.notices.append(Notice(key=key, to=to, params=params, phase_seq=g.s.phase_seq))
 
 
 def status_params(g: Ctx) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.engine.commands import Query
-from core.engine.notice import PUBLIC, KeyRef, Notice, Scalar, to_user
+from core.engine.notice import KeyRef, Scalar
 from core.engine.result import Rejected
 from core.games.politician.ctx import Ctx
 from core.games.politician.legal import legal
@@ -100,22 +100,15 @@ def query(g: Ctx, q: Query) -> Rejected | None:
             return Rejected(reason="not_player")
         role_card(g, seat)
     elif q.what == "status":
-        board = board_params(g) if g.s.cast is not None else {}
-        _reply(
-            g, q, "status", **status_params(g), board=KeyRef(key="seats.board", params=board) if board else ""
-        )
+        board = KeyRef(key="seats.board", params=board_params(g)) if g.s.cast is not None else ""
+        g.reply(q, "status", **status_params(g), board=board)
     elif q.what == "board":
         if g.s.cast is None:
             return Rejected(reason="game.not_started")
-        _reply(g, q, "seats.board", **board_params(g))
+        g.reply(q, "seats.board", **board_params(g))
     else:
-        _reply(g, q, "help")
+        g.reply(q, "help")
     return None
-
-
-def _reply(g: Ctx, q: Query, key: str, **params: Any) -> None:
-    to = PUBLIC if q.public else to_user(q.user_id)
-    g.notices.append(Notice(key=key, to=to, params=params, phase_seq=g.s.phase_seq))
 
 
 def announce_deal(g: Ctx) -> None:
