@@ -13,7 +13,7 @@ from typing import Any
 
 from core.engine.notice import KeyRef, Notice, PlayerRef, RoleRef
 from core.games.politician.model import NightState
-from tests.games.adazakura.table import heard
+from tests.games.plain import heard
 from tests.games.politician.table import Heard, Table
 
 #: Public notices that may name roles before the end: the composition (counts only, AMB-44), the

@@ -13,56 +13,27 @@ The clock only moves when a phase is closed by its timer: ``now`` jumps to the p
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, Literal, NamedTuple
+from typing import Any
 
-from core.engine.commands import Act, Command, Join, Query, Say, StartGame, Timeout
-from core.engine.notice import Action, FactionRef, KeyRef, Notice, RoleRef
-from core.engine.result import Accepted, Rejected
+from core.engine.commands import Command, Join, Say, StartGame
+from core.engine.notice import FactionRef, KeyRef, Notice, RoleRef
+from core.engine.result import Rejected
 from core.engine.table import Member
 from core.games import rules_for
 from core.games.adazakura.model import AdzState
-from handlers.tools import expect
+from tests.games.base_table import BaseTable
+from tests.games.plain import Heard, Move, as_action, heard, plain, user
 
 RULES = rules_for("adazakura")
-#: A night or day action as written in tests: ``("night.shinra", "megami", 3)`` or ``("vote", 2)``.
-Move = tuple[Any, ...]
+
+__all__ = ["Heard", "Move", "Table", "as_action", "heard", "plain", "table", "user"]
 
 
-class Heard(NamedTuple):
-    """One notice in plain form; compares equal to a plain ``(key, params)`` tuple."""
-
-    key: str
-    params: dict[str, Any]
-
-
-def plain(value: Any) -> Any:
-    """A notice param without its types: seats for players, ids for Megami and factions, and a
-    sub-phrase as a ``(key, params)`` tuple (the scenario runner's plain form otherwise)."""
-    return expect.plain(value, lambda key, params: (key, params))
-
-
-def heard(notice: Notice) -> Heard:
-    return Heard(notice.key, {k: plain(v) for k, v in notice.params.items()})
-
-
-def as_action(move: Move | Action) -> Action:
-    """``("night.shinra", "megami", 3)`` (or that tuple wrapped once, or an Action) as an Action;
-    ``None`` stands for the ``"none"`` option (abstain, nobody)."""
-    if isinstance(move, Action):
-        return move
-    if len(move) == 1 and isinstance(move[0], (tuple, Action)):
-        return as_action(move[0])
-    kind, *args = move
-    return Action(kind=kind, args=tuple("none" if a is None else a for a in args))
-
-
-def user(seat: int) -> str:
-    return f"u{seat}"
-
-
-class Table:
+class Table(BaseTable):
     """A started game. ``heard``: every notice of the last step, in order; ``history``: every accepted
     command with the phase it was sent in and its notices, for golden transcripts."""
+
+    rules = RULES
 
     def __init__(self, seats: str | int, *, deck: list[str] | None = None, rng: list[int] | None = None,
                  seed: int = 7, **settings: Any) -> None:  # fmt: skip
@@ -87,54 +58,7 @@ class Table:
                 self.send(Join(user_id=user(seat), name=f"P{seat}"))
         self.step(StartGame(user_id=user(1)))
 
-    def uid(self, seat: int) -> str:
-        """The user id seated at ``seat`` (in test mode ``u<seat>``)."""
-        return self.state.players[seat - 1].user_id
-
     # -- sending -------------------------------------------------------------------------------------
-    def send(self, command: Command) -> Accepted[AdzState]:
-        """Decide ``command`` now; it must be accepted. Its notices join the current step's."""
-        phase = self.phase
-        outcome = RULES.decide(self.state, command, now=self.now)
-        assert not isinstance(outcome, Rejected), f"{command!r} refused: {outcome.reason}"
-        self.state = outcome.state
-        self.heard += outcome.notices
-        self.history.append((phase, command, outcome.notices))
-        return outcome
-
-    def step(self, *commands: Command) -> Table:
-        """Start a new step (forgetting the last step's notices) and send ``commands``."""
-        self.heard = []
-        for command in commands:
-            self.send(command)
-        return self
-
-    def close(self) -> Table:
-        """The current phase's timer fires."""
-        self.now = max(self.now, self.state.deadline_at or self.now)
-        self.send(Timeout(phase_seq=self.state.phase_seq))
-        return self
-
-    def tap(self, seat: int, *move: Any) -> Table:
-        """``seat`` submits one action (same step)."""
-        self.send(Act(user_id=self.uid(seat), action=as_action(move), phase_seq=self.state.phase_seq))
-        return self
-
-    def act(self, seat: int, *move: Any) -> Table:
-        """``seat`` submits one action as a new step."""
-        self.heard = []
-        return self.tap(seat, *move)
-
-    def refused(self, seat: int, *move: Any, phase_seq: int | None = None) -> str:
-        """The reason ``seat``'s action is refused; checks that the refusal changed nothing."""
-        before = self.state.model_dump()
-        seq = self.state.phase_seq if phase_seq is None else phase_seq
-        outcome = RULES.decide(self.state, Act(user_id=self.uid(seat), action=as_action(move), phase_seq=seq),
-                               now=self.now)  # fmt: skip
-        assert isinstance(outcome, Rejected), f"seat {seat} {move} was accepted"
-        assert self.state.model_dump() == before
-        return outcome.reason
-
     # -- phases --------------------------------------------------------------------------------------
     def night(self, actions: Mapping[int, Move | list[Move]] | None = None,
               kill: Mapping[int, int | None] | None = None, *, close: bool = True) -> Table:  # fmt: skip
@@ -185,18 +109,6 @@ class Table:
         return self
 
     # -- what players notice -------------------------------------------------------------------------
-    def public(self) -> list[Heard]:
-        """What the group chat saw during the last step."""
-        return [heard(n) for n in self.heard if n.to.kind == "public"]
-
-    def private(self, seat: int) -> list[Heard]:
-        """What ``seat``'s 1:1 chat received during the last step (team channel excluded)."""
-        return [heard(n) for n in self.heard if n.to.kind == "seat" and seat in n.to.seats]
-
-    def team(self, seat: int) -> list[Heard]:
-        """What ``seat`` read in the Adazakura team channel during the last step."""
-        return [heard(n) for n in self.heard if n.to.kind == "team" and seat in n.to.seats]
-
     def results(self, seat: int) -> list[Heard]:
         """``seat``'s night result lines of the last step (R5), without the repeated night number."""
         found = [n for n in self.heard if n.key == "night.results" and seat in n.to.seats]
@@ -207,10 +119,6 @@ class Table:
     def public_reveals(self) -> set[str]:
         """Megami and factions the group was told during the last step."""
         return revealed(n for n in self.heard if n.to.kind == "public")
-
-    def said(self, seat: int | None = None) -> list[str]:
-        """Notice keys of the last step: public ones, or those of ``seat``'s 1:1 chat."""
-        return [h.key for h in (self.public() if seat is None else self.private(seat))]
 
     def sealed_tonight(self) -> list[int]:
         """Seats whose night prompt of the last step said their ability cannot be used tonight [ADZ-3.8]."""
@@ -230,22 +138,11 @@ class Table:
         assert self.state.model_dump() == before
         return outcome.reason
 
-    def ask(self, seat: int, what: Literal["me", "status", "board", "help"]) -> Heard:
-        """``seat`` sends ``/<what>`` as a new step; the one answer, which only that user receives."""
-        self.step(Query(user_id=self.uid(seat), what=what))
-        [answer] = self.heard
-        assert (answer.to.kind, answer.to.user_id) == ("user", self.uid(seat)), answer.to
-        return heard(answer)
-
     def buttons(self, seat: int, key: str) -> list[Move]:
         """The buttons under the last ``key`` notice ``seat``'s 1:1 chat got during the last step."""
         found = [n for n in self.heard if n.key == key and n.to.kind == "seat" and seat in n.to.seats]
         assert found, f"seat {seat} got no {key}"
         return [(a.kind, *a.args) for a in found[-1].actions]
-
-    def offered(self, seat: int) -> list[Move]:
-        """``seat``'s legal actions now, as plain moves."""
-        return [(a.kind, *a.args) for a in RULES.legal_actions(self.state, seat)]
 
     def offered_kinds(self, seat: int) -> set[str]:
         return {a.kind for a in RULES.legal_actions(self.state, seat)}

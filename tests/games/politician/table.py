@@ -11,15 +11,15 @@ The clock only moves when a phase is closed by its timer: ``now`` jumps to the p
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, Literal
+from typing import Any
 
-from core.engine.commands import Act, Command, Join, Query, StartGame, Timeout
+from core.engine.commands import Command, Join, StartGame
 from core.engine.notice import Notice
-from core.engine.result import Accepted, Rejected
 from core.engine.table import Member
 from core.games import rules_for
 from core.games.politician.model import PolState
-from tests.games.adazakura.table import Heard, Move, as_action, heard, plain, user
+from tests.games.base_table import BaseTable
+from tests.games.plain import Heard, Move, as_action, heard, plain, user
 
 RULES = rules_for("politician")
 #: The standard 13-player cast ``C13`` of the spec's tests (§12).
@@ -27,12 +27,14 @@ C13 = ("human_member " * 5 + "reporter guard chairman wolf_member lover spy spy 
 #: ``C14`` of T10: two wolves.
 C14 = ("human_member " * 5 + "reporter guard chairman wolf_member wolf_member lover spy spy traitor").split()
 
-__all__ = ["C13", "C14", "Heard", "Move", "Table", "plain", "table"]
+__all__ = ["C13", "C14", "RULES", "Heard", "Move", "Table", "as_action", "heard", "plain", "table", "user"]
 
 
-class Table:
+class Table(BaseTable):
     """A started game. ``heard``: every notice of the last step, in order; ``history``: every accepted
     command with the phase it was sent in and its notices (golden transcripts)."""
+
+    rules = RULES
 
     def __init__(self, seats: str | Iterable[str] | int, *, rng: list[int] | None = None, seed: int = 7,
                  seats_rule: tuple[int, int, int] | None = None, **options: Any) -> None:  # fmt: skip
@@ -57,53 +59,7 @@ class Table:
             self.send(Join(user_id=user(seat), name=f"P{seat}"))
         self.step(StartGame(user_id=user(1)))
 
-    def uid(self, seat: int) -> str:
-        return self.state.players[seat - 1].user_id
-
     # -- sending -------------------------------------------------------------------------------------
-    def send(self, command: Command) -> Accepted[PolState]:
-        """Decide ``command`` now; it must be accepted. Its notices join the current step's."""
-        phase = self.phase
-        outcome = RULES.decide(self.state, command, now=self.now)
-        assert not isinstance(outcome, Rejected), f"{command!r} refused: {outcome.reason}"
-        self.state = outcome.state
-        self.heard += outcome.notices
-        self.history.append((phase, command, outcome.notices))
-        return outcome
-
-    def step(self, *commands: Command) -> Table:
-        """Start a new step (forgetting the last step's notices) and send ``commands``."""
-        self.heard = []
-        for command in commands:
-            self.send(command)
-        return self
-
-    def close(self) -> Table:
-        """The current phase's timer fires (same step)."""
-        self.now = max(self.now, self.state.deadline_at or self.now)
-        self.send(Timeout(phase_seq=self.state.phase_seq))
-        return self
-
-    def tap(self, seat: int, *move: Any) -> Table:
-        """``seat`` submits one action (same step)."""
-        self.send(Act(user_id=self.uid(seat), action=as_action(move), phase_seq=self.state.phase_seq))
-        return self
-
-    def act(self, seat: int, *move: Any) -> Table:
-        """``seat`` submits one action as a new step."""
-        self.heard = []
-        return self.tap(seat, *move)
-
-    def refused(self, seat: int, *move: Any, phase_seq: int | None = None) -> str:
-        """The reason ``seat``'s action is refused; checks that the refusal changed nothing."""
-        before = self.state.model_dump()
-        seq = self.state.phase_seq if phase_seq is None else phase_seq
-        command = Act(user_id=self.uid(seat), action=as_action(move), phase_seq=seq)
-        outcome = RULES.decide(self.state, command, now=self.now)
-        assert isinstance(outcome, Rejected), f"seat {seat} {move} was accepted"
-        assert self.state.model_dump() == before
-        return outcome.reason
-
     # -- phases --------------------------------------------------------------------------------------
     def favourite(self, wolf: int | None = None) -> Table:
         """The lover picks ``wolf`` (None: the role check times out and the RNG picks)."""
@@ -169,22 +125,6 @@ class Table:
         return self.close() if close and self.state.phase == "night" else self
 
     # -- what players notice -------------------------------------------------------------------------
-    def public(self) -> list[Heard]:
-        """What the group chat saw during the last step."""
-        return [heard(n) for n in self.heard if n.to.kind == "public"]
-
-    def private(self, seat: int) -> list[Heard]:
-        """What ``seat``'s 1:1 chat received during the last step (team channel excluded)."""
-        return [heard(n) for n in self.heard if n.to.kind == "seat" and seat in n.to.seats]
-
-    def team(self, seat: int) -> list[Heard]:
-        """What ``seat`` read in a team channel (the wolves' relay) during the last step."""
-        return [heard(n) for n in self.heard if n.to.kind == "team" and seat in n.to.seats]
-
-    def said(self, seat: int | None = None) -> list[str]:
-        """Notice keys of the last step: public ones, or those of ``seat``'s 1:1 chat."""
-        return [h.key for h in (self.public() if seat is None else self.private(seat))]
-
     def first(self, key: str, seat: int | None = None) -> Heard:
         """The first ``key`` notice of the last step (public, or in ``seat``'s 1:1 chat)."""
         found = [h for h in (self.public() if seat is None else self.private(seat)) if h.key == key]
@@ -197,17 +137,6 @@ class Table:
             Heard(k.key, {n: plain(v) for n, v in k.params.items()})
             for k in self.state.players[seat - 1].ledger
         ]
-
-    def ask(self, seat: int, what: Literal["me", "status", "board", "help"]) -> Heard:
-        """``seat`` sends ``/<what>`` as a new step; the one answer, which only that user receives."""
-        self.step(Query(user_id=self.uid(seat), what=what))
-        [answer] = self.heard
-        assert (answer.to.kind, answer.to.user_id) == ("user", self.uid(seat)), answer.to
-        return heard(answer)
-
-    def offered(self, seat: int) -> list[Move]:
-        """``seat``'s legal actions now, as plain moves."""
-        return [(a.kind, *a.args) for a in RULES.legal_actions(self.state, seat)]
 
     def holder(self, role: str) -> int:
         return next(p.seat for p in self.state.players if p.role == role)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.adazakura.table import heard
+from tests.games.plain import heard
 from tests.games.politician.table import C13, C14, RULES, Heard, Table, table
 
 pytestmark = pytest.mark.scenario

@@ -12,7 +12,7 @@ from core.engine.commands import Command, Configure, Join, SetReachable, StartGa
 from core.engine.result import Accepted, Rejected
 from core.engine.table import Member
 from core.games.politician.model import PolState
-from tests.games.adazakura.table import user
+from tests.games.plain import user
 from tests.games.politician.table import RULES, Heard, heard, table
 
 pytestmark = pytest.mark.scenario
