@@ -300,3 +300,18 @@ def taps(message: Received) -> Iterator[tuple[str, Tap]]:
         for _, data in row:
             if not data.startswith("https://"):
                 yield data, decode(data)
+
+
+def assert_all_delivered(table: Table, notices: NoticeLog) -> None:
+    """Every notice the rules produced reached each of its chats, and the game's outbox is empty (persist
+    first, then send: nothing is left behind once the game is over)."""
+    stored = table.store.load(table.game_id)
+    assert stored is not None
+    assert stored.outbox == {}
+    undelivered = [
+        (s.key, chat)
+        for s in notices.said
+        for chat in s.chats
+        if not any(s.body in t for t in table.sent_to(chat))
+    ]
+    assert undelivered == []

@@ -24,6 +24,7 @@ from tests.e2e.harness import (
     NoticeLog,
     Press,
     Table,
+    assert_all_delivered,
     catalog_text,
     megami_name,
     moto_store,
@@ -186,18 +187,7 @@ def test_every_pressed_button_was_accepted_and_menus_were_followed(played: Playe
 
 
 def test_every_message_was_delivered_and_nothing_is_left_in_the_outbox(played: Played) -> None:
-    table, notices = played.table, played.notices
-    stored = table.store.load(table.game_id)
-
-    assert stored is not None
-    assert stored.outbox == {}
-    undelivered = [
-        (s.key, chat)
-        for s in notices.said
-        for chat in s.chats
-        if not any(s.body in t for t in table.sent_to(chat))
-    ]
-    assert undelivered == []
+    assert_all_delivered(played.table, played.notices)
 
 
 def _accepted(press: Press, accepted: str) -> bool:

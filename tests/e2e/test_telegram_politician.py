@@ -19,7 +19,7 @@ import pytest
 from core.engine.notice import KeyRef, RoleRef
 from core.games.politician.roles import CAMP, NEVER_RETURN, ROLES
 from handlers import outbox
-from tests.e2e.harness import GROUP, GROUP_CHAT, NoticeLog, moto_store
+from tests.e2e.harness import GROUP, GROUP_CHAT, NoticeLog, assert_all_delivered, moto_store
 from tests.e2e.politician import Bots, Played, PoliticianTable, people, play_whole_game
 from tests.e2e.politician_seen import (
     group_calls,
@@ -262,15 +262,4 @@ def test_every_private_button_was_legal_when_sent_and_old_ones_are_refused_polit
 
 
 def test_every_message_was_delivered_and_nothing_is_left_in_the_outbox(played: Played) -> None:
-    table, notices = played.table, played.notices
-    stored = table.store.load(table.game_id)
-
-    assert stored is not None
-    assert stored.outbox == {}
-    undelivered = [
-        (s.key, chat)
-        for s in notices.said
-        for chat in s.chats
-        if not any(s.body in t for t in table.sent_to(chat))
-    ]
-    assert undelivered == []
+    assert_all_delivered(played.table, played.notices)
