@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from core.engine.notice import PUBLIC, KeyRef, Notice, Param, RoleRef, Scalar
+from core.engine.options import OptionTable
 from core.engine.result import Rejected
 from core.engine.table import TableState
 from core.games.politician.roles import CASTS, ROLES, Cast, check_cast, warns
@@ -49,12 +50,12 @@ _BOUNDS: Final[dict[str, tuple[int, int]]] = {
     "lotterySeconds": (10, 300),
 }
 _CHOICES: Final[dict[str, tuple[str, ...]]] = {"afkBallot": ("none", "random")}
-_ON: Final = {"on": True, "true": True, "yes": True, "off": False, "false": False, "no": False}
+OPTIONS: Final = OptionTable(DEFAULTS, _BOUNDS, _CHOICES)
 
 
 def option(state: TableState, name: str) -> Any:
     """The value of option ``name`` (a key of :data:`DEFAULTS`): the host's, else the default."""
-    return state.settings.get("options", {}).get(name, DEFAULTS[name])
+    return OPTIONS.get(state, name)
 
 
 def cast_for(state: TableState, players: int) -> Cast | None:
@@ -73,7 +74,7 @@ def configure(state: TableState, name: str, values: tuple[str, ...]) -> list[Not
     :func:`~core.games.politician.roles.check_cast`."""
     if name in ("", "show"):
         return [Notice(key="lobby.options", to=PUBLIC, params=summary(state), phase_seq=state.phase_seq)]
-    key = next((k for k in (*DEFAULTS, "cast") if k.lower() == name.lower()), None)
+    key = "cast" if name.lower() == "cast" else OPTIONS.find(name)
     if key is None:
         return Rejected(reason="option.unknown", params={"options": ", ".join(["cast", *DEFAULTS])})
     if key == "cast" and values:
@@ -81,32 +82,10 @@ def configure(state: TableState, name: str, values: tuple[str, ...]) -> list[Not
         if refused:
             return refused
     elif values:
-        refused = _set_option(state, key, values[0])
+        refused = OPTIONS.set(state, key, values[0])
         if refused:
             return refused
     return [Notice(key="lobby.options", to=PUBLIC, params=summary(state), phase_seq=state.phase_seq)]
-
-
-def _set_option(state: TableState, key: str, raw: str) -> Rejected | None:
-    default = DEFAULTS[key]
-    value: int | bool | str
-    if isinstance(default, bool):
-        if raw.lower() not in _ON:
-            return Rejected(reason="option.invalid", params={"option": key, "allowed": "on / off"})
-        value = _ON[raw.lower()]
-    elif isinstance(default, int):
-        low, high = _BOUNDS[key]
-        if not raw.isdigit() or not low <= int(raw) <= high:
-            return Rejected(reason="option.invalid", params={"option": key, "allowed": f"{low}-{high}"})
-        value = int(raw)
-    else:
-        if raw.lower() not in _CHOICES[key]:
-            return Rejected(
-                reason="option.invalid", params={"option": key, "allowed": " / ".join(_CHOICES[key])}
-            )
-        value = raw.lower()
-    state.settings.setdefault("options", {})[key] = value
-    return None
 
 
 def _set_cast(state: TableState, values: tuple[str, ...]) -> Rejected | None:
@@ -137,13 +116,7 @@ def summary(state: TableState) -> dict[str, Param]:
     changed options, and the §4.3 warning."""
     custom = state.settings.get("cast")
     cast = cast_for(state, max(len(state.members), 5))
-    changed: list[Scalar] = [
-        KeyRef(
-            key="option.line",
-            params={"option": k, "value": ("on" if v else "off") if isinstance(v, bool) else str(v)},
-        )
-        for k, v in state.settings.get("options", {}).items()
-    ]
+    changed = OPTIONS.changed(state)
     return {
         "cast": composition(cast) if cast else [],
         "players": cast.players if cast else len(state.members),
