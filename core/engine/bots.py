@@ -9,7 +9,8 @@ The policy reads the action vocabulary the games share (``core/games/*/legal.py`
 ``<ability>`` choices (kinds ``night.<id>``), the team's ``kill`` and ``done``; in discussion ``co``,
 ``ready`` and day abilities; in a vote ``vote`` with a seat or ``"none"`` (abstain); at the end a deduction
 form (``deduce.reveal``/``deduce.pick`` per seat, then ``deduce.submit``); at 政治家人狼's role check the
-lover's ``favourite``, and a lottery card (``draw``). What a bot knows about its team
+lover's ``favourite``, and a lottery card (``draw``); DEATH NOTE 人狼's
+one-off picks (a card to play, pass or give, a night name or signal). What a bot knows about its team
 comes only from notices addressed to a team (:meth:`Driver.observe`).
 """
 
@@ -31,8 +32,10 @@ if TYPE_CHECKING:
 ABSTAIN = "none"
 #: Kinds the policy handles by name; any other kind offered in discussion is a day ability.
 _KNOWN = frozenset({"done", "kill", "cancel", "co", "ready", "vote"})
-#: Kinds of a one-off pick among equal options: 政治家人狼's lover's favourite and a lottery card.
-_PICKS = frozenset({"favourite", "draw"})
+#: Kind families (the part before the first dot) of a one-off pick among equal options: 政治家人狼's
+#: lover's favourite and a lottery card; DEATH NOTE 人狼's card plays, candidate picks, give-backs, night
+#: names and signals, and the host's start player.
+_PICKS = frozenset({"favourite", "draw", "play", "discard", "pick", "give", "name", "signal", "start"})
 #: XORed into a game's seed to seed its bots, so the deal and the bots draw from unrelated streams.
 BOT_SALT = 0xB07B07
 #: Safety stop of :func:`play_out`: no game of ours needs this many inputs (16 players, 30 days).
@@ -69,7 +72,7 @@ def choose(
         return _vote(actions, rng, avoid)
     if kinds & {"deduce.pick", "deduce.submit"}:
         return _deduce(actions, rng, taken)
-    if kinds and kinds <= _PICKS and not kinds & set(taken):
+    if kinds and {k.split(".")[0] for k in kinds} <= _PICKS and not kinds & set(taken):
         return rng.choice(actions)
     return None
 

@@ -1,0 +1,86 @@
+"""Host options of a DEATH NOTE 人狼 game (``deathnote.md`` §11.5) and the lobby's ``/option`` command.
+
+``settings["options"]`` holds the §11.5 keys by their spec names; ``settings["setup"]`` is the test mode's
+injected state (§1.4, §13; see :func:`core.games.deathnote.setup.injected`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from core.engine.notice import PUBLIC, KeyRef, Notice, Param, Scalar
+from core.engine.options import OptionTable
+from core.engine.result import Rejected
+from core.engine.table import TableState
+from core.games.deathnote.cards import IDENTITIES, ITEM_COUNTS, MIN_PLAYERS
+
+#: §11.5 defaults; timers in seconds. ``spectators`` stays off (AMB-51): the bot cannot keep an
+#: eliminated player from talking in every chat.
+DEFAULTS: Final[dict[str, int | bool | str]] = {
+    "seat_order": "random",
+    "start_player": "random",
+    "t_turn": 120,
+    "t_choice": 45,
+    "t_judgment": 45,
+    "t_shinigami_night": 30,
+    "signals": "structured",
+    "end_when_no_arrest_left": False,
+    "max_rounds": 20,
+    "post_game_log": True,
+}
+_BOUNDS: Final[dict[str, tuple[int, int]]] = {
+    "t_turn": (15, 900),
+    "t_choice": (10, 600),
+    "t_judgment": (13, 600),
+    "t_shinigami_night": (13, 600),
+    "max_rounds": (2, 60),
+}
+_CHOICES: Final[dict[str, tuple[str, ...]]] = {
+    "seat_order": ("random", "join"),
+    "start_player": ("random", "host_choice"),
+    "signals": ("structured", "free_text"),
+}
+OPTIONS: Final = OptionTable(DEFAULTS, _BOUNDS, _CHOICES)
+
+
+def option(state: TableState, name: str) -> Any:
+    """The value of option ``name`` (a key of :data:`DEFAULTS`): the host's, else the default."""
+    return OPTIONS.get(state, name)
+
+
+def configure(state: TableState, name: str, values: tuple[str, ...]) -> list[Notice] | Rejected:
+    """``/option <name> <value>`` in the lobby; without a name or a value, show the settings. Refuses
+    ``option.unknown`` and ``option.invalid`` (with the allowed range or words)."""
+    if name not in ("", "show"):
+        key = OPTIONS.find(name)
+        if key is None:
+            return Rejected(reason="option.unknown", params={"options": ", ".join(DEFAULTS)})
+        if values:
+            refused = OPTIONS.set(state, key, values[0])
+            if refused:
+                return refused
+    return [Notice(key="lobby.options", to=PUBLIC, params=summary(state), phase_seq=state.phase_seq)]
+
+
+def summary(state: TableState) -> dict[str, Param]:
+    """The lobby's view: the composition for the current member count (4 while fewer have joined) and the
+    changed options."""
+    n = min(max(len(state.members), MIN_PLAYERS), 6)
+    return {"players": n, **composition(n), "changed": OPTIONS.changed(state)}
+
+
+def composition(n: int) -> dict[str, list[Scalar]]:
+    """§3.1 for ``n`` players: ``identities`` and ``items``, one ``composition.line`` (card, count) each."""
+    identities: dict[str, int] = {}
+    for ident in IDENTITIES[n]:
+        identities[ident] = identities.get(ident, 0) + 1
+    return {
+        "identities": [
+            KeyRef(key="composition.line", params={"card": KeyRef(key=f"identity.{i}"), "count": c})
+            for i, c in identities.items()
+        ],
+        "items": [
+            KeyRef(key="composition.line", params={"card": KeyRef(key=f"card.{t}"), "count": c})
+            for t, c in ITEM_COUNTS[n].items()
+        ],
+    }

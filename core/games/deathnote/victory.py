@@ -1,0 +1,52 @@
+"""Winning and ending of DEATH NOTE 人狼 (``deathnote.md`` §9): the checks after an elimination in the
+order of §9.4, the draw at the round limit, and the end of the game with the full reveal (§9.5)."""
+
+from __future__ import annotations
+
+from core.engine.notice import KeyRef, Scalar
+from core.engine.table import ENDED
+from core.games.deathnote import recap
+from core.games.deathnote.ctx import Ctx
+from core.games.deathnote.model import Result
+from core.games.deathnote.settings import option
+
+
+def after_elimination(g: Ctx) -> None:
+    """§9.2 (a) no L alive (both L cards at 6 players, AMB-52), then (b) at most one living L-team player
+    (AMB-53): the Kira team wins."""
+    living = [g.p(s) for s in g.living()]
+    if not any(p.role == "L" for p in living):
+        end_game(g, "KIRA_TEAM", "no_l")
+    elif sum(p.team == "L_TEAM" for p in living) <= 1:
+        end_game(g, "KIRA_TEAM", "l_team_one")
+
+
+def round_limit(g: Ctx) -> bool:
+    """§9.3 (AMB-57): after the Judgment of round ``max_rounds`` the case goes cold. True when it did."""
+    if g.s.round < int(option(g.s, "max_rounds")):
+        return False
+    end_game(g, "draw", "max_rounds")
+    return True
+
+
+def end_game(g: Ctx, result: Result, reason: str) -> None:
+    """§9.5 (AMB-54): every member of the winning team wins, alive or not; a draw has no winner. Every
+    identity is revealed, with the full log when ``post_game_log`` is on (AMB-58)."""
+    s = g.s
+    s.result, s.reason = result, reason
+    s.winners = [p.seat for p in s.players if p.team == result]
+    s.night, s.choice, s.active, s.to_play = None, None, None, []
+    s.enter(ENDED, now=g.now, seconds=None)
+    g.log("GameEnded", result=result, reason=reason, winners=s.winners)
+    reveal: list[Scalar] = [
+        KeyRef(key="reveal.line", params={
+            "player": g.ref(p.seat), "identity": g.identity(p.identity),
+            "status": KeyRef(key="status.alive" if p.alive else "status.eliminated"),
+            "won": KeyRef(key="reveal.won" if p.seat in s.winners else "reveal.lost"),
+        })
+        for p in s.players
+    ]  # fmt: skip
+    g.announce("game.over", result=KeyRef(key=f"result.{result}"), reason=KeyRef(key=f"end.{reason}"),
+               winners=g.refs(s.winners), lines=reveal)  # fmt: skip
+    if option(s, "post_game_log"):
+        recap.final(g)
