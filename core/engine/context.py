@@ -46,13 +46,16 @@ class TableCtx(Generic[S]):
         return RoleRef(id=role_id)
 
     # -- speaking ------------------------------------------------------------------------------------
-    def tell(self, seat: int, key: str, actions: list[Action] | None = None, **params: Any) -> None:
-        """A private notice to one seat."""
+    def tell(
+        self, seat: int, key: str, actions: list[Action] | None = None, *, silent: bool = False, **params: Any
+    ) -> None:
+        """A private notice to one seat (``silent``: without a notification sound, see ``Notice``)."""
         self.notices.append(
             Notice(
-                key=key, to=to_seat(seat), params=params, actions=actions or [], phase_seq=self.s.phase_seq
+                key=key, to=to_seat(seat), params=params, actions=actions or [], phase_seq=self.s.phase_seq,
+                silent=silent,
             )
-        )
+        )  # fmt: skip
 
     def tell_team(self, key: str, seats: list[int], **params: Any) -> None:
         """A notice to a team channel (``seats`` know each other); nothing when ``seats`` is empty."""

@@ -96,6 +96,8 @@ class Notice(BaseModel):
     """A message to render: catalog ``key``, ``to`` whom, typed ``params``, and ``actions`` as buttons.
 
     ``prompt`` names the phase the buttons belong to (``phase_seq``) so stale taps can be refused.
+    ``silent``: deliver without a notification sound where the platform allows it (DEATH NOTE 人狼's
+    night relay, ``deathnote.md`` §11.4: a buzzing phone must not betray anyone).
     """
 
     key: str
@@ -103,3 +105,4 @@ class Notice(BaseModel):
     params: dict[str, Param] = Field(default_factory=dict)
     actions: list[Action] = Field(default_factory=list)
     phase_seq: int | None = None
+    silent: bool = False

@@ -83,7 +83,8 @@ def render_action(action: Action, locale: str, game: str, names: Mapping[int, st
 
     An int arg found in ``names`` (``{seat: display name}``) renders as a player ("3番 Alice"), any
     other int as the number. A str arg renders as ``option.<kind>.<arg>`` if that key exists, else as the
-    role name if ``role.<arg>.name`` exists (Megami ids), else as the raw id. Raises ``KeyError`` when
+    role name if ``role.<arg>.name`` exists (Megami ids), else as the card name if ``card.<arg>`` exists
+    (DEATH NOTE 人狼's card types), else as the raw id. Raises ``KeyError`` when
     ``action.<kind>`` is missing.
     """
     params: dict[str, Param] = {
@@ -107,6 +108,8 @@ def _action_arg(kind: str, arg: int | str, locale: str, game: str, names: Mappin
         return KeyRef(key=f"option.{kind}.{arg}")
     if has_key(f"role.{arg}.name", locale, game):
         return RoleRef(id=arg)
+    if has_key(f"card.{arg}", locale, game):
+        return KeyRef(key=f"card.{arg}")
     return arg
 
 

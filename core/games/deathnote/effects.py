@@ -8,6 +8,8 @@ picked or the step's timer ran out (timeout defaults of §11.5).
 
 from __future__ import annotations
 
+from typing import Any
+
 from core.games.deathnote import night, victory
 from core.games.deathnote.cards import ITEM_COUNTS, default_pick, first_of
 from core.games.deathnote.ctx import Ctx
@@ -82,7 +84,7 @@ def open_step(g: Ctx, choice: Choice) -> None:
 def _prompt(g: Ctx, seat: int) -> None:
     c = g.s.choice
     assert c is not None
-    params: dict[str, object] = {"hand": g.cards(g.p(seat).hand)}
+    params: dict[str, Any] = {"hand": g.cards(g.p(seat).hand)}
     if c.step == "pass":
         dest = g.left(seat) if c.direction == "left" else g.right(seat)
         params |= {"direction": g.direction(c.direction), "to": g.ref(dest)}

@@ -99,7 +99,7 @@ def signal(g: Ctx, seat: int, kind: str, args: tuple[int | str, ...]) -> None:
     if mate is None:
         g.tell(seat, "signal.nowhere")
         return
-    g.tell(mate, "signal.received", player=g.ref(seat), signal=what)
+    g.tell(mate, "signal.received", silent=True, player=g.ref(seat), signal=what)
     g.tell(seat, "signal.sent", signal=what)
 
 
@@ -108,7 +108,7 @@ def relay_text(g: Ctx, seat: int, text: str) -> bool:
     mate = partner(g, seat)
     if mate is None:
         return False
-    g.tell(mate, "signal.text", player=g.ref(seat), text=text)
+    g.tell(mate, "signal.text", silent=True, player=g.ref(seat), text=text)
     g.tell(seat, "signal.sent", signal=KeyRef(key="signal.text.said"))
     g.log("SignalSent", seat=seat, signal="text", args=[], relayed=True)
     return True
