@@ -90,7 +90,6 @@ def after_judgment(g: Ctx) -> None:
 def apply_play(g: Ctx, seat: int, action: Action) -> None:
     """The active player's (legal) card: move it, resolve it, and end the turn unless a secret step or a
     night is now open."""
-    g.p(seat).missed = 0
     if action.kind == turn.DISCARD:
         turn.discard_stuck(g, seat)
         end_turn(g)

@@ -55,7 +55,8 @@ def open_judgment(g: Ctx) -> None:
     for seat in g.living():
         mode = "write" if seat == writer else "no_note" if seat == kira else "decoy"
         g.tell(seat, "night.judgment", legal(g, seat), n=s.judgments, seconds=seconds,
-               mode=KeyRef(key=f"night.mode.{mode}"), partner=_partner_line(g, seat))  # fmt: skip
+               mode=KeyRef(key=f"night.mode.{mode}"), partner=_partner_line(g, seat),
+               hand=g.cards(g.p(seat).hand))  # fmt: skip
 
 
 def open_shinigami(g: Ctx) -> None:
@@ -78,7 +79,8 @@ def open_shinigami(g: Ctx) -> None:
             ]
         mode = "swap" if seat == kira else "decoy"
         g.tell(seat, "night.shinigami", legal(g, seat), seconds=seconds, laid=laid, table=table,
-               mode=KeyRef(key=f"night.mode.{mode}"), partner=_partner_line(g, seat))  # fmt: skip
+               mode=KeyRef(key=f"night.mode.{mode}"), partner=_partner_line(g, seat),
+               hand=g.cards(g.p(seat).hand))  # fmt: skip
 
 
 def name(g: Ctx, seat: int, target: int | str) -> None:

@@ -137,9 +137,9 @@ def timeout(g: Ctx, phase_seq: int) -> Rejected | None:
         s.start_seat = s.rng.choice(g.seats())
         _begin(g)
     elif s.phase == "turn" and s.active is not None:
-        g.p(s.active).missed += 1
-        flow.apply_play(g, s.active, flow.timeout_play(g, s.active))
-        g.p(s.active or 1).missed += 0
+        seat = s.active
+        flow.apply_play(g, seat, flow.timeout_play(g, seat))
+        g.p(seat).missed += 1
     elif s.phase in CHOICES:
         effects.fill_defaults(g)
         flow.finish_step(g)
@@ -170,6 +170,7 @@ def _apply(g: Ctx, seat: int, action: Action) -> None:
         s.start_seat = int(action.args[0])
         _begin(g)
     elif s.phase == "turn":
+        g.p(seat).missed = 0
         flow.apply_play(g, seat, action)
     elif s.phase in CHOICES:
         if effects.pick(g, seat, str(action.args[0])):

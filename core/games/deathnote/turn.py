@@ -13,6 +13,8 @@ from core.games.deathnote.model import Discarded
 #: The action that plays a card of type ``T`` is ``play.T`` (§4.4); §4.5's forced discard is ``discard``.
 PLAY = "play."
 DISCARD = "discard"
+#: Plays whose effect tells the player nothing privately; the player is still shown the hand left.
+QUIET = frozenset({"FAKE_NAME", "ALIBI", "ARREST"})
 
 
 def draw(g: Ctx, seat: int) -> str | None:
@@ -64,6 +66,8 @@ def play(g: Ctx, seat: int, kind_id: str, target: int | None) -> str:
         g.announce(f"play.{type_id}", player=g.ref(seat), target=g.ref(target))
     else:
         g.announce(f"play.{type_id}", player=g.ref(seat))
+    if type_id in QUIET:
+        g.tell(seat, "turn.played", card=g.card(card), hand=g.cards(g.p(seat).hand))
     return type_id
 
 
@@ -76,4 +80,5 @@ def discard_stuck(g: Ctx, seat: int) -> None:
     p.hand.remove(card)
     g.s.discard.append(Discarded(card=card))
     g.announce("play.stuck", player=g.ref(seat))
+    g.tell(seat, "turn.played", card=g.card(card), hand=g.cards(p.hand))
     g.log("ArrestDiscarded", seat=seat, card=card)
