@@ -23,12 +23,13 @@ from core.games import GameRules, registry, rules_for
 
 
 def day_number(state: Any) -> int:
-    """The current day or night number of a game that counts them, else 0: ``state.day`` as a number
-    (政治家人狼), or the ``n`` of its ``day``/``night`` part (徒桜戦争's, the first that is set)."""
-    for part in (getattr(state, "day", None), getattr(state, "night", None)):
+    """The current day, night or round number of a game that counts them, else 0: ``state.day`` or
+    ``state.round`` as a number (政治家人狼's day, DEATH NOTE 人狼's round), or the ``n`` of its
+    ``day``/``night`` part (徒桜戦争's, the first that is set)."""
+    for part in (getattr(state, "day", None), getattr(state, "round", None), getattr(state, "night", None)):
         if isinstance(part, int):
             return int(part)
-        if part is not None:
+        if part is not None and hasattr(part, "n"):
             return int(part.n)
     return 0
 

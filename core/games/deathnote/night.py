@@ -44,7 +44,7 @@ def _partner_line(g: Ctx, seat: int) -> Scalar:
 def open_judgment(g: Ctx) -> None:
     """§7.2: night falls for ``t_judgment`` seconds; whether Kira holds the Death Note is fixed now."""
     s = g.s
-    s.judgments += 1
+    s.judgments = s.round - 1
     kira = g.holder("KIRA")
     writer = kira if kira is not None and first_of(g.p(kira).hand, "DEATH_NOTE") else None
     s.night = Night(kind="judgment", n=s.judgments, writer=writer)
