@@ -10,8 +10,11 @@ from core.engine.notice import KeyRef, Scalar
 from core.games.deathnote.cards import kind, sort_cards
 from core.games.deathnote.model import DNState, Player
 
-#: Ledger lines kept for ``/hand`` (the latest).
+#: Ledger lines shown by ``/hand`` (the latest).
 LEDGER_SHOWN = 12
+#: Ledger lines kept per player (the oldest go first): a hand changes every round, so old facts about
+#: cards matter little, and the state item stays small (``bench``: state size).
+LEDGER_KEPT = 20
 
 
 class Ctx(TableCtx[DNState]):
@@ -84,8 +87,14 @@ class Ctx(TableCtx[DNState]):
     def learn(self, seat: int, key: str, actions: Any = None, **params: Any) -> None:
         """Tell ``seat`` something privately, with its hand after the change, and keep the fact (without
         the hand) in its ledger for ``/hand``."""
-        self.p(seat).ledger.append(KeyRef(key=key, params=params))
+        self.note(seat, KeyRef(key=key, params=params))
         self.tell(seat, key, actions, **params, hand=self.cards(self.p(seat).hand))
+
+    def note(self, seat: int, fact: KeyRef) -> None:
+        """Keep ``fact`` in ``seat``'s ledger (the latest :data:`LEDGER_KEPT`)."""
+        ledger = self.p(seat).ledger
+        ledger.append(fact)
+        del ledger[:-LEDGER_KEPT]
 
     def shuffle(self, cards: list[str]) -> list[str]:
         """§4.3 / §3.3 shuffles: uniformly random from the game's RNG, or the test mode's injected result

@@ -170,7 +170,7 @@ def _take(g: Ctx, c: Choice) -> bool:
     give = Choice(step="exchange_give", user=c.user, target=c.target, waiting=[c.user], taken=card)
     g.s.choice = give
     g.s.enter("exchange_give", now=g.now, seconds=int(option(g.s, "t_choice")))
-    g.p(c.user).ledger.append(g.fact("ledger.took", card=g.card(card), player=g.ref(c.target)))
+    g.note(c.user, g.fact("ledger.took", card=g.card(card), player=g.ref(c.target)))
     _prompt(g, c.user)
     return False
 

@@ -53,7 +53,7 @@ def _prompt_turn(g: Ctx, seat: int, card: str | None, actions: list[Action], sec
         g.tell(seat, "turn.no_draw", actions, round=g.s.round, seconds=seconds, hand=g.cards(g.p(seat).hand))
         return
     g.log("CardDrawn", seat=seat, card=card)
-    g.p(seat).ledger.append(g.fact("ledger.drew", card=g.card(card), round=g.s.round))
+    g.note(seat, g.fact("ledger.drew", card=g.card(card), round=g.s.round))
     g.tell(seat, "turn.drew", actions, round=g.s.round, seconds=seconds, card=g.card(card),
            hand=g.cards(g.p(seat).hand))  # fmt: skip
 

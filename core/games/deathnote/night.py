@@ -21,8 +21,8 @@ def _recognise(g: Ctx) -> None:
     if g.s.recognised or kira is None or follower is None:
         return
     g.s.recognised = True
-    g.p(kira).ledger.append(g.fact("ledger.partner", player=g.ref(follower), role=g.role("FOLLOWER")))
-    g.p(follower).ledger.append(g.fact("ledger.partner", player=g.ref(kira), role=g.role("KIRA")))
+    g.note(kira, g.fact("ledger.partner", player=g.ref(follower), role=g.role("FOLLOWER")))
+    g.note(follower, g.fact("ledger.partner", player=g.ref(kira), role=g.role("KIRA")))
     g.log("PartnersRecognised", kira=kira, follower=follower)
 
 
