@@ -12,8 +12,8 @@ Figures (nothing here asserts a time; compare runs on the same machine):
 - ``state``: bytes of the state JSON at the end of games at the largest table (16 players [ADZ-4.1]), and of
   the DynamoDB ``state`` attribute as stored (zlib, ``infra.dynamodb.pack_state``).
 
-Usage: ``python bench/run.py [--games N] [--seed S] [--game adazakura|politician]`` (the largest table of
-that game: 16 players for 徒桜戦争, 15 for 政治家人狼).
+Usage: ``python bench/run.py [--games N] [--seed S] [--game adazakura|politician|deathnote]`` (the largest
+table of that game: 16 players for 徒桜戦争, 15 for 政治家人狼, 6 for DEATH NOTE 人狼).
 """
 
 from __future__ import annotations

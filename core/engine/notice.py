@@ -37,6 +37,15 @@ class FactionRef(BaseModel):
     id: str
 
 
+class CardRef(BaseModel):
+    """A card type of a card game (DEATH NOTE 人狼's ``EXCHANGE``), rendered by its catalog name
+    (``card.<id>``). Never a card instance: players only see types."""
+
+    model_config = ConfigDict(frozen=True)
+    t: Literal["card"] = "card"
+    id: str
+
+
 class KeyRef(BaseModel):
     """Another catalog key, rendered in place (for sub-phrases chosen by the rules)."""
 
@@ -46,7 +55,7 @@ class KeyRef(BaseModel):
     params: dict[str, Param] = Field(default_factory=dict)
 
 
-Ref = Annotated[PlayerRef | RoleRef | FactionRef | KeyRef, Field(discriminator="t")]
+Ref = Annotated[PlayerRef | RoleRef | FactionRef | CardRef | KeyRef, Field(discriminator="t")]
 Scalar = bool | int | str | Ref
 Param = Scalar | list[Scalar]
 KeyRef.model_rebuild()

@@ -37,28 +37,28 @@ class OptionTable:
         """The option name ``typed`` (any case), or None."""
         return next((k for k in self.defaults if k.lower() == typed.lower()), None)
 
-    def set(self, state: TableState, key: str, raw: str) -> Rejected | None:
-        """Set option ``key`` from the word ``raw``; ``option.invalid`` (with the allowed range or words)
+    def set(self, state: TableState, name: str, raw: str) -> Rejected | None:
+        """Set option ``name`` from the word ``raw``; ``option.invalid`` (with the allowed range or words)
         when it does not fit."""
-        default = self.defaults[key]
+        default = self.defaults[name]
         value: int | bool | str
         if isinstance(default, bool):
             if raw.lower() not in ON_WORDS:
-                return Rejected(reason="option.invalid", params={"option": key, "allowed": "on / off"})
+                return Rejected(reason="option.invalid", params={"option": name, "allowed": "on / off"})
             value = ON_WORDS[raw.lower()]
         elif isinstance(default, int):
-            low, high = self.bounds[key]
+            low, high = self.bounds[name]
             if not raw.isdigit() or not low <= int(raw) <= high:
-                return Rejected(reason="option.invalid", params={"option": key, "allowed": f"{low}-{high}"})
+                return Rejected(reason="option.invalid", params={"option": name, "allowed": f"{low}-{high}"})
             value = int(raw)
         else:
-            allowed = self.choices[key]
+            allowed = self.choices[name]
             if raw.lower() not in allowed:
                 return Rejected(
-                    reason="option.invalid", params={"option": key, "allowed": " / ".join(allowed)}
+                    reason="option.invalid", params={"option": name, "allowed": " / ".join(allowed)}
                 )
             value = raw.lower()
-        state.settings.setdefault("options", {})[key] = value
+        state.settings.setdefault("options", {})[name] = value
         return None
 
     @staticmethod

@@ -4,7 +4,7 @@ The core hands over catalog keys with typed params (``core.engine.notice``); thi
 template (the game's namespace, then ``common``) and renders each param by its kind:
 
 - ``PlayerRef`` → ``ref.player`` ("3番 Alice" / "seat 3 (Alice)");
-- ``RoleRef`` → ``role.<id>.name``; ``FactionRef`` → ``faction.<id>``;
+- ``RoleRef`` → ``role.<id>.name``; ``FactionRef`` → ``faction.<id>``; ``CardRef`` → ``card.<id>``;
 - ``KeyRef`` → its key, rendered recursively with its own params;
 - a list → its items joined by ``list.separator`` ("、" / ", "), except a list of ``KeyRef`` only, whose
   items are whole lines (night results, end-of-game seats) and are joined by line breaks;
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from core.engine.notice import Action, FactionRef, KeyRef, Notice, Param, PlayerRef, RoleRef
+from core.engine.notice import Action, CardRef, FactionRef, KeyRef, Notice, Param, PlayerRef, RoleRef
 from core.i18n.catalog import has_key, lookup, placeholders, resolve_locale
 
 
@@ -65,6 +65,8 @@ def render_param(value: Param | tuple[Param, ...], locale: str, game: str) -> st
         return render_key(f"role.{value.id}.name", {}, locale, game)
     if isinstance(value, FactionRef):
         return render_key(f"faction.{value.id}", {}, locale, game)
+    if isinstance(value, CardRef):
+        return render_key(f"card.{value.id}", {}, locale, game)
     if isinstance(value, KeyRef):
         return render_key(value.key, value.params, locale, game)
     if isinstance(value, (list, tuple)):
@@ -109,7 +111,7 @@ def _action_arg(kind: str, arg: int | str, locale: str, game: str, names: Mappin
     if has_key(f"role.{arg}.name", locale, game):
         return RoleRef(id=arg)
     if has_key(f"card.{arg}", locale, game):
-        return KeyRef(key=f"card.{arg}")
+        return CardRef(id=arg)
     return arg
 
 

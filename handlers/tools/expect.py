@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
-from core.engine.notice import Action, Audience, FactionRef, KeyRef, PlayerRef, RoleRef
+from core.engine.notice import Action, Audience, CardRef, FactionRef, KeyRef, PlayerRef, RoleRef
 from core.games import GameRules
 from handlers.tools.simulate import day_number
 
@@ -29,7 +29,7 @@ def plain(value: Any, keyref: Callable[[str, dict[str, Any]], Any] = _keyref_dic
     from its key and plain params (a dict by default)."""
     if isinstance(value, PlayerRef):
         return value.seat
-    if isinstance(value, (RoleRef, FactionRef)):
+    if isinstance(value, (RoleRef, FactionRef, CardRef)):
         return value.id
     if isinstance(value, KeyRef):
         return keyref(value.key, {k: plain(v, keyref) for k, v in value.params.items()})

@@ -252,7 +252,37 @@ def _politician(scan: Scan) -> Expansions:
     }
 
 
-EXPAND: dict[str, Callable[[Scan], Expansions]] = {"adazakura": _adazakura, "politician": _politician}
+def _deathnote(scan: Scan) -> Expansions:
+    from typing import get_args
+
+    from core.games.deathnote.cards import IDENTITY_ROLE, ROLE_TEAM, TYPES
+    from core.games.deathnote.legal import SIGNALS
+    from core.games.deathnote.model import Result, Step
+
+    return {
+        "identity.{}": [(i,) for i in IDENTITY_ROLE],  # ctx.identity, settings.composition (§1.1)
+        "team.{}": [(t,) for t in sorted(set(ROLE_TEAM.values()))],  # ctx.team
+        "role.{}.text": [(r,) for r in ROLE_TEAM],  # ctx.ability (§1.1)
+        "card.{}": [(t,) for t in TYPES],  # ctx.card, settings.composition (§1.2)
+        "direction.{}": [("left",), ("right",)],  # ctx.direction (§0.2)
+        "step.{}": [(s,) for s in get_args(Step)],  # effects.open_step (§11.2)
+        "prompt.{}": [(s,) for s in get_args(Step)],  # effects._prompt
+        "play.{}": [(t,) for t in TYPES if t != "DEATH_NOTE"],  # turn.play (§4.4, AMB-29)
+        "night.mode.{}": [("write",), ("no_note",), ("decoy",), ("swap",)],  # night.open_* (§11.2)
+        "{}.said": [("signal.point",), *((k,) for k in SIGNALS)],  # night.signal (§11.4)
+        # view.status_params; a secret step's phase is entered by its step id (effects.open_step)
+        "phase.{}": [(phase,) for phase in sorted({*scan.phases(), *get_args(Step)})],
+        "status.line.{}": [(g,) for g in ("revealed_l", "exposed_l", "fake_name", "eliminated", "idle")],
+        "result.{}": [(r,) for r in get_args(Result)],  # victory.end_game (§9.5)
+        "end.{}": [(r,) for r in scan.literal_args("end_game", 2)],  # victory.end_game (§9)
+    }
+
+
+EXPAND: dict[str, Callable[[Scan], Expansions]] = {
+    "adazakura": _adazakura,
+    "politician": _politician,
+    "deathnote": _deathnote,
+}
 
 
 @cache

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
-from core.engine.notice import KeyRef
+from core.engine.notice import CardRef, KeyRef
 from core.games.deathnote.cards import kind
 from tests.games.deathnote.table import Move, Table, cards, type_of
 
@@ -27,9 +27,9 @@ def kinds(*ids: str) -> list[str]:
     return [kind(c) for c in cards(*ids)]
 
 
-def card(type_or_id: str) -> tuple[str, dict[str, Any]]:
-    """A card param in plain form: ``card("FN")`` → ``("card.FAKE_NAME", {})``."""
-    return (f"card.{type_of(type_or_id)}", {})
+def card(type_or_id: str) -> str:
+    """A card param in plain form (its type id): ``card("FN")`` → ``"FAKE_NAME"``."""
+    return type_of(type_or_id)
 
 
 def counts(t: Table, key: str) -> dict[int, int]:
@@ -75,6 +75,9 @@ def assert_no_public_leak(t: Table) -> None:
 
 
 def _refs(value: Any) -> Iterator[KeyRef]:
+    """Every sub-phrase in ``value``; a card (``CardRef``) as its catalog key ``card.<type>``."""
+    if isinstance(value, CardRef):
+        yield KeyRef(key=f"card.{value.id}")
     if isinstance(value, KeyRef):
         yield value
         yield from _refs(value.params)

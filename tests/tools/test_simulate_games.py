@@ -16,7 +16,7 @@ def test_every_game_simulates_to_a_summary_with_days_and_roles(
     game: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     rules = rules_for(game)
-    players = max(rules.min_players, 7)
+    players = min(max(rules.min_players, 7), rules.max_players)
     assert main(["simulate", "--game", game, "--players", str(players), "--games", "4", "--seed", "1"]) == 0
     summary = json.loads(capsys.readouterr().out.splitlines()[-1])
     assert summary["game"] == game

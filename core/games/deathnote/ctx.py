@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.engine.context import TableCtx
-from core.engine.notice import KeyRef, Scalar
+from core.engine.notice import CardRef, KeyRef, Scalar
 from core.games.deathnote.cards import kind, sort_cards
 from core.games.deathnote.model import DNState, Player
 
@@ -68,9 +68,9 @@ class Ctx(TableCtx[DNState]):
         ]  # fmt: skip
 
     @staticmethod
-    def card(card: str) -> KeyRef:
+    def card(card: str) -> CardRef:
         """A card shown by its type's name (instances are never shown, §0.2)."""
-        return KeyRef(key=f"card.{kind(card)}")
+        return CardRef(id=kind(card))
 
     def cards(self, cards: list[str]) -> list[Scalar]:
         return [self.card(c) for c in sort_cards(cards)]
@@ -85,10 +85,11 @@ class Ctx(TableCtx[DNState]):
         return KeyRef(key=key, params=params)
 
     def learn(self, seat: int, key: str, actions: Any = None, **params: Any) -> None:
-        """Tell ``seat`` something privately, with its hand after the change, and keep the fact (without
-        the hand) in its ledger for ``/hand``."""
-        self.note(seat, KeyRef(key=key, params=params))
-        self.tell(seat, key, actions, **params, hand=self.cards(self.p(seat).hand))
+        """Tell ``seat`` something privately with its hand after the change (``hand``: a ``hand.after``
+        line), and keep the fact in its ledger for ``/hand`` (``hand`` empty there: the line is dropped)."""
+        self.note(seat, KeyRef(key=key, params={**params, "hand": ""}))
+        after = KeyRef(key="hand.after", params={"cards": self.cards(self.p(seat).hand)})
+        self.tell(seat, key, actions, **params, hand=after)
 
     def note(self, seat: int, fact: KeyRef) -> None:
         """Keep ``fact`` in ``seat``'s ledger (the latest :data:`LEDGER_KEPT`)."""

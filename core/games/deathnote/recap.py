@@ -42,9 +42,10 @@ def _line(g: Ctx, e: Event) -> KeyRef | None:
     if e.kind == "CardDrawn":
         return KeyRef(key="recap.drew", params={"player": g.ref(d["seat"]), "card": g.card(d["card"])})
     if e.kind == "CardPlayed":
-        target = g.ref(d["target"]) if d.get("target") else ""
-        return KeyRef(key="recap.played", params={"player": g.ref(d["seat"]), "card": g.card(d["card"]),
-                                                  "target": target})  # fmt: skip
+        played: dict[str, Param] = {"player": g.ref(d["seat"]), "card": g.card(d["card"])}
+        if d.get("target"):
+            return KeyRef(key="recap.played.target", params={**played, "target": g.ref(d["target"])})
+        return KeyRef(key="recap.played", params=played)
     if e.kind == "ArrestResolved" and d["alibi"]:
         return KeyRef(key="recap.alibi", params={"player": g.ref(d["target"])})
     if e.kind == "CardsPassed":

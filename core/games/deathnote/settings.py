@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from core.engine.notice import PUBLIC, KeyRef, Notice, Param, Scalar
+from core.engine.notice import PUBLIC, CardRef, KeyRef, Notice, Param, Scalar
 from core.engine.options import OptionTable
 from core.engine.result import Rejected
 from core.engine.table import TableState
@@ -80,7 +80,7 @@ def composition(n: int) -> dict[str, list[Scalar]]:
             for i, c in identities.items()
         ],
         "items": [
-            KeyRef(key="composition.line", params={"card": KeyRef(key=f"card.{t}"), "count": c})
+            KeyRef(key="composition.line", params={"card": CardRef(id=t), "count": c})
             for t, c in ITEM_COUNTS[n].items()
         ],
     }

@@ -42,7 +42,7 @@ def end_game(g: Ctx, result: Result, reason: str) -> None:
         KeyRef(key="reveal.line", params={
             "player": g.ref(p.seat), "identity": g.identity(p.identity),
             "status": KeyRef(key="status.alive" if p.alive else "status.eliminated"),
-            "won": KeyRef(key="reveal.won" if p.seat in s.winners else "reveal.lost"),
+            "won": KeyRef(key=_outcome(result, p.seat in s.winners)),
         })
         for p in s.players
     ]  # fmt: skip
@@ -50,3 +50,10 @@ def end_game(g: Ctx, result: Result, reason: str) -> None:
                winners=g.refs(s.winners), lines=reveal)  # fmt: skip
     if option(s, "post_game_log"):
         recap.final(g)
+
+
+def _outcome(result: Result, won: bool) -> str:
+    """The reveal line's outcome: won, lost, or (a draw, §9.3) nobody won."""
+    if result == "draw":
+        return "reveal.draw"
+    return "reveal.won" if won else "reveal.lost"

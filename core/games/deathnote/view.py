@@ -58,7 +58,9 @@ def status_params(g: Ctx) -> dict[str, Any]:
     left = max(0, (s.deadline_at or g.now) - g.now)
     phase = KeyRef(key=f"phase.{s.phase}", params={"left": left, "round": s.round})
     if not s.players:
-        return {"phase": phase, "round": 0, "lines": [], "circle": [], "names": [m.name for m in s.members]}
+        return {"phase": phase, "round": 0, "judgment": 2, "circle": [], "lines": [], "draw": 0,
+                "discard": KeyRef(key="status.none"), "hidden": 0, "arrests": 0,
+                "names": [m.name for m in s.members]}  # fmt: skip
     groups = {
         "revealed_l": [p.seat for p in s.players if not p.alive and p.role == "L"],
         "exposed_l": [p.seat for p in s.players if p.exposed_l],

@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from core.engine.commands import Command, Join, StartGame
-from core.engine.notice import Notice
+from core.engine.notice import CardRef, KeyRef, Notice
 from core.engine.table import Member
 from core.games import rules_for
 from core.games.deathnote.cards import CATALOG, IDENTITIES, first_of, kind, sort_cards
@@ -166,6 +166,27 @@ class Table(BaseTable):
     def group(self) -> list[Heard]:
         """What the group chat saw during the last step."""
         return self.public()
+
+    def public_cards(self) -> list[str]:
+        """Card types named anywhere in the group's notices of the last step (§11.6.7)."""
+        found: list[str] = []
+
+        def walk(value: Any) -> None:
+            if isinstance(value, CardRef):
+                found.append(value.id)
+            elif isinstance(value, KeyRef):
+                walk(value.params)
+            elif isinstance(value, dict):
+                for v in value.values():
+                    walk(v)
+            elif isinstance(value, (list, tuple)):
+                for v in value:
+                    walk(v)
+
+        for notice in self.heard:
+            if notice.to.kind == "public":
+                walk(notice.params)
+        return found
 
     def told(self, seat: int) -> list[Heard]:
         """What ``seat``'s 1:1 chat received during the last step."""

@@ -53,7 +53,7 @@ def test_6_6_each_player_learns_privately_what_he_gave_to_whom_and_got_from_whom
     t.step().pick(2, "EX").pick(3, "IL").pick(4, "FN").pick(5, "AL")
     passed = t.first("passed", 3).params
     assert (passed["gave"], passed["to"], passed["got"], passed["source"]) == (
-        ("card.INVESTIGATION_LEFT", {}), 2, ("card.FAKE_NAME", {}), 4,
+        "INVESTIGATION_LEFT", 2, "FAKE_NAME", 4,
     )  # fmt: skip
     assert [s for s in range(1, 6) if "passed" in t.said(s)] == [2, 3, 4, 5]
-    assert "card." not in repr(t.group())
+    assert t.public_cards() == []

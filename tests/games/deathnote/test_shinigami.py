@@ -44,16 +44,16 @@ def test_6_10_amb41_only_kira_sees_the_face_down_cards_the_follower_only_meets_h
     assert t.phase == ("shinigami_night", 2)
     kira = t.first("night.shinigami", 2).params
     assert kira["table"] == [
-        ("night.face_down.line", {"player": 1, "card": ("card.EXCHANGE", {})}),
-        ("night.face_down.line", {"player": 2, "card": ("card.DEATH_NOTE", {})}),
-        ("night.face_down.line", {"player": 3, "card": ("card.INVESTIGATION_RIGHT", {})}),
-        ("night.face_down.line", {"player": 4, "card": ("card.FAKE_NAME", {})}),
-        ("night.face_down.line", {"player": 5, "card": ("card.ALIBI", {})}),
-        ("night.face_down.line", {"player": 6, "card": ("card.SURVEILLANCE", {})}),
+        ("night.face_down.line", {"player": 1, "card": "EXCHANGE"}),
+        ("night.face_down.line", {"player": 2, "card": "DEATH_NOTE"}),
+        ("night.face_down.line", {"player": 3, "card": "INVESTIGATION_RIGHT"}),
+        ("night.face_down.line", {"player": 4, "card": "FAKE_NAME"}),
+        ("night.face_down.line", {"player": 5, "card": "ALIBI"}),
+        ("night.face_down.line", {"player": 6, "card": "SURVEILLANCE"}),
     ]
     follower = t.first("night.shinigami", 4).params
     assert follower["table"] == []
-    assert follower["laid"] == ("card.FAKE_NAME", {})
+    assert follower["laid"] == "FAKE_NAME"
     assert follower["partner"] == ("night.partner", {"player": 2, "role": "KIRA"})
     assert all(t.first("night.shinigami", s).params["table"] == [] for s in (1, 3, 5, 6))
     assert {m[0] for m in t.offered(4)} == {m[0] for m in t.offered(2)}  # the same kind of screen
@@ -71,8 +71,8 @@ def test_6_10_kira_who_laid_the_death_note_swaps_his_other_card_and_it_comes_bac
     t.close()
     assert t.hands() == {1: cards("IL1 SV1"), 2: cards("DN EX1"), 3: cards("AR1 IR1"), 4: cards("FN EX3"),
                          5: cards("AL SV2"), 6: cards("AP SV3")}  # fmt: skip
-    assert t.first("shinigami.returned", 1).params["card"] == ("card.INVESTIGATION_LEFT", {})
-    assert t.first("shinigami.returned", 5).params["card"] == ("card.ALIBI", {})
+    assert t.first("shinigami.returned", 1).params["card"] == "INVESTIGATION_LEFT"
+    assert t.first("shinigami.returned", 5).params["card"] == "ALIBI"
 
 
 def test_4_1_a_shinigami_on_the_last_turn_adds_a_night_and_the_judgment_still_follows() -> None:

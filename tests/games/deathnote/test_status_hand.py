@@ -30,7 +30,7 @@ def test_11_8_status_shows_public_facts_only() -> None:
     assert (status["round"], status["judgment"], status["draw"], status["hidden"], status["arrests"]) == (
         3, 3, 4, 1, 1,
     )  # fmt: skip
-    assert status["discard"] == [("card.INVESTIGATION_LEFT", {})]
+    assert status["discard"] == ["INVESTIGATION_LEFT"]
     lines = status["lines"]
     assert ("status.line.active", {"player": 1}) in lines
     assert ("status.line.exposed_l", {"players": [2]}) in lines
@@ -44,7 +44,7 @@ def test_11_8_hand_shows_identity_hand_partner_and_private_facts() -> None:
     t = game()
     me = ask(t, 4, "me").params
     assert me["identity"] == ("identity.IDENT_FOLLOWER", {})
-    assert me["hand"] == [("card.FAKE_NAME", {}), ("card.INVESTIGATION_LEFT", {})]
+    assert me["hand"] == ["FAKE_NAME", "INVESTIGATION_LEFT"]
     assert me["partner"] == ("hand.partner", {"player": 3})
     assert me["fake_name"] == ""
     assert ask(t, 5, "me").params["fake_name"] == ("hand.fake_name_used", {})

@@ -15,7 +15,7 @@ def test_6_8_amb36_surveillance_shows_the_whole_hand_to_the_user_only() -> None:
     assert ("play.SURVEILLANCE", {"player": 1, "target": 5}) in t.group()
     seen = t.first("surveil.result", 1).params
     assert seen["player"] == 5
-    assert seen["cards"] == [("card.DEATH_NOTE", {}), ("card.ALIBI", {})]
+    assert seen["cards"] == ["DEATH_NOTE", "ALIBI"]
     assert t.told(5) == []
     assert "DEATH_NOTE" not in repr(t.group())
     assert t.p(1).ledger[-1].key == "surveil.result"  # kept for /hand

@@ -58,9 +58,9 @@ def test_11_5_exchange_defaults_target_keeps_his_special_card_and_the_user_gives
               draw=["EX1", "AR2", "IL3", "IR3", "EX3", "EX4", "SV1", "SV3"]).step().close()  # fmt: skip
     assert ("play.EXCHANGE", {"player": 1, "target": 2}) in t.group()
     t.close()
-    assert t.first("exchange.handed", 2).params["card"] == ("card.SURVEILLANCE", {})
+    assert t.first("exchange.handed", 2).params["card"] == "SURVEILLANCE"
     t.close()
-    assert t.first("exchange.gave", 1).params["card"] == ("card.SURVEILLANCE", {})
+    assert t.first("exchange.gave", 1).params["card"] == "SURVEILLANCE"
     assert t.hand(1) == cards("IL1 IR1")
 
 

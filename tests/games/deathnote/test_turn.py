@@ -34,7 +34,7 @@ def test_4_2_t1_the_active_player_draws_the_top_card_and_only_he_sees_it() -> No
     assert t.draw == ["EX3", "EX4", "SV2", "SV3", "IL2", "IR2"]
     assert t.first("turn.start").params == {"round": 1, "player": 1, "draw": 6}
     drew = t.first("turn.drew", 1).params
-    assert drew["card"] == ("card.EXCHANGE", {})
+    assert drew["card"] == "EXCHANGE"
     assert all("turn.drew" not in t.said(seat) for seat in (2, 3, 4))
 
 
