@@ -103,10 +103,12 @@ def apply_lobby(g: TableCtx[Any], command: LobbyCommand, *, max_players: int) ->
 
 def conclude(g: TableCtx[S], before: S, command: Command, outcome: Rejected | None) -> Accepted[S] | Rejected:
     """The end of every game's ``decide``: a refusal as it is (the copy is dropped); else the new state
-    with the events of the command logged, its notices, and ``changed`` False for a query or a no-op."""
+    with the events of the command logged, its notices, and ``changed`` False for a query or a no-op (a
+    command that logged an event, e.g. a relayed signal, changed the game's history: it is committed, so a
+    redelivery is recognised and its notices are not sent twice)."""
     if isinstance(outcome, Rejected):
         return outcome
-    changed = not isinstance(command, Query) and g.s != before
+    changed = not isinstance(command, Query) and (bool(g.events) or g.s != before)
     g.s.log.extend(g.events)
     return Accepted(state=g.s, events=g.events, notices=g.notices, changed=changed)
 

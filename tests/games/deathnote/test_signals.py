@@ -100,3 +100,15 @@ def test_11_4_free_text_is_relayed_silently_between_the_pair_only_at_night() -> 
     during_turn = say(t, 3, "now?")
     assert isinstance(during_turn, Rejected)
     assert during_turn.reason == "signal.closed"
+
+
+def test_a_relayed_signal_is_a_change_the_shell_commits() -> None:
+    """A signal changes nothing on the table but is part of the game's history (the recap, and a
+    redelivered tap must be recognised, not relayed twice): ``decide`` reports it as a change."""
+    t = night()
+    sent = t.signal(3, "yes").history[-1]
+    command = sent[1]
+    outcome = t.rules.decide(t.state, command, now=t.now)
+    assert isinstance(outcome, Accepted)
+    assert outcome.changed
+    assert [e.kind for e in outcome.events] == ["SignalSent"]
