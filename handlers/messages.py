@@ -72,13 +72,16 @@ class Button:
 class OutMessage:
     """A message to send to ``chat_id``; ``buttons`` as rows. ``outbox_id`` is set when it came from the
     store's outbox and must be marked sent once delivered. ``edit_of``: platform message id to edit instead
-    of sending a new message (status/countdown messages, multi-step menus), when the platform allows it."""
+    of sending a new message (status/countdown messages, multi-step menus), when the platform allows it.
+    ``silent``: deliver without a notification sound where the platform allows it (Telegram
+    ``disable_notification``; DEATH NOTE 人狼's night relay, ``deathnote.md`` §11.4)."""
 
     chat_id: str
     text: str
     buttons: tuple[tuple[Button, ...], ...] = ()
     outbox_id: str | None = None
     edit_of: str | None = None
+    silent: bool = False
 
 
 @dataclass

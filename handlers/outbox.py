@@ -1,6 +1,7 @@
 """Notices → rendered messages for the outbox: audiences resolved to chats, text in the game's language,
 buttons from the notice's legal actions; consecutive plain messages to one chat are merged (group rate
-limits, [ADZ-11.3]). Payloads are JSON so the store keeps them opaque."""
+limits, [ADZ-11.3]), except that a silent message (``Notice.silent``, sent without a notification sound)
+is never merged with one that is not. Payloads are JSON so the store keeps them opaque."""
 
 from __future__ import annotations
 
@@ -48,12 +49,21 @@ def render_notices(rules: GameRules, state: Any, notices: list[Notice]) -> list[
             locale=state.locale, game=state.game, names=names,
         )  # fmt: skip
         for chat in recipients(rules, state, notice):
+            message = OutMessage(chat_id=chat, text=body, buttons=buttons, silent=notice.silent)
             last = out[-1] if out else None
-            if last is not None and last.chat_id == chat and not last.buttons:
-                out[-1] = OutMessage(chat_id=chat, text=f"{last.text}\n\n{body}", buttons=buttons)
+            if last is not None and _mergeable(last, message):
+                out[-1] = OutMessage(
+                    chat_id=chat, text=f"{last.text}\n\n{body}", buttons=buttons, silent=message.silent
+                )
             else:
-                out.append(OutMessage(chat_id=chat, text=body, buttons=buttons))
+                out.append(message)
     return out
+
+
+def _mergeable(last: OutMessage, message: OutMessage) -> bool:
+    """Whether ``message`` may be appended to ``last``: same chat, ``last`` has no buttons, and both are
+    silent or both are not."""
+    return last.chat_id == message.chat_id and not last.buttons and last.silent == message.silent
 
 
 def dump(message: OutMessage) -> str:
@@ -66,7 +76,10 @@ def dump(message: OutMessage) -> str:
         ]
         for row in message.buttons
     ]  # fmt: skip
-    data = {"chat_id": message.chat_id, "text": message.text, "buttons": rows, "edit_of": message.edit_of}
+    data: dict[str, Any] = {"chat_id": message.chat_id, "text": message.text, "buttons": rows,
+                            "edit_of": message.edit_of}  # fmt: skip
+    if message.silent:
+        data["silent"] = True
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -88,4 +101,7 @@ def load(payload: str) -> OutMessage:
         )
         for row in data["buttons"]
     )
-    return OutMessage(chat_id=data["chat_id"], text=data["text"], buttons=rows, edit_of=data.get("edit_of"))
+    return OutMessage(
+        chat_id=data["chat_id"], text=data["text"], buttons=rows, edit_of=data.get("edit_of"),
+        silent=bool(data.get("silent", False)),
+    )  # fmt: skip

@@ -4,6 +4,12 @@ Returns a core command, or a reason id (``command.unknown``, ``command.private_o
 Host options in the lobby: ``/pool <Megami…>`` (徒桜戦争) and, for every game, ``/option <name> [values…]``
 with the name and values as typed (the rules match them, and refuse an option they do not have with
 ``option.unknown``).
+
+Card games (DEATH NOTE 人狼, ``deathnote.md`` §11.8), all in the 1:1 chat: ``/hand`` (the sender's card,
+hand and private facts), ``/play <card> [seat]``, ``/pick <card>``, ``/give <card>``, ``/name <seat|none>``
+and ``/signal <yes|no|ask|seat>``. A card is typed by its name in any catalog language or by its type id
+(``/play 交換 3``, ``/play Exchange 3``, ``/play exchange 3`` → ``play.EXCHANGE (3,)``); an unknown card
+goes on as typed (upper case), for the rules to refuse.
 """
 
 from __future__ import annotations
@@ -16,11 +22,19 @@ from handlers.messages import TextCommand
 #: Commands that belong in the 1:1 chat (secret choices) and are refused in the group.
 PRIVATE_ONLY = frozenset({
     "vote", "kill", "done", "act", "t", "skip", "me", "blackbox", "deduce", "protect", "investigate", "trust",
+    "hand", "play", "pick", "give", "name", "signal",
 })  # fmt: skip
 #: Night abilities typed by their own name (政治家人狼's guard, reporter and everyone's trust question):
 #: ``/protect 3`` is ``/act protect 3``.
 NIGHT_WORDS = frozenset({"protect", "investigate", "trust"})
 NONE_WORDS = frozenset({"none", "nobody", "なし", "棄権"})
+#: Card commands whose whole argument is one card (``/pick 捜査 左`` is one card name with a space).
+CARD_WORDS = frozenset({"pick", "give"})
+#: The commands of a card game's turn, secret steps and nights (DEATH NOTE 人狼).
+CARD_COMMANDS = frozenset({"play", "name", "signal", *CARD_WORDS})
+#: ``/signal`` words (§11.4): yes, no, "?"; a seat number points at that player.
+SIGNAL_WORDS = {"yes": "yes", "y": "yes", "はい": "yes", "no": "no", "n": "no", "いいえ": "no",
+                "ask": "ask", "?": "ask", "？": "ask"}  # fmt: skip
 
 
 def _arg(word: str) -> int | str:
@@ -43,6 +57,40 @@ def _option(game: str, word: str) -> str:
     return f"{role}={count}" if role else word
 
 
+def _card(game: str, words: tuple[str, ...]) -> str:
+    """The card type id typed as ``words`` (a name in any catalog language, or a type id); else the words
+    as typed, upper case and joined by ``_``, which the rules refuse (``card.not_in_hand``)."""
+    typed = " ".join(words)
+    return i18n.card_id(game, typed) or "_".join(words).upper()
+
+
+def _play(game: str, args: tuple[str, ...]) -> Action:
+    """``/play <card> [seat]``: a last word of digits is the target seat."""
+    if len(args) > 1 and args[-1].isdigit():
+        return Action(kind=f"play.{_card(game, args[:-1])}", args=(int(args[-1]),))
+    return Action(kind=f"play.{_card(game, args)}")
+
+
+def _signal(word: str) -> Action:
+    """``/signal yes|no|ask|<seat>``; any other word goes on as ``signal.<word>`` for the rules to refuse."""
+    if word.isdigit():
+        return Action(kind="signal.point", args=(int(word),))
+    return Action(kind=f"signal.{SIGNAL_WORDS.get(word.lower(), word.lower())}")
+
+
+def _card_command(name: str, args: tuple[str, ...], game: str) -> Action | None:
+    """The action of a card-game command with its arguments, or None for none of them."""
+    if name == "play":
+        return _play(game, args)
+    if name in CARD_WORDS:
+        return Action(kind=name, args=(_card(game, args),))
+    if name == "name" and len(args) == 1:
+        return Action(kind="name", args=(_arg(args[0]),))
+    if name == "signal" and len(args) == 1:
+        return _signal(args[0])
+    return None
+
+
 def to_command(cmd: TextCommand, user_id: str, *, private: bool, game: str) -> Command | str:
     """The core command for ``cmd`` sent by ``user_id`` in a game of ``game``, or a refusal reason id.
     Role names may be typed in any catalog language (``/co ユリナ``)."""
@@ -54,6 +102,7 @@ def to_command(cmd: TextCommand, user_id: str, *, private: bool, game: str) -> C
         "cancel": CancelGame(user_id=user_id),
         "leave": Leave(user_id=user_id),
         "me": Query(user_id=user_id, what="me"),
+        "hand": Query(user_id=user_id, what="me"),
         "status": Query(user_id=user_id, what="status", public=not private),
         "board": Query(user_id=user_id, what="board", public=not private),
         "help": Query(user_id=user_id, what="help", public=not private),
@@ -84,6 +133,10 @@ def to_command(cmd: TextCommand, user_id: str, *, private: bool, game: str) -> C
         # Kanae's deduction, one entry at a time [ADZ-10.2]: /deduce 3 ユリナ.
         entry = (_arg(args[0]), _role(game, args[1]))
         return Act(user_id=user_id, action=Action(kind="deduce.pick", args=entry))
+    if name in CARD_COMMANDS:
+        # Without (well-formed) arguments: show the sender's hand with the buttons of the moment.
+        card = _card_command(name, args, game) if args else None
+        return Act(user_id=user_id, action=card) if card else Query(user_id=user_id, what="me")
     if name in ("vote", "kill", "blackbox", "deduce") and not args:
         # Without a target: show the sender's card with the buttons of the moment.
         return Query(user_id=user_id, what="me")

@@ -6,11 +6,21 @@ Rendering: :func:`render` (a notice), :func:`render_key` (a key and params), :fu
 (a button label) and :func:`text` (shorthand for shells). See :mod:`core.i18n.render`.
 """
 
-from core.i18n.catalog import CatalogError, has_key, locales, namespaces, resolve_locale, role_id, role_names
+from core.i18n.catalog import (
+    CatalogError,
+    card_id,
+    has_key,
+    locales,
+    namespaces,
+    resolve_locale,
+    role_id,
+    role_names,
+)
 from core.i18n.render import render, render_action, render_key, render_param, text
 
 __all__ = [
     "CatalogError",
+    "card_id",
     "has_key",
     "locales",
     "namespaces",

@@ -13,6 +13,7 @@ spelling), a non-string value or a positional/attribute field (``{}``, ``{0}``, 
 
 from __future__ import annotations
 
+import re
 import tomllib
 import unicodedata
 from collections.abc import Mapping
@@ -172,3 +173,34 @@ def role_names(game: str) -> dict[str, str]:
 def role_id(game: str, typed: str) -> str | None:
     """The role id a player typed by name or id in any catalog language, or None."""
     return role_names(game).get(fold(typed))
+
+
+#: A printed card number at the end of a card name: ``"交換(5)"``, ``"Exchange (5)"`` (after :func:`fold`).
+_CARD_NUMBER = re.compile(r"\(\d+\)$")
+
+
+def _card_fold(name: str) -> str:
+    """:func:`fold` without a trailing printed number, then only letters and digits: ``"捜査（左）(4)"``,
+    ``"捜査 左"`` and ``"捜査(左)"`` all fold to ``"捜査左"``; ``"Investigation Left (4)"`` and
+    ``"investigation_left"`` to ``"investigationleft"``."""
+    return "".join(c for c in _CARD_NUMBER.sub("", fold(name)) if c.isalnum())
+
+
+@cache
+def card_names(game: str) -> dict[str, str]:
+    """``{folded name: card type id}`` for typed commands: every ``card.<TYPE>`` of ``game`` (``TYPE`` in
+    capitals, as DEATH NOTE 人狼's ``card.EXCHANGE``) in every locale, plus each type id itself
+    (``/play 交換``, ``/play Exchange``, ``/play exchange``); ``{}`` for a game without cards."""
+    found: dict[str, str] = {}
+    for locale in locales():
+        for key, name in catalog(locale, game).items() if game in namespaces(locale) else ():
+            parts = key.split(".")
+            if len(parts) == 2 and parts[0] == "card" and parts[1].isupper():
+                found[_card_fold(parts[1])] = parts[1]
+                found[_card_fold(name)] = parts[1]
+    return found
+
+
+def card_id(game: str, typed: str) -> str | None:
+    """The card type id a player typed by name or id in any catalog language, or None."""
+    return card_names(game).get(_card_fold(typed))

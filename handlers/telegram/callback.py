@@ -6,8 +6,9 @@ Bot API ``InlineKeyboardButton.callback_data`` holds 1-64 bytes
 
 - ``game_id``: 1-12 chars of ``A-Z a-z 0-9 _ -``;
 - ``phase_seq``: a non-negative decimal, or empty for ``None`` (a tap that is valid in any phase);
-- ``kind``: the action kind, lower-case words joined by dots (``night.shinra``), after a ``+`` when the
-  tap opens the next menu level (``Tap.menu``) rather than submitting the action;
+- ``kind``: the action kind, words joined by dots, the first in lower case (``night.shinra``; DEATH NOTE
+  人狼's ``play.EXCHANGE`` names a card type in capitals), after a ``+`` when the tap opens the next menu
+  level (``Tap.menu``) rather than submitting the action;
 - each arg: a seat (decimal int), an option id that cannot be read as an int (``skip``, ``yukihi``), or an
   option id that could (``'3``) behind a single quote.
 
@@ -29,7 +30,7 @@ MAX_BYTES = int(InlineKeyboardButtonLimit.MAX_CALLBACK_DATA)
 _QUOTE = "'"
 _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,12}")
 _PHASE_SEQ = re.compile(r"0|[1-9][0-9]*")
-_KIND = re.compile(r"[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)*")
+_KIND = re.compile(r"[a-z][a-z0-9_]*(?:\.[A-Za-z0-9_]+)*")
 _INT = re.compile(r"0|-?[1-9][0-9]*")
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*")
 _QUOTED = re.compile(r"[A-Za-z0-9_.-]+")
@@ -50,7 +51,7 @@ def encode(tap: Tap) -> str:
     if tap.phase_seq is not None and tap.phase_seq < 0:
         raise ValueError(f"phase_seq {tap.phase_seq} is negative")
     if not _KIND.fullmatch(tap.action.kind):
-        raise ValueError(f"action kind {tap.action.kind!r} is not dotted lower-case words")
+        raise ValueError(f"action kind {tap.action.kind!r} is not dotted words (the first lower-case)")
     seq = "" if tap.phase_seq is None else str(tap.phase_seq)
     kind = MENU_MARK + tap.action.kind if tap.menu else tap.action.kind
     data = SEPARATOR.join([tap.game_id, seq, kind, *map(_encode_arg, tap.action.args)])

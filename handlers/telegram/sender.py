@@ -6,7 +6,9 @@ keyboard whose callback data comes from :mod:`handlers.telegram.callback`, excep
 core.telegram.org/bots/features#deep-linking), so every player opens the private chat with
 ``/start <game id>`` before the game starts (design §4). Text over 4096 UTF-16 units
 (``MessageLimit.MAX_TEXT_LENGTH``, core.telegram.org/bots/api#sendmessage) is split into several messages,
-at a line break where possible, with the keyboard on the last one.
+at a line break where possible, with the keyboard on the last one. A silent message
+(:attr:`~handlers.messages.OutMessage.silent`) is sent with ``disable_notification`` (every piece of it):
+"Users will receive a notification with no sound" (core.telegram.org/bots/api#sendmessage).
 
 Errors (core.telegram.org/bots/api#making-requests, ``ResponseParameters``):
 
@@ -92,9 +94,15 @@ class TelegramSender:
         if message.edit_of is not None and len(chunks) == 1 and await self._edit(message, markup):
             return [message.edit_of]
         sent = []
+        quiet = True if message.silent else None  # None: not sent, the chat's default sound
         for index, chunk in enumerate(chunks):
             last = index == len(chunks) - 1
-            request = partial(self._bot.send_message, text=chunk, reply_markup=markup if last else None)
+            request = partial(
+                self._bot.send_message,
+                text=chunk,
+                reply_markup=markup if last else None,
+                disable_notification=quiet,
+            )
             reply = await self._call(message.chat_id, request)
             sent.append(str(reply.message_id))
         return sent

@@ -1,0 +1,279 @@
+"""Bot players for DEATH NOTE 人狼 (``deathnote``) games played through the Telegram webhook, a table that
+checks every button the bot sends to a private chat against the rules when it arrives, and a notice log
+that keeps each command's notices together (the §11.2 prompt-uniformity checks need them per step).
+
+Bots only press buttons of the keyboards the fake Bot API recorded in their 1:1 chats (the newest one of
+the phase now running). Which button, and in which order the players act, comes from a seeded
+``random.Random`` owned by the test, so a run is the same every time. A turn or a secret step ends with
+the last tap; a night (fixed length, ``deathnote.md`` §11.3) always ends by the timer handler.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.engine.notice import CardRef, KeyRef, Notice, Param, PlayerRef
+from core.games import GameRules, rules_for
+from handlers import outbox
+from handlers.messages import Tap
+from handlers.telegram.callback import decode
+from infra.store import GameStore
+from tests.e2e.harness import FIRST_USER, SECRET, NoticeLog, Player, Press, Table, taps
+from tests.fakes.telegram_api import Call, FakeTelegramApi, Received
+
+GAME = "deathnote"
+RULES = rules_for(GAME)
+NIGHTS = frozenset({"judgment", "shinigami_night"})
+#: A whole game is at most 20 rounds (§9.3); this only stops a broken game from looping forever.
+MAX_PHASES = 1500
+NAMES = ("Alex", "Jordan", "たろう", "Mika", "はなこ", "Rio🍎")
+
+
+def people(count: int) -> list[Player]:
+    """``count`` Telegram users (4-6) with the names above, in join order."""
+    return [Player(FIRST_USER + i, NAMES[i]) for i in range(count)]
+
+
+@dataclass(frozen=True)
+class Offer:
+    """One callback button the bot sent to a private chat, and whether the rules allowed that action to
+    that chat's seat in the phase the game was in once the message had gone out."""
+
+    player: Player
+    data: str
+    message_id: int
+    legal: bool
+
+    @property
+    def tap(self) -> Tap:
+        return decode(self.data)
+
+
+@dataclass(frozen=True)
+class Batch:
+    """The notices of one command, with the state they were rendered for: its ``phase`` and the 1:1 chats
+    of its ``living`` players. ``said``: each notice and the chats it goes to."""
+
+    phase: str
+    living: frozenset[str]
+    said: tuple[tuple[Notice, tuple[str, ...]], ...]
+
+    def chats_of(self, key: str) -> list[str]:
+        """The chats of every notice with ``key`` in this batch (one entry per chat and notice)."""
+        return [chat for notice, chats in self.said if notice.key == key for chat in chats]
+
+
+@dataclass
+class DeathNoteLog(NoticeLog):
+    """A :class:`NoticeLog` that also keeps the notices (typed params) command by command."""
+
+    batches: list[Batch] = field(default_factory=list)
+
+    def wrap(self, render: Callable[..., Any]) -> Callable[..., Any]:
+        logged = super().wrap(render)
+
+        def recording(rules: GameRules, state: Any, notices: list[Notice]) -> Any:
+            living = frozenset(p.user_id for p in getattr(state, "players", []) if p.alive)
+            said = tuple((n, tuple(outbox.recipients(rules, state, n))) for n in notices)
+            self.batches.append(Batch(state.phase, living, said))
+            return logged(rules, state, notices)
+
+        return recording
+
+    def notices(self) -> list[tuple[Notice, tuple[str, ...]]]:
+        return [entry for batch in self.batches for entry in batch.said]
+
+
+class DeathNoteTable(Table):
+    """A :class:`Table` that records, after every webhook update and timer message, every private button
+    sent meanwhile (:attr:`offers`) and the game's state after it (:attr:`latest`). While
+    :attr:`watching` is False only the calls are recorded (presses on old keyboards)."""
+
+    def __init__(self, api: FakeTelegramApi, store: GameStore, players: list[Player], **kwargs: Any) -> None:
+        super().__init__(api, store, players, **kwargs)
+        self.offers: list[Offer] = []
+        self.latest: Any = None
+        self.watching = True
+        self._seen = 0
+        self.press_calls: list[tuple[Press, list[Call]]] = []
+
+    def post(self, update: dict[str, Any] | str, secret: str | None = SECRET) -> int:
+        status = super().post(update, secret)
+        self._record()
+        return status
+
+    def fire_timer_at_deadline(self) -> None:
+        super().fire_timer_at_deadline()
+        self._record()
+
+    def press(self, player: Player, data: str, message_id: int) -> Press:
+        before = len(self.api.calls)
+        press = super().press(player, data, message_id)
+        self.press_calls.append((press, self.api.calls[before:]))
+        return press
+
+    def _record(self) -> None:
+        calls = self.api.calls[self._seen :]
+        self._seen += len(calls)
+        stored = self.store.load(self.game_id)
+        if not self.watching or stored is None:
+            return
+        self.latest = RULES.state_model.model_validate(json.loads(stored.state))
+        for call in calls:
+            chat, markup = call.params.get("chat_id"), call.params.get("reply_markup")
+            sent = call.method in ("sendMessage", "editMessageText")
+            if sent and isinstance(chat, int) and chat > 0 and markup:
+                self._offered(chat, markup)
+
+    def _offered(self, chat: int, markup: dict[str, Any]) -> None:
+        player = next(p for p in self.people if p.number == chat)
+        seat = RULES.seat_of(self.latest, player.chat)
+        legal = RULES.legal_actions(self.latest, seat) if seat else []
+        for row in markup["inline_keyboard"]:
+            for data in (b["callback_data"] for b in row if "callback_data" in b):
+                tap = decode(data)
+                ok = tap.phase_seq == self.latest.phase_seq and not tap.menu and tap.action in legal
+                message = next(
+                    m
+                    for m in reversed(self.api.messages(chat))
+                    if any(d == data for r in m.buttons for _, d in r)
+                )
+                self.offers.append(Offer(player, data, message.message_id, ok))
+
+
+def keyboard_of(table: Table, player: Player, seq: int) -> Received | None:
+    """The newest message in ``player``'s chat with buttons of phase ``seq``."""
+    for message in reversed(table.keyboards(player)):
+        if any(tap.phase_seq == seq for _, tap in taps(message)):
+            return message
+    return None
+
+
+@dataclass
+class Bots:
+    """Every seat played by a bot. ``log``: ``(phase, round, "acted" | "timer")`` per phase played;
+    ``moves``: ``(phase, press)`` for every button pressed, in order."""
+
+    table: DeathNoteTable
+    rng: random.Random
+    log: list[tuple[str, int, str]] = field(default_factory=list)
+    moves: list[tuple[str, Press]] = field(default_factory=list)
+
+    def play_phase(self) -> None:
+        """Every living player, in a random order, presses a button of the phase's keyboard if they have
+        one (at night a name, and a signal one time in two); a phase still open afterwards (a night)
+        ends by its timer."""
+        state = self.table.latest
+        phase, seq = state.phase, state.phase_seq
+        by_user = {p.chat: p for p in self.table.people}
+        players = [by_user[p.user_id] for p in state.players if p.alive]
+        self.rng.shuffle(players)
+        for player in players:
+            if self.table.latest.phase_seq != seq:
+                break
+            for kinds in self._wanted(phase):
+                press = self._press(player, seq, kinds)
+                if press is not None:
+                    self.moves.append((phase, press))
+        open_still = self.table.latest.phase_seq == seq
+        if open_still:
+            self.table.fire_timer_at_deadline()
+        self.log.append((phase, state.round, "timer" if open_still else "acted"))
+
+    def _wanted(self, phase: str) -> list[Callable[[str], bool]]:
+        if phase not in NIGHTS:
+            return [lambda kind: True]
+        name: Callable[[str], bool] = lambda kind: kind == "name"  # noqa: E731
+        signal: Callable[[str], bool] = lambda kind: kind.startswith("signal.")  # noqa: E731
+        return [name, signal] if self.rng.random() < 0.5 else [name]
+
+    def _press(self, player: Player, seq: int, wanted: Callable[[str], bool]) -> Press | None:
+        keyboard = keyboard_of(self.table, player, seq)
+        if keyboard is None:
+            return None
+        choices = [data for data, tap in taps(keyboard) if wanted(tap.action.kind)]
+        if not choices:
+            return None
+        self.table.tick()
+        return self.table.press(player, self.rng.choice(choices), keyboard.message_id)
+
+
+def open_and_start(table: Table, options: dict[str, str] | None = None) -> None:
+    """The first person opens a DEATH NOTE 人狼 lobby in the group, sets ``options`` (``/option``),
+    everyone joins through its deep link, and the host starts the game."""
+    host = table.people[0]
+    table.in_group(host, f"/newgame {GAME}")
+    for name, value in (options or {}).items():
+        table.in_group(host, f"/option {name} {value}")
+    for player in table.people:
+        table.open_join_link(player)
+    table.in_group(host, "/startgame")
+
+
+def press_again(table: DeathNoteTable, offers: list[Offer]) -> list[Press]:
+    """Press the first button of every message among ``offers`` again (one press per message)."""
+    pressed: set[tuple[Player, int]] = set()
+    presses = []
+    table.watching = False
+    for offer in offers:
+        if (offer.player, offer.message_id) not in pressed:
+            pressed.add((offer.player, offer.message_id))
+            presses.append(table.press(offer.player, offer.data, offer.message_id))
+    table.watching = True
+    return presses
+
+
+@dataclass
+class Played:
+    """A whole game: the table, the notices, the bots, and ``end_presses`` (one press on every keyboard
+    after the end, with the game's ``versions`` before and after them)."""
+
+    table: DeathNoteTable
+    notices: DeathNoteLog
+    bots: Bots
+    end_presses: list[Press]
+    versions: tuple[int, int]
+
+
+def play_whole_game(
+    table: DeathNoteTable, notices: DeathNoteLog, bots: Bots, options: dict[str, str] | None = None
+) -> Played:
+    """Open, join and start, let the bots play every phase until the game is over, then press every
+    keyboard's first button again."""
+    open_and_start(table, options)
+    for _ in range(MAX_PHASES):
+        if table.latest.is_over:
+            break
+        bots.play_phase()
+    before = table.version()
+    end = press_again(table, table.offers)
+    return Played(table, notices, bots, end, (before, table.version()))
+
+
+def ties(params: dict[str, Param], prefix: str) -> list[int]:
+    """Seats that ``params`` (one level: a notice's or a KeyRef's own params, lists of plain refs
+    included) name together with a catalog key starting with ``prefix`` (``identity.``, ``card.``; a
+    ``CardRef`` counts as its key ``card.<type>``)."""
+    flat: list[Param] = []
+    for value in params.values():
+        flat.extend(value if isinstance(value, list) else [value])
+    keys = [
+        f"card.{v.id}" if isinstance(v, CardRef) else v.key for v in flat if isinstance(v, (KeyRef, CardRef))
+    ]
+    keyed = any(key.startswith(prefix) for key in keys)
+    return [v.seat for v in flat if isinstance(v, PlayerRef)] if keyed else []
+
+
+def key_refs(params: dict[str, Param]) -> list[tuple[str, dict[str, Param]]]:
+    """Every nested KeyRef of ``params`` as ``(key, params)``, depth first."""
+    found: list[tuple[str, dict[str, Param]]] = []
+    for value in params.values():
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, KeyRef):
+                found.append((item.key, item.params))
+                found.extend(key_refs(item.params))
+    return found
