@@ -10,11 +10,12 @@ from core.engine.notice import CardRef, KeyRef, Scalar
 from core.games.deathnote.cards import kind, sort_cards
 from core.games.deathnote.model import DNState, Player
 
-#: Ledger lines shown by ``/hand`` (the latest).
-LEDGER_SHOWN = 12
-#: Ledger lines kept per player (the oldest go first): a hand changes every round, so old facts about
-#: cards matter little, and the state item stays small (``bench``: state size).
-LEDGER_KEPT = 20
+#: Ledger facts kept per player and shown by ``/hand`` (the latest; the oldest go first): a hand changes
+#: every round, so old facts about cards matter little, and each fact costs ~200 bytes of state that every
+#: command copies (``bench``: state size, inputs per second).
+LEDGER_KEPT = 12
+#: Ledger facts ``/hand`` shows: all that are kept.
+LEDGER_SHOWN = LEDGER_KEPT
 
 
 class Ctx(TableCtx[DNState]):
