@@ -1,28 +1,18 @@
-"""``decide`` for 徒桜戦争: validate a command against the state and ``legal_actions``, then apply it.
+"""The steps of ``decide`` for 徒桜戦争: the start, the Megami pool, each phase's deadline, the team channel
+and a legal action; the shared skeleton is :class:`core.engine.decide.Steps`.
 
 Pure: the input state is copied, never mutated; time comes in as ``now`` (UTC epoch seconds).
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from core.engine import lobby
 from core.engine.commands import (
-    Act,
-    CancelGame,
-    Command,
     Configure,
-    Query,
-    Say,
-    StartGame,
-    Timeout,
 )
-from core.engine.context import LobbyCommand, apply_lobby, conclude, seat_of
+from core.engine.decide import Steps
 from core.engine.notice import Action
-from core.engine.result import Accepted, Rejected
-from core.engine.rng import Rng
-from core.engine.table import CANCELLED, Member
+from core.engine.result import Rejected
 from core.games.adazakura import day as day_flow
 from core.games.adazakura import ending, setup, view
 from core.games.adazakura import night as night_flow
@@ -40,34 +30,6 @@ MAX_SAY = 500
 
 def max_players(state: AdzState) -> int:
     return min(MAX_PLAYERS, len(pool(state)))
-
-
-def decide(state: AdzState, command: Command, *, now: int) -> Accepted[AdzState] | Rejected:
-    """Apply ``command`` at ``now``; see the module docstring. Never raises for player input."""
-    g = Ctx(state.fork(), now)
-    return conclude(g, state, command, _dispatch(g, command))
-
-
-def _dispatch(g: Ctx, command: Command) -> Rejected | None:
-    s = g.s
-    if isinstance(command, LobbyCommand):
-        return apply_lobby(g, command, max_players=max_players(s))
-    if isinstance(command, StartGame):
-        return start(g, command.user_id)
-    if isinstance(command, CancelGame):
-        return cancel(g, command.user_id)
-    if isinstance(command, Configure):
-        return configure(g, command)
-    if isinstance(command, Timeout):
-        return timeout(g, command.phase_seq)
-    if isinstance(command, Query):
-        return view.query(g, command)
-    seat = seat_of(s, command.user_id)
-    if seat is None:
-        return Rejected(reason="not_player")
-    if isinstance(command, Say):
-        return team_say(g, seat, command.text)
-    return act(g, seat, command)
 
 
 def start(g: Ctx, user_id: str) -> Rejected | None:
@@ -97,32 +59,19 @@ def start(g: Ctx, user_id: str) -> Rejected | None:
 
 def configure(g: Ctx, command: Configure) -> Rejected | None:
     """A host option in the lobby; ``pool`` limits the Megami dealt [ADZ-4.2] (issue: host option)."""
-    refused = lobby.check_configure(g.s, command.user_id)
-    if refused:
-        return refused
     if command.option not in ("pool", ""):
         return Rejected(reason="option.unknown")
     return g.add(configure_pool(g.s, command.values))
 
 
-def cancel(g: Ctx, user_id: str) -> Rejected | None:
-    """Host only: end the game with no result."""
-    if g.s.is_over:
-        return Rejected(reason="game.over")
-    if user_id != g.s.host:
-        return Rejected(reason="not_host")
-    g.s.night, g.s.day = None, None
-    g.s.enter(CANCELLED, now=g.now, seconds=None)
-    g.announce("game.cancelled")
-    g.log("GameCancelled")
-    return None
+def clear(s: AdzState) -> None:
+    """What a cancel drops: the open night or day."""
+    s.night, s.day = None, None
 
 
-def timeout(g: Ctx, phase_seq: int) -> Rejected | None:
-    """The deadline of ``phase_seq`` passed: close that phase; stale → ``phase.stale`` (a no-op)."""
+def deadline(g: Ctx) -> Rejected | None:
+    """The current phase's deadline passed: close that phase."""
     s = g.s
-    if phase_seq != s.phase_seq or s.deadline_at is None or g.now < s.deadline_at:
-        return Rejected(reason="phase.stale")
     if s.phase == "night":
         night_flow.close_night(g)
     elif s.phase == "discussion":
@@ -136,21 +85,19 @@ def timeout(g: Ctx, phase_seq: int) -> Rejected | None:
     return None
 
 
-def act(g: Ctx, seat: int, command: Act) -> Rejected | None:
-    """A player's action: stale, illegal or not-yet-allowed taps are refused and change nothing."""
-    s = g.s
-    if command.phase_seq is not None and command.phase_seq != s.phase_seq:
-        return Rejected(reason="phase.stale")
-    action = command.action
-    if s.phase == ending.DEDUCTION:
+def act(g: Ctx, seat: int, action: Action) -> Rejected | None:
+    """A player's action: Kanae's deduction takes its own answers [ADZ-10.2]; anything else must be legal."""
+    if g.s.phase == ending.DEDUCTION:
         return ending.act(g, seat, action)
-    if action not in legal(g, seat):
-        return Rejected(reason=refusal(g, seat, action))
-    if s.phase == "night":
+    return STEPS.act_legal(g, seat, action)
+
+
+def apply(g: Ctx, seat: int, action: Action) -> None:
+    """A seat's legal action: a night choice or a day action."""
+    if g.s.phase == "night":
         night_flow.submit(g, seat, action)
     else:
         day_flow.act(g, seat, action)
-    return None
 
 
 def team_say(g: Ctx, seat: int, text: str) -> Rejected | None:
@@ -168,13 +115,6 @@ def team_say(g: Ctx, seat: int, text: str) -> Rejected | None:
     return None
 
 
-def legal_actions(state: AdzState, seat: int) -> list[Action]:
-    """Public entry: every action ``seat`` may take now (no clock needed)."""
-    if not state.players or state.is_over:
-        return []
-    return legal(Ctx(state, state.deadline_at or 0), seat)
-
-
 def speakers(state: AdzState) -> set[int] | None:
     """Seats with speaking rights in the group now [ADZ-8.1], [ADZ-11.3]: living players who may speak in
     a discussion (not frozen; duelists only on a duel day); nobody at night or while ballots are open;
@@ -188,14 +128,7 @@ def speakers(state: AdzState) -> set[int] | None:
     return {p.seat for p in g.living() if can_speak(g, p)}
 
 
-def new_game(
-    *, game_id: str, chat_id: str, host: Member, settings: dict[str, Any], seed: int, now: int
-) -> AdzState:
-    """A fresh lobby; the host joins like everyone else (so every member has opened the 1:1 chat).
-
-    ``settings["locale"]`` (``ja`` default, or ``en``) is the group's language for this game.
-    """
-    return AdzState(
-        game_id=game_id, chat_id=chat_id, host=host.user_id, created_at=now,
-        rng=Rng.seeded(seed), settings=settings, locale=str(settings.get("locale", "ja")),
-    )  # fmt: skip
+STEPS = Steps(
+    model=AdzState, ctx=Ctx, max_players=max_players, start=start, configure=configure, deadline=deadline,
+    query=view.query, say=team_say, legal=legal, refusal=refusal, apply=apply, clear=clear, act=act,
+)  # fmt: skip

@@ -1,5 +1,5 @@
-"""``decide`` for DEATH NOTE 人狼 (``deathnote.md``): validate a command against the state and
-``legal_actions``, then apply it.
+"""The steps of ``decide`` for DEATH NOTE 人狼 (``deathnote.md``): the start, the options, each phase's
+deadline, relayed text and a legal action; the shared skeleton is :class:`core.engine.decide.Steps`.
 
 Pure: the input state is copied, never mutated; time comes in as ``now`` (UTC epoch seconds); every
 shuffle and draw comes from the state's RNG (or the test mode's injected shuffles, §1.4).
@@ -10,12 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from core.engine import lobby
-from core.engine.commands import Act, CancelGame, Command, Configure, Query, Say, StartGame, Timeout
-from core.engine.context import LobbyCommand, apply_lobby, conclude, seat_of
+from core.engine.commands import Configure
+from core.engine.context import seat_of
+from core.engine.decide import Steps
 from core.engine.notice import Action
-from core.engine.result import Accepted, Rejected
-from core.engine.rng import Rng
-from core.engine.table import CANCELLED, Member
+from core.engine.result import Rejected
 from core.games.deathnote import effects, flow, night, settings, setup, view
 from core.games.deathnote.cards import MAX_PLAYERS, MIN_PLAYERS
 from core.games.deathnote.ctx import Ctx
@@ -25,35 +24,6 @@ from core.games.deathnote.settings import option
 
 #: Longest relayed free-text signal (``signals = free_text``), in characters.
 MAX_SAY = 200
-
-
-def decide(state: DNState, command: Command, *, now: int) -> Accepted[DNState] | Rejected:
-    """Apply ``command`` at ``now``; see the module docstring. Never raises for player input."""
-    g = Ctx(state.fork(), now)
-    return conclude(g, state, command, _dispatch(g, command))
-
-
-def _dispatch(g: Ctx, command: Command) -> Rejected | None:
-    s = g.s
-    if isinstance(command, LobbyCommand):
-        return apply_lobby(g, command, max_players=MAX_PLAYERS)
-    if isinstance(command, StartGame):
-        return start(g, command.user_id)
-    if isinstance(command, CancelGame):
-        return cancel(g, command.user_id)
-    if isinstance(command, Configure):
-        refused = lobby.check_configure(s, command.user_id)
-        return refused or g.add(settings.configure(s, command.option, command.values))
-    if isinstance(command, Timeout):
-        return timeout(g, command.phase_seq)
-    if isinstance(command, Query):
-        return view.query(g, command)
-    seat = seat_of(s, command.user_id)
-    if seat is None:
-        return Rejected(reason="not_player")
-    if isinstance(command, Say):
-        return say(g, seat, command.text)
-    return act(g, seat, command)
 
 
 def start(g: Ctx, user_id: str) -> Rejected | None:
@@ -115,24 +85,14 @@ def _announce_deal(g: Ctx) -> None:
         setup.identity_card(g, p.seat)
 
 
-def cancel(g: Ctx, user_id: str) -> Rejected | None:
-    """Host only (AMB-62): end the game with no result."""
-    if g.s.is_over:
-        return Rejected(reason="game.over")
-    if user_id != g.s.host:
-        return Rejected(reason="not_host")
-    g.s.night = g.s.choice = None
-    g.s.enter(CANCELLED, now=g.now, seconds=None)
-    g.announce("game.cancelled")
-    g.log("GameCancelled")
-    return None
+def clear(s: DNState) -> None:
+    """What a cancel drops (AMB-62: the host aborts, no result): the open step or night."""
+    s.night = s.choice = None
 
 
-def timeout(g: Ctx, phase_seq: int) -> Rejected | None:
-    """The deadline of ``phase_seq`` passed: the §11.5 default of the open prompt; stale → no-op."""
+def deadline(g: Ctx) -> Rejected | None:
+    """The current phase's deadline passed: the §11.5 default of the open prompt."""
     s = g.s
-    if phase_seq != s.phase_seq or s.deadline_at is None or g.now < s.deadline_at:
-        return Rejected(reason="phase.stale")
     if s.phase == "start_player":
         s.start_seat = s.rng.choice(g.seats())
         _begin(g)
@@ -152,19 +112,8 @@ def timeout(g: Ctx, phase_seq: int) -> Rejected | None:
     return None
 
 
-def act(g: Ctx, seat: int, command: Act) -> Rejected | None:
-    """A player's action: stale, illegal or not-yet-allowed taps are refused and change nothing."""
-    s = g.s
-    if command.phase_seq is not None and command.phase_seq != s.phase_seq:
-        return Rejected(reason="phase.stale")
-    action = command.action
-    if action not in legal(g, seat):
-        return Rejected(reason=refusal(g, seat, action))
-    _apply(g, seat, action)
-    return None
-
-
-def _apply(g: Ctx, seat: int, action: Action) -> None:
+def apply(g: Ctx, seat: int, action: Action) -> None:
+    """A seat's legal action in the current phase."""
     s = g.s
     if s.phase == "start_player":
         s.start_seat = int(action.args[0])
@@ -192,13 +141,6 @@ def say(g: Ctx, seat: int, text: str) -> Rejected | None:
     return None
 
 
-def legal_actions(state: DNState, seat: int) -> list[Action]:
-    """Public entry: every action ``seat`` may take now (no clock needed)."""
-    if not state.players or state.is_over:
-        return []
-    return legal(Ctx(state, state.deadline_at or 0), seat)
-
-
 def speakers(state: DNState) -> set[int] | None:
     """Seats that may post in the group now (§11.3, AMB-59): nobody during a night phase; the living
     players otherwise (eliminated players take no further part, §8); ``None`` (everyone) in the lobby and
@@ -210,11 +152,12 @@ def speakers(state: DNState) -> set[int] | None:
     return {p.seat for p in state.players if p.alive}
 
 
-def new_game(
-    *, game_id: str, chat_id: str, host: Member, settings: dict[str, Any], seed: int, now: int
-) -> DNState:
-    """A fresh lobby; ``settings["locale"]`` (``ja`` default, or ``en``) is the group's language."""
-    return DNState(
-        game_id=game_id, chat_id=chat_id, host=host.user_id, created_at=now,
-        rng=Rng.seeded(seed), settings=settings, locale=str(settings.get("locale", "ja")),
-    )  # fmt: skip
+def configure(g: Ctx, command: Configure) -> Rejected | None:
+    """``/option`` in the lobby (§11.5)."""
+    return g.add(settings.configure(g.s, command.option, command.values))
+
+
+STEPS = Steps(
+    model=DNState, ctx=Ctx, max_players=lambda _: MAX_PLAYERS, start=start, configure=configure,
+    deadline=deadline, query=view.query, say=say, legal=legal, refusal=refusal, apply=apply, clear=clear,
+)  # fmt: skip

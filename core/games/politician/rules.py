@@ -1,29 +1,16 @@
-"""``decide`` for 政治家人狼 open rule (``politician.md``): validate a command against the state and
-``legal_actions``, then apply it.
+"""The steps of ``decide`` for 政治家人狼 open rule (``politician.md``): the start, the options, each phase's
+deadline, the relay and a legal action; the shared skeleton is :class:`core.engine.decide.Steps`.
 
 Pure: the input state is copied, never mutated; time comes in as ``now`` (UTC epoch seconds).
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from core.engine import lobby
-from core.engine.commands import (
-    Act,
-    CancelGame,
-    Command,
-    Configure,
-    Query,
-    Say,
-    StartGame,
-    Timeout,
-)  # fmt: skip
-from core.engine.context import LobbyCommand, apply_lobby, conclude, seat_of
+from core.engine.commands import Configure
+from core.engine.decide import Steps
 from core.engine.notice import Action
-from core.engine.result import Accepted, Rejected
-from core.engine.rng import Rng
-from core.engine.table import CANCELLED, Member
+from core.engine.result import Rejected
 from core.games.politician import day as day_flow
 from core.games.politician import lottery, settings, setup, view
 from core.games.politician import night as night_flow
@@ -35,35 +22,6 @@ from core.games.politician.settings import option
 
 #: Longest relayed message (collusion channel, AMB-48), in characters.
 MAX_SAY = 500
-
-
-def decide(state: PolState, command: Command, *, now: int) -> Accepted[PolState] | Rejected:
-    """Apply ``command`` at ``now``; see the module docstring. Never raises for player input."""
-    g = Ctx(state.fork(), now)
-    return conclude(g, state, command, _dispatch(g, command))
-
-
-def _dispatch(g: Ctx, command: Command) -> Rejected | None:
-    s = g.s
-    if isinstance(command, LobbyCommand):
-        return apply_lobby(g, command, max_players=MAX_PLAYERS)
-    if isinstance(command, StartGame):
-        return start(g, command.user_id)
-    if isinstance(command, CancelGame):
-        return cancel(g, command.user_id)
-    if isinstance(command, Configure):
-        refused = lobby.check_configure(s, command.user_id)
-        return refused or g.add(settings.configure(s, command.option, command.values))
-    if isinstance(command, Timeout):
-        return timeout(g, command.phase_seq)
-    if isinstance(command, Query):
-        return view.query(g, command)
-    seat = seat_of(s, command.user_id)
-    if seat is None:
-        return Rejected(reason="not_player")
-    if isinstance(command, Say):
-        return say(g, seat, command.text)
-    return act(g, seat, command)
 
 
 def start(g: Ctx, user_id: str) -> Rejected | None:
@@ -100,24 +58,14 @@ def start(g: Ctx, user_id: str) -> Rejected | None:
     return None
 
 
-def cancel(g: Ctx, user_id: str) -> Rejected | None:
-    """Host only: end the game with no result."""
-    if g.s.is_over:
-        return Rejected(reason="game.over")
-    if user_id != g.s.host:
-        return Rejected(reason="not_host")
-    g.s.night = None
-    g.s.enter(CANCELLED, now=g.now, seconds=None)
-    g.announce("game.cancelled")
-    g.log("GameCancelled")
-    return None
+def clear(s: PolState) -> None:
+    """What a cancel drops: the open night."""
+    s.night = None
 
 
-def timeout(g: Ctx, phase_seq: int) -> Rejected | None:
-    """The deadline of ``phase_seq`` passed: the §10.8 outcome of the open prompt; stale → no-op."""
+def deadline(g: Ctx) -> Rejected | None:
+    """The current phase's deadline passed: the §10.8 outcome of the open prompt."""
     s = g.s
-    if phase_seq != s.phase_seq or s.deadline_at is None or g.now < s.deadline_at:
-        return Rejected(reason="phase.stale")
     if s.phase == "role_check":
         setup.choose_favourite(g, g.s.rng.choice(g.holders("wolf_member")), drawn=True)
         day_flow.open_candidacy(g)
@@ -145,19 +93,8 @@ def end_night(g: Ctx) -> None:
     day_flow.morning(g, night.n + 1)
 
 
-def act(g: Ctx, seat: int, command: Act) -> Rejected | None:
-    """A player's action: stale, illegal or not-yet-allowed taps are refused and change nothing."""
-    s = g.s
-    if command.phase_seq is not None and command.phase_seq != s.phase_seq:
-        return Rejected(reason="phase.stale")
-    action = command.action
-    if action not in legal(g, seat):
-        return Rejected(reason=refusal(g, seat, action))
-    _apply(g, seat, action)
-    return None
-
-
-def _apply(g: Ctx, seat: int, action: Action) -> None:
+def apply(g: Ctx, seat: int, action: Action) -> None:
+    """A seat's legal action in the current phase."""
     s = g.s
     if s.phase == "role_check":
         target = action.args[0]
@@ -198,13 +135,6 @@ def say(g: Ctx, seat: int, text: str) -> Rejected | None:
     return None
 
 
-def legal_actions(state: PolState, seat: int) -> list[Action]:
-    """Public entry: every action ``seat`` may take now (no clock needed)."""
-    if not state.players or state.is_over:
-        return []
-    return legal(Ctx(state, state.deadline_at or 0), seat)
-
-
 def speakers(state: PolState) -> set[int] | None:
     """Seats that may post in the group now (§6.5, §10.7, AMB-49/50): the speaker during candidacy, the
     eligible voters in the campaign, the elected player during the policy speech; nobody during the role
@@ -220,11 +150,12 @@ def speakers(state: PolState) -> set[int] | None:
     return set()
 
 
-def new_game(
-    *, game_id: str, chat_id: str, host: Member, settings: dict[str, Any], seed: int, now: int
-) -> PolState:
-    """A fresh lobby; ``settings["locale"]`` (``ja`` default, or ``en``) is the group's language."""
-    return PolState(
-        game_id=game_id, chat_id=chat_id, host=host.user_id, created_at=now,
-        rng=Rng.seeded(seed), settings=settings, locale=str(settings.get("locale", "ja")),
-    )  # fmt: skip
+def configure(g: Ctx, command: Configure) -> Rejected | None:
+    """``/option`` in the lobby (§11, §4.3)."""
+    return g.add(settings.configure(g.s, command.option, command.values))
+
+
+STEPS = Steps(
+    model=PolState, ctx=Ctx, max_players=lambda _: MAX_PLAYERS, start=start, configure=configure,
+    deadline=deadline, query=view.query, say=say, legal=legal, refusal=refusal, apply=apply, clear=clear,
+)  # fmt: skip

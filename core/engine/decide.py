@@ -1,0 +1,161 @@
+"""The ``decide`` every game shares: copy the state, route the command, refuse what is stale or illegal,
+and conclude with the new state, its events and its notices.
+
+A game supplies its own steps as a :class:`Steps` (start, options, the phase deadline, queries, relayed
+text, applying a legal action, what a cancel clears); everything else (the lobby, the host's cancel, the
+stale-timer and stale-button checks, the legality check of every tap, the public ``legal_actions`` and a
+fresh lobby) is here, once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from core.engine import lobby
+from core.engine.commands import Act, CancelGame, Command, Configure, Query, Say, StartGame, Timeout
+from core.engine.context import LobbyCommand, TableCtx, apply_lobby, conclude, seat_of
+from core.engine.context import seats as context_seats
+from core.engine.notice import Action
+from core.engine.result import Accepted, Rejected
+from core.engine.rng import Rng
+from core.engine.table import CANCELLED, Member, TableState
+
+S = TypeVar("S", bound=TableState)
+C = TypeVar("C", bound=TableCtx[Any])
+
+
+@dataclass(frozen=True)
+class Steps(Generic[S, C]):
+    """A game's own part of ``decide``. Every callable changes the context's (copied) state and returns a
+    refusal or None; time is the context's ``now`` (UTC epoch seconds).
+
+    ``model``: the state class; ``ctx``: the game's context over a state at ``now``; ``max_players``: the
+    table's limit now (徒桜戦争's depends on its Megami pool); ``start``: deal (host checks included);
+    ``configure``: a host option (the host-in-lobby check is done); ``deadline``: the current phase's
+    deadline passed (a stale or early timer is already refused); ``query``; ``say``: relayed text from a
+    seat; ``legal``/``refusal``: the game's legal actions and the reason an action is not one;
+    ``apply``: a legal action of a seat; ``act``: optional, replaces the legality check for phases that
+    take free-form answers (徒桜戦争's deduction); ``clear``: what a cancel drops (open windows).
+    """
+
+    model: type[S]
+    ctx: Callable[[S, int], C]
+    max_players: Callable[[S], int]
+    start: Callable[[C, str], Rejected | None]
+    configure: Callable[[C, Configure], Rejected | None]
+    deadline: Callable[[C], Rejected | None]
+    query: Callable[[C, Query], Rejected | None]
+    say: Callable[[C, int, str], Rejected | None]
+    legal: Callable[[C, int], list[Action]]
+    refusal: Callable[[C, int, Action], str]
+    apply: Callable[[C, int, Action], None]
+    clear: Callable[[S], None]
+    act: Callable[[C, int, Action], Rejected | None] | None = None
+
+    def decide(self, state: S, command: Command, *, now: int) -> Accepted[S] | Rejected:
+        """Apply ``command`` at ``now`` (UTC epoch seconds) to a copy of ``state``; never mutates it and
+        never raises for player input."""
+        g = self.ctx(state.fork(), now)
+        return conclude(g, state, command, self._dispatch(g, command))
+
+    def _dispatch(self, g: C, command: Command) -> Rejected | None:
+        s = g.s
+        if isinstance(command, LobbyCommand):
+            return apply_lobby(g, command, max_players=self.max_players(s))
+        if isinstance(command, StartGame):
+            return self.start(g, command.user_id)
+        if isinstance(command, CancelGame):
+            return self._cancel(g, command.user_id)
+        if isinstance(command, Configure):
+            return lobby.check_configure(s, command.user_id) or self.configure(g, command)
+        if isinstance(command, Timeout):
+            if command.phase_seq != s.phase_seq or s.deadline_at is None or g.now < s.deadline_at:
+                return Rejected(reason="phase.stale")
+            return self.deadline(g)
+        if isinstance(command, Query):
+            return self.query(g, command)
+        seat = seat_of(s, command.user_id)
+        if seat is None:
+            return Rejected(reason="not_player")
+        if isinstance(command, Say):
+            return self.say(g, seat, command.text)
+        return self._act(g, seat, command)
+
+    def _act(self, g: C, seat: int, command: Act) -> Rejected | None:
+        """A tap or typed action: stale, illegal or not-yet-allowed ones are refused and change nothing."""
+        if command.phase_seq is not None and command.phase_seq != g.s.phase_seq:
+            return Rejected(reason="phase.stale")
+        if self.act is not None:
+            return self.act(g, seat, command.action)
+        return self.act_legal(g, seat, command.action)
+
+    def act_legal(self, g: C, seat: int, action: Action) -> Rejected | None:
+        """Apply ``action`` if it is one of ``seat``'s legal actions now, else refuse with the reason."""
+        if action not in self.legal(g, seat):
+            return Rejected(reason=self.refusal(g, seat, action))
+        self.apply(g, seat, action)
+        return None
+
+    def _cancel(self, g: C, user_id: str) -> Rejected | None:
+        """Host only: end the game with no result."""
+        s = g.s
+        if s.is_over:
+            return Rejected(reason="game.over")
+        if user_id != s.host:
+            return Rejected(reason="not_host")
+        self.clear(s)
+        s.enter(CANCELLED, now=g.now, seconds=None)
+        g.announce("game.cancelled")
+        g.log("GameCancelled")
+        return None
+
+    def legal_actions(self, state: S, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now (no clock needed); none before the deal or after the end."""
+        if not state.players or state.is_over:  # type: ignore[attr-defined]
+            return []
+        return self.legal(self.ctx(state, state.deadline_at or 0), seat)
+
+    def new_game(
+        self, *, game_id: str, chat_id: str, host: Member, settings: dict[str, Any], seed: int, now: int
+    ) -> S:
+        """A fresh lobby; ``settings["locale"]`` (``ja`` default, or ``en``) is the group's language."""
+        return self.model.model_validate({
+            "game_id": game_id, "chat_id": chat_id, "host": host.user_id, "created_at": now,
+            "rng": Rng.seeded(seed), "settings": settings, "locale": str(settings.get("locale", "ja")),
+        })  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Game(Generic[S]):
+    """A game as the service sees it (the ``GameRules`` protocol of ``core.games``), built from its
+    :class:`Steps` plus its table size, speaking rights and per-seat projection."""
+
+    id: str
+    min_players: int
+    max_players: int
+    state_model: type[S]
+    steps: Steps[S, Any]
+    speakers: Callable[[S], set[int] | None]
+    project: Callable[[S, int], dict[str, Any]]
+
+    def new_game(
+        self, *, game_id: str, chat_id: str, host: Member, settings: dict[str, Any], seed: int, now: int
+    ) -> S:
+        return self.steps.new_game(game_id=game_id, chat_id=chat_id, host=host, settings=settings, seed=seed,
+                                   now=now)  # fmt: skip
+
+    def decide(self, state: S, command: Command, *, now: int) -> Accepted[S] | Rejected:
+        return self.steps.decide(state, command, now=now)
+
+    def legal_actions(self, state: S, seat: int) -> list[Action]:
+        return self.steps.legal_actions(state, seat)
+
+    @staticmethod
+    def seat_of(state: Any, user_id: str) -> int | None:
+        return seat_of(state, user_id)
+
+    @staticmethod
+    def seats(state: Any) -> dict[int, Member]:
+        return context_seats(state)
