@@ -12,26 +12,23 @@ and a timed-out Death Note (§11.5). A scripted lobby tries every kind of host o
 
 from __future__ import annotations
 
-import random
 import re
-from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
 import pytest
 
-from core.engine.bots import BOT_SALT, play_out, start_bot_game
-from core.engine.commands import Act, Command, Configure, Join, Query, Say, StartGame, Timeout
+from core.engine.bots import BOT_SALT, start_bot_game
+from core.engine.commands import Act, Configure, Join, Query, StartGame, Timeout
 from core.engine.notice import Action, KeyRef, Notice, Param
-from core.engine.result import Accepted, Rejected
-from core.engine.rng import Rng
+from core.engine.result import Accepted
 from core.engine.table import Member
 from core.games import rules_for
-from core.i18n import locales, render, render_action, render_key, text
+from core.i18n import locales, render, render_key
+from tests.i18n.rendered import NOW, Heard, Walk
 
 GAME = "deathnote"
 RULES = rules_for(GAME)
-NOW = 1_700_000_000
 SIZES = range(RULES.min_players, RULES.max_players + 1)
 SEEDS = range(5)
 #: §11.5 options by ``seed % 5``: the defaults, then the settings that change what players read.
@@ -55,45 +52,11 @@ RAW = re.compile(
     r"|\b(?:card|identity|team|role|phase|status|recap|reveal|night|signal|step|prompt|play|end|result"
     r"|reason|option|ledger|judgment|direction|circle|turn|arrest|shinigami)\.[a-zA-Z]"
 )
-JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 NIGHT_SCREENS = {"night.judgment", "night.shinigami"}
-
-
-@dataclass
-class Heard:
-    """Everything the games made the bot say: notices (with the game they belong to), refusals, buttons."""
-
-    notices: list[tuple[int, Notice]] = field(default_factory=list)
-    refusals: list[Rejected] = field(default_factory=list)
-    buttons: set[Action] = field(default_factory=set)
-
-    def add(self, game: int, notices: list[Notice]) -> None:
-        self.notices += [(game, n) for n in notices]
-        self.buttons.update(a for n in notices for a in n.actions)
-
-
-def _ask(heard: Heard, game: int, state: Any, rng: random.Random) -> None:
-    """A player's questions, stray taps and a typed text at ``state`` (never applied: the game goes on)."""
-    seats = RULES.seats(state)
-    for each in seats:
-        heard.buttons.update(RULES.legal_actions(state, each))
-    seat = rng.choice(sorted(seats))
-    user = seats[seat].user_id
-    now = (state.deadline_at or NOW) - 1
-    stray = rng.choice(sorted(heard.buttons, key=repr)) if heard.buttons else Action(kind="signal.yes")
-    commands: list[Command] = [
-        Query(user_id=user, what=rng.choice(("me", "status", "board", "help")), public=rng.random() < 0.5),
-        Act(user_id=user, action=stray),
-        Act(user_id=user, action=stray, phase_seq=state.phase_seq - 1),
-        Act(user_id=user, action=Action(kind="play.DEATH_NOTE")),
-        Say(user_id=user, text="hello"),
-    ]
-    for command in commands:
-        outcome = RULES.decide(state, command, now=now)
-        if isinstance(outcome, Rejected):
-            heard.refusals.append(outcome)
-        else:
-            heard.add(game, outcome.notices)
+WALK = Walk(
+    rules=RULES, raw=RAW, stray=Action(kind="signal.yes"), ask_every=ASK_EVERY,
+    extra=lambda user: [Act(user_id=user, action=Action(kind="play.DEATH_NOTE"))],
+)  # fmt: skip
 
 
 def _lazy(heard: Heard, game: int, start: Accepted[Any]) -> tuple[Accepted[Any], int]:
@@ -109,28 +72,13 @@ def _lazy(heard: Heard, game: int, start: Accepted[Any]) -> tuple[Accepted[Any],
     return Accepted(state=state, notices=notices), now
 
 
-def _drive(heard: Heard, game: int, start: Accepted[Any], now: int, seed: int) -> None:
-    heard.add(game, start.notices)
-    rng = random.Random(seed)
-    steps = [0]
-
-    def on_step(result: Accepted[Any]) -> None:
-        heard.add(game, result.notices)
-        steps[0] += 1
-        if steps[0] % ASK_EVERY == 0 or result.state.is_over:
-            _ask(heard, game, result.state, rng)
-
-    _ask(heard, game, start.state, rng)
-    play_out(RULES, start.state, Rng.seeded(seed ^ BOT_SALT), now, heard=list(start.notices), on_step=on_step)
-
-
 def _play(heard: Heard, game: int, size: int, seed: int) -> None:
     settings = {"options": OPTIONS[seed % len(OPTIONS)]}
     start = start_bot_game(RULES, size, seed=seed * 100 + size, settings=settings, now=NOW)
     now = NOW
     if seed % 2:
         start, now = _lazy(heard, game, start)
-    _drive(heard, game, start, now, seed * 100 + size)
+    WALK.drive(heard, game, start, now, bots=(seed * 100 + size) ^ BOT_SALT, asks=seed * 100 + size)
 
 
 #: §1.4 injected tables (5 players, seats 1-5: L, Police, Police, Kira, Follower), each played to its end
@@ -170,7 +118,7 @@ def _injected(heard: Heard, game: int, name: str) -> None:
         assert isinstance(late, Accepted), late
         heard.add(game, [*dusk.notices, *late.notices])
         state = late.state
-    _drive(heard, game, Accepted(state=state), now, game)
+    WALK.drive(heard, game, Accepted(state=state), now, bots=game ^ BOT_SALT, asks=game)
 
 
 @cache
@@ -182,15 +130,6 @@ def heard() -> Heard:
     for offset, name in enumerate(SETUPS, start=len(games)):
         _injected(out, offset, name)
     return out
-
-
-def _lobby_try(heard: Heard, state: Any, command: Command) -> Any:
-    outcome = RULES.decide(state, command, now=NOW)
-    if isinstance(outcome, Rejected):
-        heard.refusals.append(outcome)
-        return state
-    heard.add(-1, outcome.notices)
-    return outcome.state
 
 
 #: ``/option`` words of the scripted lobby: a setting or a refusal each (§11.5).
@@ -218,18 +157,18 @@ def lobby() -> Heard:
     out = Heard()
     state = _new_lobby()
     for seat in range(1, 4):
-        state = _lobby_try(out, state, Join(user_id=f"u{seat}", name=f"P{seat}"))
-    state = _lobby_try(out, state, StartGame(user_id="u1"))
+        state = WALK.lobby_try(out, state, Join(user_id=f"u{seat}", name=f"P{seat}"))
+    state = WALK.lobby_try(out, state, StartGame(user_id="u1"))
     for seat in range(4, 8):
-        state = _lobby_try(out, state, Join(user_id=f"u{seat}", name=f"P{seat}"))
+        state = WALK.lobby_try(out, state, Join(user_id=f"u{seat}", name=f"P{seat}"))
     for words in LOBBY_OPTIONS:
-        state = _lobby_try(out, state, Configure(user_id="u1", option=words[0], values=words[1:]))
-    state = _lobby_try(out, state, Configure(user_id="u2", option="show", values=()))
-    state = _lobby_try(out, state, Query(user_id="u2", what="help", public=True))
-    state = _lobby_try(out, state, Query(user_id="u2", what="me", public=False))
-    state = _lobby_try(out, state, StartGame(user_id="u2"))
-    state = _lobby_try(out, state, StartGame(user_id="u1"))
-    _lobby_try(out, state, Configure(user_id="u1", option="t_turn", values=("60",)))
+        state = WALK.lobby_try(out, state, Configure(user_id="u1", option=words[0], values=words[1:]))
+    state = WALK.lobby_try(out, state, Configure(user_id="u2", option="show", values=()))
+    state = WALK.lobby_try(out, state, Query(user_id="u2", what="help", public=True))
+    state = WALK.lobby_try(out, state, Query(user_id="u2", what="me", public=False))
+    state = WALK.lobby_try(out, state, StartGame(user_id="u2"))
+    state = WALK.lobby_try(out, state, StartGame(user_id="u1"))
+    WALK.lobby_try(out, state, Configure(user_id="u1", option="t_turn", values=("60",)))
     return out
 
 
@@ -260,28 +199,14 @@ def test_the_lobby_reaches_every_kind_of_refusal() -> None:
     assert "lobby.options" in {n.key for _, n in lobby().notices}
 
 
-def _bad(body: str, locale: str) -> bool:
-    return bool(RAW.search(body)) or (locale != "ja" and bool(JAPANESE.search(body)))
-
-
 @pytest.mark.parametrize("locale", locales())
 def test_every_notice_renders_without_raw_values(locale: str) -> None:
-    bad: dict[str, str] = {}
-    for _, notice in [*heard().notices, *lobby().notices]:
-        body = render(notice, locale, GAME)
-        if not body or _bad(body, locale) or "\n\n\n" in body:
-            bad[notice.key] = body
-    assert bad == {}
+    assert WALK.unreadable_notices([heard(), lobby()], locale) == {}
 
 
 @pytest.mark.parametrize("locale", locales())
 def test_every_refusal_renders(locale: str) -> None:
-    bad = {}
-    for refusal in [*heard().refusals, *lobby().refusals]:
-        body = text(f"reason.{refusal.reason}", locale, GAME, **refusal.params)
-        if not body or _bad(body, locale):
-            bad[refusal.reason] = body
-    assert bad == {}
+    assert WALK.unreadable_refusals([heard(), lobby()], locale) == {}
 
 
 @pytest.mark.parametrize("locale", locales())
@@ -290,8 +215,7 @@ def test_every_button_has_a_label_in_words(locale: str) -> None:
     kinds = {a.kind for a in buttons}
     assert {"pick", "give", "name", "signal.point", "signal.yes", "signal.no", "signal.ask", "start",
             "discard", "play.SHINIGAMI", "play.ARREST"} <= kinds  # fmt: skip
-    labels = {action: render_action(action, locale, GAME, NAMES) for action in buttons}
-    assert [a for a, label in labels.items() if not label or _bad(label, locale)] == []
+    assert WALK.unreadable_labels(buttons, locale, NAMES) == []
 
 
 def _screen(notice: Notice, locale: str) -> str:
@@ -339,9 +263,9 @@ def test_the_lobby_status_renders(locale: str) -> None:
     param it names (draw pile, discards, Arrest cards …)."""
     state = _new_lobby()
     for seat in range(1, 3):
-        state = _lobby_try(Heard(), state, Join(user_id=f"u{seat}", name=f"P{seat}"))
+        state = WALK.lobby_try(Heard(), state, Join(user_id=f"u{seat}", name=f"P{seat}"))
     outcome = RULES.decide(state, Query(user_id="u2", what="status", public=True), now=NOW)
     assert isinstance(outcome, Accepted)
     body = render(outcome.notices[0], locale, GAME)
     assert "P1" in body
-    assert not _bad(body, locale)
+    assert not WALK.bad(body, locale)

@@ -10,26 +10,23 @@ refused (§4.3). ``test_politician_keys.py`` checks the same keys statically, fr
 
 from __future__ import annotations
 
-import random
 import re
-from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
 import pytest
 
-from core.engine.bots import BOT_SALT, play_out, start_bot_game
-from core.engine.commands import Act, Command, Configure, Join, Query, Say, StartGame, Timeout
-from core.engine.notice import Action, KeyRef, Notice, PlayerRef
-from core.engine.result import Accepted, Rejected
-from core.engine.rng import Rng
+from core.engine.bots import BOT_SALT, start_bot_game
+from core.engine.commands import Configure, Join, Query, StartGame, Timeout
+from core.engine.notice import Action, KeyRef, PlayerRef
+from core.engine.result import Accepted
 from core.engine.table import Member
 from core.games import rules_for
-from core.i18n import has_key, locales, render, render_action, render_key, text
+from core.i18n import has_key, locales, render, render_key, text
+from tests.i18n.rendered import NOW, Heard, Walk
 
 GAME = "politician"
 RULES = rules_for(GAME)
-NOW = 1_700_000_000
 SIZES = range(RULES.min_players, RULES.max_players + 1)
 SEEDS = range(20)
 #: §11 options by ``seed % 5``: the defaults, then the settings that change what players read.
@@ -49,40 +46,8 @@ RAW = re.compile(
     r"|\bNone\b|\bTrue\b|\bFalse\b|[{}]|\d{10}"
     r"|\b(?:vote|seat|method|camp|status|end|phase|role|mode|recap|know|result|reason|reveal|option|night)\.[a-z]"
 )
-JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 NIGHT_KINDS = {"kill", "night.protect", "night.investigate", "night.trust"}
-
-
-@dataclass
-class Heard:
-    """Everything the games made the bot say: notices (with the game they belong to), refusals, buttons."""
-
-    notices: list[tuple[int, Notice]] = field(default_factory=list)
-    refusals: list[Rejected] = field(default_factory=list)
-    buttons: set[Action] = field(default_factory=set)
-
-
-def _ask(heard: Heard, game: int, state: Any, rng: random.Random) -> None:
-    """A player's questions and stray taps at ``state`` (never applied: the game goes on unchanged)."""
-    seats = RULES.seats(state)
-    for each in seats:
-        heard.buttons.update(RULES.legal_actions(state, each))
-    seat = rng.choice(sorted(seats))
-    user = seats[seat].user_id
-    now = (state.deadline_at or NOW) - 1
-    stray = rng.choice(sorted(heard.buttons, key=repr)) if heard.buttons else Action(kind="done")
-    commands: list[Command] = [
-        Query(user_id=user, what=rng.choice(("me", "status", "board", "help")), public=rng.random() < 0.5),
-        Act(user_id=user, action=stray),
-        Act(user_id=user, action=stray, phase_seq=state.phase_seq - 1),
-        Say(user_id=user, text="hello"),
-    ]
-    for command in commands:
-        outcome = RULES.decide(state, command, now=now)
-        if isinstance(outcome, Rejected):
-            heard.refusals.append(outcome)
-        else:
-            heard.notices += [(game, n) for n in outcome.notices]
+WALK = Walk(rules=RULES, raw=RAW, stray=Action(kind="done"), ask_every=ASK_EVERY)
 
 
 def _play(heard: Heard, game: int, size: int, seed: int) -> None:
@@ -91,18 +56,7 @@ def _play(heard: Heard, game: int, size: int, seed: int) -> None:
     now = NOW
     if seed % 2 and start.state.phase == "role_check":
         start, now = _lover_away(start)
-    heard.notices += [(game, n) for n in start.notices]
-    rng = random.Random(seed * 100 + size)
-    steps = [0]
-
-    def on_step(result: Accepted[Any]) -> None:
-        heard.notices.extend((game, n) for n in result.notices)
-        state = result.state
-        steps[0] += 1
-        if steps[0] % ASK_EVERY == 0 or state.is_over:
-            _ask(heard, game, state, rng)
-
-    play_out(RULES, start.state, Rng.seeded(seed ^ BOT_SALT), now, heard=list(start.notices), on_step=on_step)
+    WALK.drive(heard, game, start, now, bots=seed ^ BOT_SALT, asks=seed * 100 + size)
 
 
 def _lover_away(start: Accepted[Any]) -> tuple[Accepted[Any], int]:
@@ -120,15 +74,6 @@ def heard() -> Heard:
     for game, (size, seed) in enumerate((size, seed) for size in SIZES for seed in SEEDS):
         _play(out, game, size, seed)
     return out
-
-
-def _lobby_try(heard: Heard, state: Any, command: Command) -> Any:
-    outcome = RULES.decide(state, command, now=NOW)
-    if isinstance(outcome, Rejected):
-        heard.refusals.append(outcome)
-        return state
-    heard.notices += [(-1, n) for n in outcome.notices]
-    return outcome.state
 
 
 #: ``/option`` words of the scripted lobby, one refusal (or setting) each (§4.3, §11).
@@ -156,17 +101,17 @@ def lobby() -> Heard:
     host = Member(user_id="u1", name="Host")
     state = RULES.new_game(game_id="g", chat_id="c", host=host, settings={}, seed=1, now=NOW)
     for seat in range(1, 6):
-        state = _lobby_try(out, state, Join(user_id=f"u{seat}", name=f"P{seat}"))
+        state = WALK.lobby_try(out, state, Join(user_id=f"u{seat}", name=f"P{seat}"))
     for words in LOBBY_OPTIONS:
-        state = _lobby_try(out, state, Configure(user_id="u1", option=words[0], values=words[1:]))
-    state = _lobby_try(out, state, StartGame(user_id="u1"))
+        state = WALK.lobby_try(out, state, Configure(user_id="u1", option=words[0], values=words[1:]))
+    state = WALK.lobby_try(out, state, StartGame(user_id="u1"))
     for words in (("cast", "default"), ("endWhenDecided", "on"), ("nightSeconds", "120")):
-        state = _lobby_try(out, state, Configure(user_id="u1", option=words[0], values=words[1:]))
-    state = _lobby_try(out, state, Configure(user_id="u2", option="cast", values=()))
-    state = _lobby_try(out, state, Query(user_id="u2", what="status", public=True))
-    state = _lobby_try(out, state, Query(user_id="u2", what="board", public=True))
-    state = _lobby_try(out, state, StartGame(user_id="u1"))
-    _lobby_try(out, state, Configure(user_id="u1", option="cast", values=()))
+        state = WALK.lobby_try(out, state, Configure(user_id="u1", option=words[0], values=words[1:]))
+    state = WALK.lobby_try(out, state, Configure(user_id="u2", option="cast", values=()))
+    state = WALK.lobby_try(out, state, Query(user_id="u2", what="status", public=True))
+    state = WALK.lobby_try(out, state, Query(user_id="u2", what="board", public=True))
+    state = WALK.lobby_try(out, state, StartGame(user_id="u1"))
+    WALK.lobby_try(out, state, Configure(user_id="u1", option="cast", values=()))
     return out
 
 
@@ -192,36 +137,21 @@ def test_the_lobby_reaches_every_refusal_of_a_custom_cast() -> None:
     } <= reasons  # fmt: skip
 
 
-def _bad(body: str, locale: str) -> bool:
-    return bool(RAW.search(body)) or (locale != "ja" and bool(JAPANESE.search(body)))
-
-
 @pytest.mark.parametrize("locale", locales())
 def test_every_notice_renders_without_raw_values(locale: str) -> None:
-    bad: dict[str, str] = {}
-    for _, notice in [*heard().notices, *lobby().notices]:
-        body = render(notice, locale, GAME)
-        if not body or _bad(body, locale):
-            bad[notice.key] = body
-    assert bad == {}
+    assert WALK.unreadable_notices([heard(), lobby()], locale) == {}
 
 
 @pytest.mark.parametrize("locale", locales())
 def test_every_refusal_renders(locale: str) -> None:
-    bad = {}
-    for refusal in [*heard().refusals, *lobby().refusals]:
-        body = text(f"reason.{refusal.reason}", locale, GAME, **refusal.params)
-        if not body or _bad(body, locale):
-            bad[refusal.reason] = body
-    assert bad == {}
+    assert WALK.unreadable_refusals([heard(), lobby()], locale) == {}
 
 
 @pytest.mark.parametrize("locale", locales())
 def test_every_button_has_a_label_in_words(locale: str) -> None:
-    buttons = heard().buttons | {a for _, n in heard().notices for a in n.actions}
+    buttons = heard().buttons
     assert {a.kind for a in buttons} >= {"favourite", "done", "ready", "vote", "kill", *NIGHT_KINDS}
-    labels = {action: render_action(action, locale, GAME, NAMES) for action in buttons}
-    assert [a for a, label in labels.items() if not label or _bad(label, locale)] == []
+    assert WALK.unreadable_labels(buttons, locale, NAMES) == []
     words = [a for a in buttons for arg in a.args if isinstance(arg, str)]
     assert [a for a in words if not has_key(f"action.{a.kind}.{a.args[0]}", locale, GAME)] == []
 
@@ -283,6 +213,6 @@ def test_a_drawn_ballot_and_the_idle_line_read_as_words(locale: str) -> None:
                    "active": [_ref(4), _ref(7)], "lines": [idle], "board": ""}, locale, GAME,
     )  # fmt: skip
     for body in (closed, status):
-        assert not _bad(body, locale), body
+        assert not WALK.bad(body, locale), body
     assert "P4" in status
     assert "P7" in status
