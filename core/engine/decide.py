@@ -17,7 +17,7 @@ from core.engine import lobby
 from core.engine.commands import Act, CancelGame, Command, Configure, Query, Say, StartGame, Timeout
 from core.engine.context import LobbyCommand, TableCtx, apply_lobby, conclude, seat_of
 from core.engine.context import seats as context_seats
-from core.engine.notice import Action
+from core.engine.notice import Action, Notice
 from core.engine.result import Accepted, Rejected
 from core.engine.rng import Rng
 from core.engine.table import CANCELLED, Member, TableState
@@ -33,7 +33,8 @@ class Steps(Generic[S, C]):
 
     ``model``: the state class; ``ctx``: the game's context over a state at ``now``; ``max_players``: the
     table's limit now (徒桜戦争's depends on its Megami pool); ``start``: deal (host checks included);
-    ``configure``: a host option (the host-in-lobby check is done); ``deadline``: the current phase's
+    ``configure``: ``/option <name> <values>`` on the state, its notices or a refusal (the host-in-lobby check
+    is done); ``deadline``: the current phase's
     deadline passed (a stale or early timer is already refused); ``query``; ``say``: relayed text from a
     seat; ``legal``/``refusal``: the game's legal actions and the reason an action is not one;
     ``apply``: a legal action of a seat; ``act``: optional, replaces the legality check for phases that
@@ -44,7 +45,7 @@ class Steps(Generic[S, C]):
     ctx: Callable[[S, int], C]
     max_players: Callable[[S], int]
     start: Callable[[C, str], Rejected | None]
-    configure: Callable[[C, Configure], Rejected | None]
+    configure: Callable[[S, str, tuple[str, ...]], list[Notice] | Rejected]
     deadline: Callable[[C], Rejected | None]
     query: Callable[[C, Query], Rejected | None]
     say: Callable[[C, int, str], Rejected | None]
@@ -69,7 +70,8 @@ class Steps(Generic[S, C]):
         if isinstance(command, CancelGame):
             return self._cancel(g, command.user_id)
         if isinstance(command, Configure):
-            return lobby.check_configure(s, command.user_id) or self.configure(g, command)
+            refused = lobby.check_configure(s, command.user_id)
+            return refused or g.add(self.configure(s, command.option, command.values))
         if isinstance(command, Timeout):
             if command.phase_seq != s.phase_seq or s.deadline_at is None or g.now < s.deadline_at:
                 return Rejected(reason="phase.stale")

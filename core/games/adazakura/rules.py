@@ -7,11 +7,8 @@ Pure: the input state is copied, never mutated; time comes in as ``now`` (UTC ep
 from __future__ import annotations
 
 from core.engine import lobby
-from core.engine.commands import (
-    Configure,
-)
 from core.engine.decide import Steps
-from core.engine.notice import Action
+from core.engine.notice import Action, Notice
 from core.engine.result import Rejected
 from core.games.adazakura import day as day_flow
 from core.games.adazakura import ending, setup, view
@@ -57,11 +54,11 @@ def start(g: Ctx, user_id: str) -> Rejected | None:
     return None
 
 
-def configure(g: Ctx, command: Configure) -> Rejected | None:
+def configure(state: AdzState, option: str, values: tuple[str, ...]) -> list[Notice] | Rejected:
     """A host option in the lobby; ``pool`` limits the Megami dealt [ADZ-4.2] (issue: host option)."""
-    if command.option not in ("pool", ""):
+    if option not in ("pool", ""):
         return Rejected(reason="option.unknown")
-    return g.add(configure_pool(g.s, command.values))
+    return configure_pool(state, values)
 
 
 def clear(s: AdzState) -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from core.engine import lobby
-from core.engine.commands import Configure
 from core.engine.context import seat_of
 from core.engine.decide import Steps
 from core.engine.notice import Action
@@ -152,12 +151,7 @@ def speakers(state: DNState) -> set[int] | None:
     return {p.seat for p in state.players if p.alive}
 
 
-def configure(g: Ctx, command: Configure) -> Rejected | None:
-    """``/option`` in the lobby (§11.5)."""
-    return g.add(settings.configure(g.s, command.option, command.values))
-
-
 STEPS = Steps(
-    model=DNState, ctx=Ctx, max_players=lambda _: MAX_PLAYERS, start=start, configure=configure,
+    model=DNState, ctx=Ctx, max_players=lambda _: MAX_PLAYERS, start=start, configure=settings.configure,
     deadline=deadline, query=view.query, say=say, legal=legal, refusal=refusal, apply=apply, clear=clear,
 )  # fmt: skip

@@ -7,7 +7,6 @@ Pure: the input state is copied, never mutated; time comes in as ``now`` (UTC ep
 from __future__ import annotations
 
 from core.engine import lobby
-from core.engine.commands import Configure
 from core.engine.decide import Steps
 from core.engine.notice import Action
 from core.engine.result import Rejected
@@ -150,12 +149,7 @@ def speakers(state: PolState) -> set[int] | None:
     return set()
 
 
-def configure(g: Ctx, command: Configure) -> Rejected | None:
-    """``/option`` in the lobby (§11, §4.3)."""
-    return g.add(settings.configure(g.s, command.option, command.values))
-
-
 STEPS = Steps(
-    model=PolState, ctx=Ctx, max_players=lambda _: MAX_PLAYERS, start=start, configure=configure,
+    model=PolState, ctx=Ctx, max_players=lambda _: MAX_PLAYERS, start=start, configure=settings.configure,
     deadline=deadline, query=view.query, say=say, legal=legal, refusal=refusal, apply=apply, clear=clear,
 )  # fmt: skip
