@@ -61,13 +61,16 @@ class OptionTable:
         state.settings.setdefault("options", {})[name] = value
         return None
 
+    def every(self, state: TableState) -> list[Scalar]:
+        """One ``option.line`` per option with its value now (the host's or the default), in table order."""
+        return [self._line(name, self.get(state, name)) for name in self.defaults]
+
+    @staticmethod
+    def _line(name: str, value: int | bool | str) -> KeyRef:
+        shown = ("on" if value else "off") if isinstance(value, bool) else str(value)
+        return KeyRef(key="option.line", params={"option": name, "value": shown})
+
     @staticmethod
     def changed(state: TableState) -> list[Scalar]:
         """One ``option.line`` (option and value as typed) per option the host changed."""
-        return [
-            KeyRef(
-                key="option.line",
-                params={"option": k, "value": ("on" if v else "off") if isinstance(v, bool) else str(v)},
-            )
-            for k, v in state.settings.get("options", {}).items()
-        ]
+        return [OptionTable._line(k, v) for k, v in state.settings.get("options", {}).items()]

@@ -21,6 +21,9 @@ from core.engine.result import Accepted
 from core.engine.rng import Rng
 from core.games import GameRules, registry, rules_for
 
+#: ``--players`` when not given, brought within the game's range (DEATH NOTE 人狼: 6).
+DEFAULT_PLAYERS = 7
+
 
 def day_number(state: Any) -> int:
     """The current day, night or round number of a game that counts them, else 0: ``state.day`` or
@@ -140,8 +143,9 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--game", default="adazakura", choices=games, help=f"{', '.join(games)} (default adazakura)"
     )
-    ranges = ", ".join(f"{game}: {r.min_players}-{r.max_players}" for game, r in sorted(registry().items()))
-    parser.add_argument("--players", type=int, default=7, help=f"seats per game, default 7 ({ranges})")
+    ranges = ", ".join(f"{game} {r.min_players}-{r.max_players}" for game, r in sorted(registry().items()))
+    help_players = f"seats per game, default 7 or the nearest allowed: {ranges}"
+    parser.add_argument("--players", type=int, default=None, help=help_players)
     parser.add_argument("--games", type=count, default=100, help="number of games, 0 or more (default 100)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
     parser.add_argument("-v", "--verbose", action="store_true", help="one line per game")
@@ -160,6 +164,9 @@ def table_problem(game: str, players: int) -> str | None:
 def run(args: argparse.Namespace, error: Callable[[str], Any] | None = None) -> int:
     """The subcommand: exit code 0, or 2 for a table size outside the game's range (``error``: the
     parser's, which prints usage and the reason on stderr and exits 2) or one the rules refuse."""
+    if args.players is None:
+        rules = rules_for(args.game)
+        args.players = min(max(DEFAULT_PLAYERS, rules.min_players), rules.max_players)
     problem = table_problem(args.game, args.players)
     if problem is not None:
         if error is not None:

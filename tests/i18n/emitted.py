@@ -262,7 +262,8 @@ def _deathnote(scan: Scan) -> Expansions:
     return {
         "identity.{}": [(i,) for i in IDENTITY_ROLE],  # ctx.identity, settings.composition (§1.1)
         "team.{}": [(t,) for t in sorted(set(ROLE_TEAM.values()))],  # ctx.team
-        "role.{}.text": [(r,) for r in ROLE_TEAM],  # ctx.ability (§1.1)
+        # ctx.ability (§1.1): each role's text, plus Kira's lines that depend on the table
+        "role.{}.text": [(r,) for r in ROLE_TEAM],
         "card.{}": [(t,) for t in TYPES],  # ctx.card, settings.composition (§1.2)
         "direction.{}": [("left",), ("right",)],  # ctx.direction (§0.2)
         "step.{}": [(s,) for s in get_args(Step)],  # effects.open_step (§11.2)

@@ -34,11 +34,11 @@ KINDS = sorted({*EMITTED.kinds, *(PLAY + t for t in PLAYABLE), DISCARD, *SIGNALS
 #: conditional ``params=``), as the code passes them (effects._prompt, settings.summary, night.signal,
 #: recap._line).
 PASSED = {
-    "prompt.pass": {"hand", "direction", "to"},
-    "prompt.exchange_take": {"hand", "player"},
-    "prompt.exchange_give": {"hand", "player", "card"},
-    "prompt.face_down": {"hand"},
-    "lobby.options": {"players", "identities", "items", "changed"},
+    "prompt.pass": {"hand", "seconds", "direction", "to"},
+    "prompt.exchange_take": {"hand", "seconds", "player"},
+    "prompt.exchange_give": {"hand", "seconds", "player", "card"},
+    "prompt.face_down": {"hand", "seconds"},
+    "lobby.options": {"players", "identities", "items", "options"},
     "signal.point.said": {"player"},
     "signal.yes.said": set(),
     "signal.no.said": set(),
@@ -46,6 +46,7 @@ PASSED = {
     "recap.recognised": {"kira", "follower"},
     "recap.played": {"player", "card"},
     "recap.played.target": {"player", "card", "target"},
+    "recap.swap": {"player", "gave", "took"},
 }
 #: Printed names (§1.1, §1.2).
 CARD_NAMES = {
@@ -70,11 +71,11 @@ def _ref(seat: int) -> PlayerRef:
 
 def test_the_walk_finds_what_each_kind_of_emitter_says() -> None:
     wanted = {
-        "identity.card", "identity.IDENT_NEAR_MELLO", "team.KIRA_TEAM", "role.L.text",
+        "identity.card", "identity.IDENT_NEAR_MELLO", "team.KIRA_TEAM", "role.KIRA.text.follower",
         "direction.right", "circle", "circle.line", "game.setup", "turn.start", "turn.drew", "turn.played",
         "play.FAKE_NAME", "play.ALIBI", "play.stuck", "play.nothing", "pile.reshuffled", "arrest.failed",
         "step.exchange_take", "prompt.face_down", "choice.locked", "passed", "exchange.received",
-        "ledger.drew", "ledger.partner", "night.judgment", "night.shinigami", "night.mode.no_note",
+        "ledger.drew", "night.judgment", "night.shinigami", "night.mode.no_note",
         "night.face_down.line", "signal.point.said", "signal.text.said", "judgment.saved",
         "judgment.eliminated_l", "shinigami.returned", "game.over", "result.draw", "end.max_rounds",
         "end.l_team_one", "reveal.line", "recap.round", "recap.written.default", "recap.card_of", "hand",
@@ -303,7 +304,7 @@ def test_kira_and_the_follower_only_ever_signal(locale: str) -> None:
     relay = [k for k in texts if k.startswith(("signal.", "night.", "role.KIRA.", "role.FOLLOWER."))]
     assert [k for k in relay if any(w in texts[k].lower() for w in TALK[locale])] == []
     signal = {"ja": "合図", "en": "signal"}[locale]
-    assert signal in texts["role.KIRA.text"]
+    assert signal in texts["role.KIRA.text.follower"]
     assert signal in texts["role.FOLLOWER.text"]
 
 
@@ -326,10 +327,10 @@ def test_optional_lines_leave_no_blank_line(locale: str) -> None:
     shinigami = render_key("night.shinigami", {**face_down, **mine}, locale, GAME)
     card: dict[str, Param] = {
         "player": _ref(2), "identity": KeyRef(key="identity.IDENT_L"), "team": KeyRef(key="team.L_TEAM"),
-        "ability": KeyRef(key="role.L.text"), "hand": cards, "partner": "", "fake_name": "", "eliminated": "",
-        "lines": [],
+        "ability": [KeyRef(key="role.L.text")], "hand": cards, "partner": "", "fake_name": "",
+        "eliminated": "", "learned": "",
     }  # fmt: skip
     hand = render_key("hand", card, locale, GAME).strip()
     for body in (judgment, shinigami, hand):
         assert "" not in body.splitlines(), body
-    assert any(line.startswith(text("card.EXCHANGE", locale, GAME)) for line in hand.splitlines())
+    assert text("card.EXCHANGE", locale, GAME) in hand

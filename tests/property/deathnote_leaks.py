@@ -13,7 +13,7 @@ from typing import Any
 from core.engine.commands import Query
 from core.engine.notice import CardRef, KeyRef, Notice, PlayerRef
 from core.games.deathnote.cards import kind
-from core.games.deathnote.ctx import LEDGER_KEPT, LEDGER_SHOWN
+from core.games.deathnote.ctx import LEDGER_KEPT
 from core.games.deathnote.model import DNState
 from tests.property.deathnote_playout import NIGHTS, Step
 from tests.property.leaks import Level, levels
@@ -23,7 +23,7 @@ END_KEYS = ("game.over", "recap.")
 #: Private keys that show the seat its own identity card, team and ability (§3.4, §11.8).
 OWN = frozenset({"identity.card", "hand"})
 #: Private keys that name the recognised partner with their role (§7.3).
-PARTNER = frozenset({"night.partner", "ledger.partner"})
+PARTNER = frozenset({"night.partner"})
 RELAY = frozenset({"signal.received", "signal.text"})
 CARD = "card."
 
@@ -163,8 +163,9 @@ def _private(step: Step, notice: Notice, seat: int) -> None:
         assert _partner(after, seat) == actor, f"§11.4: relay from P{actor}, not the partner ({where})"
     params = dict(notice.params)
     if notice.key == "hand":
-        shown = params.pop("lines")
-        assert shown == after.players[seat - 1].ledger[-LEDGER_SHOWN:], f"/hand lines ≠ the ledger ({where})"
+        learned = params.pop("learned")
+        shown = learned.params["lines"] if isinstance(learned, KeyRef) else []
+        assert shown == after.players[seat - 1].ledger, f"/hand lines ≠ the ledger ({where})"
     for level in levels(notice.key, params):
         _private_level(step, seat, level.owner, level.params)
 
@@ -218,4 +219,5 @@ def _private_level(step: Step, seat: int, owner: str, params: dict[str, Any]) ->
     if teams or roles:
         assert owner in OWN, f"§10: a team or ability in {where}"
         assert _flat(params, "team.") in ([], [me.team]), f"P{seat} shown team {teams} ({where})"
-        assert _flat(params, "role.") in ([], [f"{me.role}.text"]), f"P{seat} shown ability {roles}"
+        own = [r for r in _flat(params, "role.") if r.startswith((f"{me.role}.text", "text."))]
+        assert _flat(params, "role.") == own, f"P{seat} shown ability {roles}"

@@ -9,13 +9,12 @@ from core.engine.context import TableCtx
 from core.engine.notice import CardRef, KeyRef, Scalar
 from core.games.deathnote.cards import kind, sort_cards
 from core.games.deathnote.model import DNState, Player
+from core.games.deathnote.settings import option
 
 #: Ledger facts kept per player and shown by ``/hand`` (the latest; the oldest go first): a hand changes
 #: every round, so old facts about cards matter little, and each fact costs ~200 bytes of state that every
 #: command copies (``bench``: state size, inputs per second).
 LEDGER_KEPT = 12
-#: Ledger facts ``/hand`` shows: all that are kept.
-LEDGER_SHOWN = LEDGER_KEPT
 
 
 class Ctx(TableCtx[DNState]):
@@ -55,10 +54,18 @@ class Ctx(TableCtx[DNState]):
     def team(team: str) -> KeyRef:
         return KeyRef(key=f"team.{team}")
 
-    @staticmethod
-    def ability(role: str) -> KeyRef:
-        """A role's one-screen ability text (§1.1)."""
-        return KeyRef(key=f"role.{role}.text")
+    def ability(self, role: str) -> list[Scalar]:
+        """A role's ability text (§1.1) for this table: Kira's Shinigami swap only at 6 players (§3.1), his
+        Follower only from 5 (§2), and the free-text relay (``/t``) when the host switched it on (§11.4)."""
+        n = len(self.s.players)
+        lines: list[Scalar] = [KeyRef(key=f"role.{role}.text")]
+        if role == "KIRA" and n == 6:
+            lines.append(KeyRef(key="role.KIRA.text.shinigami"))
+        if role == "KIRA" and n >= 5:
+            lines.append(KeyRef(key="role.KIRA.text.follower"))
+        if role in ("KIRA", "FOLLOWER") and n >= 5 and option(self.s, "signals") == "free_text":
+            lines.append(KeyRef(key="role.text.free_text"))
+        return lines
 
     def circle(self) -> list[Scalar]:
         """§11.1: the living circle, one ``circle.line`` per living seat with its left and right."""

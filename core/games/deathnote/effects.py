@@ -84,7 +84,7 @@ def open_step(g: Ctx, choice: Choice) -> None:
 def _prompt(g: Ctx, seat: int) -> None:
     c = g.s.choice
     assert c is not None
-    params: dict[str, Any] = {"hand": g.cards(g.p(seat).hand)}
+    params: dict[str, Any] = {"hand": g.cards(g.p(seat).hand), "seconds": int(option(g.s, "t_choice"))}
     if c.step == "pass":
         dest = g.left(seat) if c.direction == "left" else g.right(seat)
         params |= {"direction": g.direction(c.direction), "to": g.ref(dest)}

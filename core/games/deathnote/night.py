@@ -21,8 +21,6 @@ def _recognise(g: Ctx) -> None:
     if g.s.recognised or kira is None or follower is None:
         return
     g.s.recognised = True
-    g.note(kira, g.fact("ledger.partner", player=g.ref(follower), role=g.role("FOLLOWER")))
-    g.note(follower, g.fact("ledger.partner", player=g.ref(kira), role=g.role("KIRA")))
     g.log("PartnersRecognised", kira=kira, follower=follower)
 
 
@@ -172,13 +170,13 @@ def resolve_shinigami(g: Ctx) -> None:
     assert night is not None
     kira = g.holder("KIRA")
     target = night.named.get(kira) if kira is not None else None
-    swapped = False
+    swap: dict[str, int | str] = {}
     if kira is not None and isinstance(target, int) and target in s.face_down and g.p(kira).hand:
         mine = g.p(kira).hand.pop(0)
         g.p(kira).hand.append(s.face_down[target])
+        swap = {"seat": target, "gave": mine, "took": s.face_down[target]}
         s.face_down[target] = mine
-        swapped = True
-    g.log("ShinigamiResolved", swap=target if swapped else None, named=dict(night.named))
+    g.log("ShinigamiResolved", swap=swap or None, named=dict(night.named))
     s.night = None
     for seat, card in sorted(s.face_down.items()):
         g.p(seat).hand.append(card)

@@ -59,8 +59,11 @@ def _line(g: Ctx, e: Event) -> KeyRef | None:
     if e.kind == "ShinigamiResolved":
         swap = d.get("swap")
         if swap:
-            return KeyRef(key="recap.swap", params={"player": g.ref(swap)})
+            cards = {"gave": g.card(swap["gave"]), "took": g.card(swap["took"])}
+            return KeyRef(key="recap.swap", params={"player": g.ref(swap["seat"]), **cards})
         return KeyRef(key="recap.no_swap")
+    if e.kind == "PileReshuffled":
+        return KeyRef(key="recap.reshuffled", params={"count": d["count"]})
     if e.kind == "JudgmentResolved":
         return _judgment(g, d)
     if e.kind == "ArrestDiscarded":

@@ -40,7 +40,7 @@ def start(g: Ctx, user_id: str) -> Rejected | None:
     if option(s, "start_player") == "host_choice" and host is not None:
         s.enter("start_player", now=g.now, seconds=int(option(s, "t_turn")))
         g.announce("start_player.wait", player=g.ref(host))
-        g.tell(host, "start_player.prompt", legal(g, host))
+        g.tell(host, "start_player.prompt", legal(g, host), seconds=int(option(s, "t_turn")))
         return None
     s.start_seat = s.rng.choice(g.seats())
     _begin(g)

@@ -63,10 +63,10 @@ def configure(state: TableState, name: str, values: tuple[str, ...]) -> list[Not
 
 
 def summary(state: TableState) -> dict[str, Param]:
-    """The lobby's view: the composition for the current member count (4 while fewer have joined) and the
-    changed options."""
+    """The lobby's view: the composition for the current member count (4 while fewer have joined) and
+    every option with its value now (``options``)."""
     n = min(max(len(state.members), MIN_PLAYERS), 6)
-    return {"players": n, **composition(n), "changed": OPTIONS.changed(state)}
+    return {"players": n, **composition(n), "options": OPTIONS.every(state)}
 
 
 def composition(n: int) -> dict[str, list[Scalar]]:

@@ -13,7 +13,7 @@ from core.engine.commands import Query
 from core.engine.notice import KeyRef, Scalar
 from core.engine.result import Rejected
 from core.games.deathnote.cards import kind, sort_cards
-from core.games.deathnote.ctx import LEDGER_SHOWN, Ctx
+from core.games.deathnote.ctx import Ctx
 from core.games.deathnote.effects import arrests_left
 from core.games.deathnote.legal import legal
 from core.games.deathnote.model import DNState
@@ -42,11 +42,11 @@ def hand(g: Ctx, seat: int) -> None:
         identity=g.identity(p.identity),
         team=g.team(p.team),
         ability=g.ability(p.role),
-        hand=g.cards(p.hand),
+        hand=g.cards(p.hand) or KeyRef(key="status.none"),
         partner=KeyRef(key="hand.partner", params={"player": g.ref(mate)}) if mate else "",
         fake_name=KeyRef(key="hand.fake_name_used") if p.fake_name_used else "",
         eliminated=KeyRef(key="hand.eliminated") if not p.alive else "",
-        lines=list[Scalar](p.ledger[-LEDGER_SHOWN:]),
+        learned=KeyRef(key="hand.learned", params={"lines": list[Scalar](p.ledger)}) if p.ledger else "",
     )
 
 

@@ -70,5 +70,5 @@ def test_8_an_eliminated_player_still_sees_his_own_status() -> None:
     t = judged(5)
     answer = me(t, 5)
     assert answer.params["eliminated"] == ("hand.eliminated", {})
-    assert answer.params["hand"] == []
+    assert answer.params["hand"] == ("status.none", {})
     assert t.hand(5) == cards()

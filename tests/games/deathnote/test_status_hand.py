@@ -54,5 +54,7 @@ def test_11_8_hand_shows_identity_hand_partner_and_private_facts() -> None:
 def test_11_8_hand_lists_what_the_player_learned() -> None:
     """§11.8: after P1 surveils P3, P1's /hand repeats it; nobody else's does."""
     t = game().play(1, "SV1", 3)
-    assert [line[0] for line in ask(t, 1, "me").params["lines"]] == ["ledger.drew", "surveil.result"]
-    assert all(line[0] != "surveil.result" for line in ask(t, 3, "me").params["lines"])
+    learned = ask(t, 1, "me").params["learned"][1]["lines"]
+    assert [line[0] for line in learned] == ["ledger.drew", "surveil.result"]
+    others = ask(t, 3, "me").params["learned"]
+    assert all(line[0] != "surveil.result" for line in (others[1]["lines"] if others else []))
