@@ -65,9 +65,12 @@ def _card(game: str, words: tuple[str, ...]) -> str:
 
 
 def _play(game: str, args: tuple[str, ...]) -> Action:
-    """``/play <card> [seat]``: a last word of digits is the target seat."""
+    """``/play <card> [seat]``: a last word of digits is the target seat; a last word that is not, after a
+    card name, is kept as a (wrong) target, so the rules refuse the seat rather than the card."""
     if len(args) > 1 and args[-1].isdigit():
         return Action(kind=f"play.{_card(game, args[:-1])}", args=(int(args[-1]),))
+    if len(args) > 1 and not i18n.card_id(game, " ".join(args)) and i18n.card_id(game, " ".join(args[:-1])):
+        return Action(kind=f"play.{_card(game, args[:-1])}", args=(args[-1],))
     return Action(kind=f"play.{_card(game, args)}")
 
 

@@ -36,6 +36,8 @@ def act(kind: str, *args: int | str) -> Act:
     ("play 捜査（右）", act("play.INVESTIGATION_RIGHT")),
     ("play investigation_right", act("play.INVESTIGATION_RIGHT")),
     ("play りんご 6", act("play.APPLE", 6)),
+    ("play 逮捕 abc", act("play.ARREST", "abc")),
+    ("play Fake Name", act("play.FAKE_NAME")),
     ("pick 偽名", act("pick", "FAKE_NAME")),
     ("pick Investigation Left", act("pick", "INVESTIGATION_LEFT")),
     ("give ALIBI", act("give", "ALIBI")),

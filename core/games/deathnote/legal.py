@@ -120,6 +120,8 @@ def _play_refusal(g: Ctx, seat: int, action: Action) -> str:
         return "card.shinigami_forced"
     if type_id == "DEATH_NOTE":
         return "card.death_note"
-    if type_id == "ARREST":
-        return "card.arrest_l_only" if g.p(seat).role != "L" else "target.invalid"
+    if type_id == "ARREST" and g.p(seat).role != "L":
+        return "card.arrest_l_only"
+    if type_id not in TARGETED and action.args:
+        return "card.no_target"
     return "target.invalid"

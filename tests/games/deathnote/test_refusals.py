@@ -101,3 +101,11 @@ def test_a_stranger_cannot_act() -> None:
     assert isinstance(outcome, Rejected)
     assert outcome.reason == "not_player"
     assert t.state.model_dump() == before
+
+
+def test_4_4_a_card_without_a_target_refuses_a_seat_with_its_own_reason() -> None:
+    """§4.4: Fake Name, Alibi and the Investigations take no target; a typed seat gets a reason saying so."""
+    t = five(active=3, played=(1, 2))
+    assert t.refused(3, "play.FAKE_NAME", 2) == "card.no_target"
+    assert t.refused(3, "play.INVESTIGATION_LEFT", 1) == "card.no_target"
+    assert t.refused(3, "play.SURVEILLANCE", 3) == "target.invalid"
