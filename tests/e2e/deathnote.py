@@ -19,10 +19,20 @@ from typing import Any
 from core.engine.notice import CardRef, KeyRef, Notice, Param, PlayerRef
 from core.games import GameRules, rules_for
 from handlers import outbox
-from handlers.messages import Tap
 from handlers.telegram.callback import decode
 from infra.store import GameStore
-from tests.e2e.harness import FIRST_USER, SECRET, NoticeLog, Player, Press, Table, taps
+from tests.e2e.harness import (
+    FIRST_USER,
+    SECRET,
+    NoticeLog,
+    Offer,
+    Player,
+    Press,
+    Table,
+    open_and_start,
+    press_again,
+    taps,
+)
 from tests.fakes.telegram_api import Call, FakeTelegramApi, Received
 
 GAME = "deathnote"
@@ -36,21 +46,6 @@ NAMES = ("Alex", "Jordan", "たろう", "Mika", "はなこ", "Rio🍎")
 def people(count: int) -> list[Player]:
     """``count`` Telegram users (4-6) with the names above, in join order."""
     return [Player(FIRST_USER + i, NAMES[i]) for i in range(count)]
-
-
-@dataclass(frozen=True)
-class Offer:
-    """One callback button the bot sent to a private chat, and whether the rules allowed that action to
-    that chat's seat in the phase the game was in once the message had gone out."""
-
-    player: Player
-    data: str
-    message_id: int
-    legal: bool
-
-    @property
-    def tap(self) -> Tap:
-        return decode(self.data)
 
 
 @dataclass(frozen=True)
@@ -202,31 +197,6 @@ class Bots:
         return self.table.press(player, self.rng.choice(choices), keyboard.message_id)
 
 
-def open_and_start(table: Table, options: dict[str, str] | None = None) -> None:
-    """The first person opens a DEATH NOTE 人狼 lobby in the group, sets ``options`` (``/option``),
-    everyone joins through its deep link, and the host starts the game."""
-    host = table.people[0]
-    table.in_group(host, f"/newgame {GAME}")
-    for name, value in (options or {}).items():
-        table.in_group(host, f"/option {name} {value}")
-    for player in table.people:
-        table.open_join_link(player)
-    table.in_group(host, "/startgame")
-
-
-def press_again(table: DeathNoteTable, offers: list[Offer]) -> list[Press]:
-    """Press the first button of every message among ``offers`` again (one press per message)."""
-    pressed: set[tuple[Player, int]] = set()
-    presses = []
-    table.watching = False
-    for offer in offers:
-        if (offer.player, offer.message_id) not in pressed:
-            pressed.add((offer.player, offer.message_id))
-            presses.append(table.press(offer.player, offer.data, offer.message_id))
-    table.watching = True
-    return presses
-
-
 @dataclass
 class Played:
     """A whole game: the table, the notices, the bots, and ``end_presses`` (one press on every keyboard
@@ -244,7 +214,7 @@ def play_whole_game(
 ) -> Played:
     """Open, join and start, let the bots play every phase until the game is over, then press every
     keyboard's first button again."""
-    open_and_start(table, options)
+    open_and_start(table, GAME, options)
     for _ in range(MAX_PHASES):
         if table.latest.is_over:
             break

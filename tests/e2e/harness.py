@@ -142,7 +142,10 @@ def megami_name(megami: str, locale: str = "ja", game: str = "adazakura") -> str
 
 class Table:
     """One group chat with ``people`` in it, a fake Bot API and a store. ``settings`` become the group's
-    settings (e.g. the test-mode ``setup``); ``game_id`` and ``seed`` fix the new game."""
+    settings (e.g. the test-mode ``setup``); ``game_id`` and ``seed`` fix the new game. ``watching``: a
+    subclass that records the buttons sent (``offers``) does so only while it is True."""
+
+    watching = True
 
     def __init__(
         self,
@@ -312,3 +315,44 @@ def assert_all_delivered(table: Table, notices: NoticeLog) -> None:
     joined = {chat: "\n".join(table.sent_to(chat)) for s in notices.said for chat in s.chats}
     undelivered = [(s.key, chat) for s in notices.said for chat in s.chats if s.body not in joined[chat]]
     assert undelivered == []
+
+
+@dataclass(frozen=True)
+class Offer:
+    """One callback button the bot sent to a private chat: its data and message, and whether the rules
+    allowed that action to that chat's seat in the phase the game was in once the message had gone out."""
+
+    player: Player
+    data: str
+    message_id: int
+    legal: bool
+
+    @property
+    def tap(self) -> Tap:
+        return decode(self.data)
+
+
+def open_and_start(table: Table, game: str, options: dict[str, str] | None = None) -> None:
+    """The first person opens a lobby of ``game`` in the group, sets ``options`` (``/option``), everyone
+    joins through its deep link, and the host starts the game."""
+    host = table.people[0]
+    table.in_group(host, f"/newgame {game}")
+    for name, value in (options or {}).items():
+        table.in_group(host, f"/option {name} {value}")
+    for player in table.people:
+        table.open_join_link(player)
+    table.in_group(host, "/startgame")
+
+
+def press_again(table: Table, offers: list[Offer]) -> list[Press]:
+    """Press the first button of every message among ``offers`` again (one press per message), all at the
+    same moment, without recording the buttons this sends (``watching`` off meanwhile)."""
+    pressed: set[tuple[Player, int]] = set()
+    presses = []
+    table.watching = False
+    for offer in offers:
+        if (offer.player, offer.message_id) not in pressed:
+            pressed.add((offer.player, offer.message_id))
+            presses.append(table.press(offer.player, offer.data, offer.message_id))
+    table.watching = True
+    return presses

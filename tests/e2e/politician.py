@@ -19,7 +19,18 @@ from core.games import rules_for
 from handlers.messages import Tap
 from handlers.telegram.callback import decode
 from infra.store import GameStore
-from tests.e2e.harness import FIRST_USER, SECRET, NoticeLog, Player, Press, Table, taps
+from tests.e2e.harness import (
+    FIRST_USER,
+    SECRET,
+    NoticeLog,
+    Offer,
+    Player,
+    Press,
+    Table,
+    open_and_start,
+    press_again,
+    taps,
+)
 from tests.fakes.telegram_api import Call, FakeTelegramApi, Received
 
 GAME = "politician"
@@ -36,21 +47,6 @@ NAMES = (
 def people(count: int) -> list[Player]:
     """``count`` Telegram users (up to 14) with the names above, in join order."""
     return [Player(FIRST_USER + i, NAMES[i]) for i in range(count)]
-
-
-@dataclass(frozen=True)
-class Offer:
-    """One callback button the bot sent to a private chat: its data and message, and whether the rules
-    allowed that action to that seat in the phase the game was in once the message had gone out."""
-
-    player: Player
-    data: str
-    message_id: int
-    legal: bool
-
-    @property
-    def tap(self) -> Tap:
-        return decode(self.data)
 
 
 @dataclass(frozen=True)
@@ -188,30 +184,6 @@ class Bots:
         return self.table.press(player, self.rng.choice(choices), keyboard.message_id)
 
 
-def open_and_start(table: Table) -> None:
-    """The first person opens a 政治家人狼 lobby in the group, everyone joins through its deep link, and
-    the host starts the game."""
-    host = table.people[0]
-    table.in_group(host, f"/newgame {GAME}")
-    for player in table.people:
-        table.open_join_link(player)
-    table.in_group(host, "/startgame")
-
-
-def press_old_buttons(table: PoliticianTable, offers: list[Offer]) -> list[Press]:
-    """Press the first button of every message among ``offers`` again (one press per message), all at
-    the same moment (the clock does not move, so no deadline passes meanwhile)."""
-    pressed: set[tuple[Player, int]] = set()
-    presses = []
-    table.watching = False
-    for offer in offers:
-        if (offer.player, offer.message_id) not in pressed:
-            pressed.add((offer.player, offer.message_id))
-            presses.append(table.press(offer.player, offer.data, offer.message_id))
-    table.watching = True
-    return presses
-
-
 @dataclass
 class Played:
     """A whole game and what happened around it: ``old_presses``, one press on every older keyboard while
@@ -232,7 +204,7 @@ def play_whole_game(
     """Open, join and start, let the bots play every phase until the game is over, and press every
     keyboard's first button again: during ``old_buttons_at`` (``(phase, day)``) the keyboards of earlier
     phases, after the end all the others."""
-    open_and_start(table)
+    open_and_start(table, GAME)
     old: list[Press] = []
     pressed: set[tuple[Player, int]] = set()
     versions = (0, 0)
@@ -243,9 +215,9 @@ def play_whole_game(
         if (state.phase, state.day) == old_buttons_at and not old:
             older = [o for o in table.offers if o.tap.phase_seq != state.phase_seq]
             before = table.version()
-            old = press_old_buttons(table, older)
+            old = press_again(table, older)
             versions = (before, table.version())
             pressed = {(o.player, o.message_id) for o in older}
         bots.play_phase()
-    end = press_old_buttons(table, [o for o in table.offers if (o.player, o.message_id) not in pressed])
+    end = press_again(table, [o for o in table.offers if (o.player, o.message_id) not in pressed])
     return Played(table, notices, bots, old, versions, end)

@@ -9,8 +9,8 @@ import pytest
 
 from core.engine.notice import Action
 from infra.store import GameStore
-from tests.e2e.deathnote import open_and_start
-from tests.e2e.harness import GROUP
+from tests.e2e.deathnote import GAME
+from tests.e2e.harness import GROUP, open_and_start
 from tests.e2e.muting import choose, muted_seats, speech_table
 from tests.fakes.telegram_api import Call, FakeTelegramApi
 
@@ -34,7 +34,7 @@ def test_at_night_the_group_is_muted_and_the_relay_is_silent(api: FakeTelegramAp
     api.members.promote(GROUP)
     table = speech_table(api, store, settings={"setup": NIGHT_SETUP})
     muted: dict[str, set[int]] = {}
-    open_and_start(table)
+    open_and_start(table, GAME)
     muted["turn"] = muted_seats(table)
     choose(table, 6, Action(kind="play.ALIBI"))
     assert table.state().phase == "judgment"

@@ -11,9 +11,9 @@ import pytest
 
 from core.engine.notice import Action
 from infra.store import GameStore
-from tests.e2e.harness import GROUP
+from tests.e2e.harness import GROUP, open_and_start
 from tests.e2e.muting import choose, muted_seats, speech_table, vote_all
-from tests.e2e.politician import open_and_start
+from tests.e2e.politician import GAME
 from tests.fakes.telegram_api import FakeTelegramApi
 
 pytestmark = [pytest.mark.aws, pytest.mark.slow]
@@ -36,7 +36,7 @@ def test_speaking_rights_follow_the_phases_when_the_bot_can_mute(
         muted[name] = muted_seats(table)
         calls[name] = len(api.calls_to("restrictChatMember"))
 
-    open_and_start(table)
+    open_and_start(table, GAME)
     for seat in everyone:
         at(f"candidacy {seat}")
         choose(table, seat, Action(kind="done"))
