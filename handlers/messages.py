@@ -111,3 +111,14 @@ class Sender(Protocol):
     transient (the message stays in the outbox and is retried on the next event or timer)."""
 
     async def send(self, message: OutMessage) -> None: ...
+
+
+class ChatMoved(Exception):
+    """Raised by a sender when the platform says a chat now lives under another id (Telegram: a group
+    upgraded to a supergroup, 400 with ``migrate_to_chat_id``). The game must follow: ``chat_id`` →
+    ``new_chat_id``."""
+
+    def __init__(self, chat_id: str, new_chat_id: str) -> None:
+        super().__init__(f"{chat_id} moved to {new_chat_id}")
+        self.chat_id = chat_id
+        self.new_chat_id = new_chat_id
