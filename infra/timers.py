@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol, TypeGuard
 
 import boto3
 from botocore.config import Config
@@ -59,12 +59,13 @@ def parse_wake_up(data: object) -> WakeUp | None:
     kind, at = data.get("kind", "deadline"), data.get("at", 0)
     if not (isinstance(game_id, str) and game_id and _count(phase_seq) and _count(at)):
         return None
-    if kind not in KINDS:
-        return None
-    return WakeUp(game_id, phase_seq, kind, at)
+    for known in KINDS:
+        if kind == known:
+            return WakeUp(game_id, phase_seq, known, at)
+    return None
 
 
-def _count(value: object) -> bool:
+def _count(value: object) -> TypeGuard[int]:
     """A non-negative int that is not a JSON ``true``/``false``."""
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
