@@ -64,3 +64,9 @@ def telegram_secret(env: Mapping[str, str] | None = None, provider: SSMProvider 
     """The webhook secret Telegram echoes in ``X-Telegram-Bot-Api-Secret-Token`` (Bot API, setWebhook
     ``secret_token``): env ``TELEGRAM_SECRET``, or SSM via ``TELEGRAM_SECRET_PARAM``."""
     return secret("TELEGRAM_SECRET", env=env, provider=provider)
+
+
+def timer_queue_url(env: Mapping[str, str] | None = None) -> str | None:
+    """The URL of the timer's SQS queue (env ``TIMER_QUEUE_URL``, set by template.yaml), or ``None`` where
+    there is none (local runs and tests: deadlines are then applied by the next input)."""
+    return (os.environ if env is None else env).get("TIMER_QUEUE_URL") or None

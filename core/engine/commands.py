@@ -71,6 +71,35 @@ class Timeout(BaseModel):
     phase_seq: int
 
 
+class Remind(BaseModel):
+    """The timer: phase ``phase_seq`` closes in 30 s; remind every seat it still waits for, once
+    ([ADZ-11.8] "a reminder 30 s before a window closes"). A no-op when stale or already reminded."""
+
+    type: Literal["remind"] = "remind"
+    phase_seq: int
+
+
+class MoveChat(BaseModel):
+    """The platform moved the game's group to ``chat_id`` (Telegram: a group upgraded to a supergroup)."""
+
+    type: Literal["move"] = "move"
+    chat_id: str
+
+
+class LeftChat(BaseModel):
+    """``user_id`` left the game's group (or was removed from it). In the lobby it leaves the lobby; in a
+    game the seat stays and times out on every prompt (politician.md §10.8; [ADZ-11.4] AFK: no action)."""
+
+    type: Literal["left"] = "left"
+    user_id: str
+
+
+class BotRemoved(BaseModel):
+    """The bot was removed from the game's group: the game ends at once without a result."""
+
+    type: Literal["bot_removed"] = "bot_removed"
+
+
 class SetReachable(BaseModel):
     """The shell learned that ``user_id`` can (not) be messaged in the 1:1 chat (blocked the bot, or
     pressed Start again). A game never starts while a member is unreachable [ADZ-4.1]."""
@@ -100,6 +129,19 @@ class Query(BaseModel):
 
 
 Command = Annotated[
-    Join | Leave | StartGame | CancelGame | Act | Say | Timeout | SetReachable | Configure | Query,
+    Join
+    | Leave
+    | StartGame
+    | CancelGame
+    | Act
+    | Say
+    | Timeout
+    | Remind
+    | MoveChat
+    | LeftChat
+    | BotRemoved
+    | SetReachable
+    | Configure
+    | Query,
     Field(discriminator="type"),
 ]

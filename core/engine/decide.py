@@ -14,10 +14,23 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from core.engine import lobby
-from core.engine.commands import Act, CancelGame, Command, Configure, Query, Say, StartGame, Timeout
+from core.engine.commands import (
+    Act,
+    BotRemoved,
+    CancelGame,
+    Command,
+    Configure,
+    LeftChat,
+    MoveChat,
+    Query,
+    Remind,
+    Say,
+    StartGame,
+    Timeout,
+)
 from core.engine.context import LobbyCommand, TableCtx, apply_lobby, conclude, seat_of
 from core.engine.context import seats as context_seats
-from core.engine.notice import Action, Notice
+from core.engine.notice import Action, Notice, to_user
 from core.engine.result import Accepted, Rejected
 from core.engine.rng import Rng
 from core.engine.table import CANCELLED, Member, TableState
@@ -78,6 +91,14 @@ class Steps(Generic[S, C]):
             return self.deadline(g)
         if isinstance(command, Query):
             return self.query(g, command)
+        if isinstance(command, Remind):
+            return self._remind(g, command.phase_seq)
+        if isinstance(command, MoveChat):
+            return self._move(g, command.chat_id)
+        if isinstance(command, BotRemoved):
+            return self._end_without_group(g)
+        if isinstance(command, LeftChat):
+            return self._left(g, command.user_id)
         seat = seat_of(s, command.user_id)
         if seat is None:
             return Rejected(reason="not_player")
@@ -112,6 +133,34 @@ class Steps(Generic[S, C]):
         g.announce("game.cancelled")
         g.log("GameCancelled")
         return None
+
+    def _remind(self, g: C, phase_seq: int) -> Rejected | None:
+        """The 30 s reminder of phase ``phase_seq`` to the seats it still waits for [ADZ-11.8]."""
+        return Rejected(reason="phase.stale")
+
+    def _move(self, g: C, chat_id: str) -> Rejected | None:
+        """The group now lives at ``chat_id``: every later group notice goes there."""
+        if g.s.chat_id == chat_id:
+            return Rejected(reason="chat.same")
+        g.s.chat_id = chat_id
+        g.log("ChatMoved", chat_id=chat_id)
+        return None
+
+    def _end_without_group(self, g: C) -> Rejected | None:
+        """The bot was removed from the group: the game ends without a result; each member hears why in
+        the 1:1 chat, since the group can no longer be reached."""
+        s = g.s
+        if s.is_over:
+            return Rejected(reason="game.over")
+        self.clear(s)
+        s.enter(CANCELLED, now=g.now, seconds=None)
+        g.notices += [Notice(key="game.bot_removed", to=to_user(m.user_id)) for m in s.members]
+        g.log("GameCancelled", reason="bot_removed")
+        return None
+
+    def _left(self, g: C, user_id: str) -> Rejected | None:
+        """``user_id`` left the group: out of the lobby, or a seat that times out from now on."""
+        return Rejected(reason="not_player")
 
     def legal_actions(self, state: S, seat: int) -> list[Action]:
         """Every action ``seat`` may take now (no clock needed); none before the deal or after the end."""
