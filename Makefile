@@ -66,6 +66,31 @@ lock: venv
 	cp requirements-dev.lock requirements.lock
 	$(PIP_COMPILE) -o requirements.lock pyproject.toml
 
+# `sam build` (template.yaml: Metadata BuildMethod: makefile) runs `make build-<LogicalId>` with ARTIFACTS_DIR
+# set. A function's code is only the runtime packages plus the hash-pinned runtime lock, installed as wheels
+# for Lambda (Linux arm64, CPython $(LAMBDA_PYTHON), the template's Runtime), byte-compiled with unchecked hashes: /var/task is read-only and zip
+# keeps file times only to 2 s, so timestamp-checked .pyc would be recompiled at every cold start (aenum's
+# Python 2 module, never imported on Python 3, is left out: it does not compile).
+LAMBDA_TARGETS  := build-TelegramFunction build-LineFunction build-TimerFunction
+LAMBDA_PACKAGES := core handlers infra
+# The Lambda runtime's Python (template.yaml Runtime: python$(LAMBDA_PYTHON)). Lambda deprecated python3.11
+# with Amazon Linux 2 (30 June 2026), so functions run on 3.13 while the code stays 3.11-compatible.
+LAMBDA_PYTHON   := 3.13
+# LAMBDA_PLATFORM=manylinux2014_x86_64 builds the same for an x86_64 machine (to import it locally).
+LAMBDA_PLATFORM ?= manylinux2014_aarch64
+LAMBDA_WHEELS   := --require-hashes --no-deps --no-compile --only-binary=:all: \
+                   --platform $(LAMBDA_PLATFORM) --implementation cp --python-version $(LAMBDA_PYTHON)
+
+.PHONY: $(LAMBDA_TARGETS)
+$(LAMBDA_TARGETS):
+	@test -n "$(ARTIFACTS_DIR)" || { echo "ARTIFACTS_DIR is not set (sam build sets it)"; exit 1; }
+	$(PYTHON) -m pip install --quiet $(LAMBDA_WHEELS) --target "$(ARTIFACTS_DIR)" -r requirements.lock
+	cp -R $(LAMBDA_PACKAGES) "$(ARTIFACTS_DIR)/"
+	find "$(ARTIFACTS_DIR)" -name __pycache__ -type d -prune -exec rm -rf {} +
+	if $(PYTHON) -c 'import sys; sys.exit(f"{sys.version_info[0]}.{sys.version_info[1]}" != "$(LAMBDA_PYTHON)")'; then \
+		$(PYTHON) -m compileall -q -j 0 --invalidation-mode unchecked-hash -x '/aenum/_py2\.py$$' "$(ARTIFACTS_DIR)"; \
+	else echo "note: $(PYTHON) is not Python $(LAMBDA_PYTHON): no .pyc shipped (slower cold starts)"; fi
+
 # Removes caches and build output; keeps .venv (delete it by hand for a from-scratch rebuild).
 clean:
 	rm -rf build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis .aws-sam

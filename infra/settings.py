@@ -70,3 +70,17 @@ def timer_queue_url(env: Mapping[str, str] | None = None) -> str | None:
     """The URL of the timer's SQS queue (env ``TIMER_QUEUE_URL``, set by template.yaml), or ``None`` where
     there is none (local runs and tests: deadlines are then applied by the next input)."""
     return (os.environ if env is None else env).get("TIMER_QUEUE_URL") or None
+
+
+def line_channel_secret(env: Mapping[str, str] | None = None, provider: SSMProvider | None = None) -> str:
+    """The LINE channel secret, the key of the ``X-Line-Signature`` HMAC (Messaging API reference,
+    "Verify webhook signature"): env ``LINE_CHANNEL_SECRET``, or SSM via ``LINE_CHANNEL_SECRET_PARAM``."""
+    return secret("LINE_CHANNEL_SECRET", env=env, provider=provider)
+
+
+def line_channel_access_token(
+    env: Mapping[str, str] | None = None, provider: SSMProvider | None = None
+) -> str:
+    """The LINE channel access token (long-lived, ``Authorization: Bearer``) for replies and pushes: env
+    ``LINE_CHANNEL_ACCESS_TOKEN``, or SSM via ``LINE_CHANNEL_ACCESS_TOKEN_PARAM``."""
+    return secret("LINE_CHANNEL_ACCESS_TOKEN", env=env, provider=provider)

@@ -1,8 +1,10 @@
-"""Developer tools of ``jinro-gm``: ``simulate`` (bots-only games) and ``scenario`` (scripted games).
+"""Tools of ``jinro-gm``: ``simulate`` (bots-only games), ``scenario`` (scripted games) and, for the
+operator, ``setup-webhook`` (connect a deployed stack to Telegram or LINE).
 
-Both run on the pure core (no store, no platform). :func:`add_subcommands` registers them on the CLI's
-``argparse`` subparsers; each sets ``run`` (``args -> exit code``) as its parser default, so the CLI calls
-``args.run(args)`` through :func:`run_command`. ``python -m handlers.tools …`` runs them without the CLI.
+The first two run on the pure core (no store, no platform). :func:`add_subcommands` registers them on the
+CLI's ``argparse`` subparsers; each sets ``run`` (``args -> exit code``) as its parser default, so the CLI
+calls ``args.run(args)`` through :func:`run_command`. ``python -m handlers.tools …`` runs them without the
+CLI.
 """
 
 from __future__ import annotations
@@ -17,11 +19,13 @@ BROKEN_PIPE = 141
 
 
 def add_subcommands(subparsers: Any) -> None:
-    """Add ``simulate`` and ``scenario`` to ``subparsers`` (from ``ArgumentParser.add_subparsers()``)."""
-    from handlers.tools import scenario, simulate
+    """Add ``simulate``, ``scenario`` and ``setup-webhook`` to ``subparsers`` (from
+    ``ArgumentParser.add_subparsers()``)."""
+    from handlers.tools import scenario, setup_webhook, simulate
 
     simulate.add_parser(subparsers)
     scenario.add_parser(subparsers)
+    setup_webhook.add_parser(subparsers)
 
 
 def run_command(args: Any) -> int:

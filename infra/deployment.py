@@ -1,0 +1,94 @@
+"""What the operator's tools (``jinro-gm setup-webhook``) need from AWS: secrets in SSM Parameter Store and
+the outputs of the deployed CloudFormation stack.
+
+The Lambda functions never use this module (they read secrets through :mod:`infra.settings`). Every AWS
+failure (no credentials or region, access denied, a missing stack) is raised as :class:`DeploymentError`
+with a message an operator can act on, so the tools above never see botocore.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import boto3
+from botocore.exceptions import BotoCoreError, ClientError
+
+if TYPE_CHECKING:
+    from mypy_boto3_ssm import SSMClient
+
+
+class DeploymentError(RuntimeError):
+    """An AWS call of the operator's tools failed; the message says what and why."""
+
+
+def _reason(err: Exception) -> str:
+    if isinstance(err, ClientError):
+        error = err.response.get("Error", {})
+        return f"{error.get('Code', 'error')}: {error.get('Message', '')}".rstrip(": ")
+    return str(err)
+
+
+class Deployment:
+    """SSM and CloudFormation for the operator. ``ssm`` / ``cloudformation``: boto3 clients (default: made
+    on first use from the environment: ``AWS_PROFILE``, ``AWS_REGION`` …)."""
+
+    def __init__(self, ssm: SSMClient | None = None, cloudformation: Any = None) -> None:
+        self._ssm = ssm
+        self._cloudformation = cloudformation
+
+    def _ssm_client(self) -> SSMClient:
+        if self._ssm is None:
+            self._ssm = boto3.client("ssm")
+        return self._ssm
+
+    def _cloudformation_client(self) -> Any:
+        if self._cloudformation is None:
+            self._cloudformation = boto3.client("cloudformation")
+        return self._cloudformation
+
+    def read_secret(self, name: str) -> str | None:
+        """The decrypted value of SSM parameter ``name``, or ``None`` if there is no such parameter.
+        Raises :class:`DeploymentError` for any other failure."""
+        try:
+            response = self._ssm_client().get_parameter(Name=name, WithDecryption=True)
+        except ClientError as err:
+            if err.response.get("Error", {}).get("Code") == "ParameterNotFound":
+                return None
+            raise DeploymentError(f"cannot read SSM parameter {name}: {_reason(err)}") from err
+        except BotoCoreError as err:
+            raise DeploymentError(f"cannot read SSM parameter {name}: {_reason(err)}") from err
+        return response["Parameter"].get("Value")
+
+    def has_parameter(self, name: str) -> bool:
+        """Whether SSM parameter ``name`` exists (its value is not decrypted). Raises
+        :class:`DeploymentError` when SSM cannot be asked."""
+        try:
+            self._ssm_client().get_parameter(Name=name, WithDecryption=False)
+        except ClientError as err:
+            if err.response.get("Error", {}).get("Code") == "ParameterNotFound":
+                return False
+            raise DeploymentError(f"cannot read SSM parameter {name}: {_reason(err)}") from err
+        except BotoCoreError as err:
+            raise DeploymentError(f"cannot read SSM parameter {name}: {_reason(err)}") from err
+        return True
+
+    def write_secret(self, name: str, value: str) -> None:
+        """Store ``value`` as SecureString parameter ``name`` (encrypted with the account's default key
+        ``aws/ssm``), replacing any earlier value. Raises :class:`DeploymentError`."""
+        try:
+            self._ssm_client().put_parameter(Name=name, Value=value, Type="SecureString", Overwrite=True)
+        except (ClientError, BotoCoreError) as err:
+            raise DeploymentError(f"cannot write SSM parameter {name}: {_reason(err)}") from err
+
+    def stack_output(self, stack_name: str, key: str) -> str:
+        """The value of output ``key`` of CloudFormation stack ``stack_name`` (``DescribeStacks``). Raises
+        :class:`DeploymentError` when the stack or the output does not exist."""
+        try:
+            stacks = self._cloudformation_client().describe_stacks(StackName=stack_name)["Stacks"]
+        except (ClientError, BotoCoreError) as err:
+            raise DeploymentError(f"cannot read stack {stack_name}: {_reason(err)}") from err
+        outputs = {o["OutputKey"]: o["OutputValue"] for s in stacks for o in s.get("Outputs", [])}
+        if key not in outputs:
+            known = ", ".join(sorted(outputs)) or "none"
+            raise DeploymentError(f"stack {stack_name} has no output {key} (outputs: {known})")
+        return str(outputs[key])

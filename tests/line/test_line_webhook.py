@@ -1,0 +1,152 @@
+"""The LINE webhook Lambda: only LINE (it holds the channel secret) gets in; a signed body gets 200 and each
+event is logged by its type only, until the LINE games arrive."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import io
+import json
+import logging
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import boto3
+import pytest
+from moto import mock_aws
+
+from handlers.line import webhook
+from infra import settings
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "line"
+VECTORS = json.loads((FIXTURES / "signature_test_vectors.json").read_text(encoding="utf-8"))["vectors"]
+SECRET = "test-channel-secret-0123456789ab"
+
+
+def fixture_body(name: str) -> bytes:
+    return (FIXTURES / name).read_bytes()
+
+
+def sign(body: bytes, secret: str = SECRET) -> str:
+    return base64.b64encode(hmac.new(secret.encode(), body, hashlib.sha256).digest()).decode()
+
+
+def request(body: bytes, signature: str | None, *, base64_body: bool = False) -> dict[str, Any]:
+    """A Function URL (payload 2.0) event as LINE's POST arrives."""
+    headers = {"content-type": "application/json; charset=utf-8"}
+    if signature is not None:
+        headers["x-line-signature"] = signature
+    text = base64.b64encode(body).decode() if base64_body else body.decode("utf-8")
+    return {"version": "2.0", "headers": headers, "body": text, "isBase64Encoded": base64_body}
+
+
+@pytest.fixture(autouse=True)
+def channel() -> Iterator[None]:
+    webhook.configure(secret=SECRET)
+    yield
+    webhook._Container.secret = None
+
+
+@pytest.fixture
+def log() -> Iterator[io.StringIO]:
+    """Everything the webhook logs, formatted as in CloudWatch."""
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    handler.setFormatter(webhook.logger.registered_formatter)
+    underlying = logging.getLogger(webhook.logger.name)
+    underlying.addHandler(handler)
+    yield stream
+    underlying.removeHandler(handler)
+
+
+@pytest.mark.parametrize("vector", VECTORS, ids=[v["name"] for v in VECTORS])
+def test_the_sdk_signature_vectors_are_judged_as_line_does(vector: dict[str, Any]) -> None:
+    body = vector["body"].encode("utf-8")
+    assert webhook.is_signed(body, vector["x_line_signature"], vector["channel_secret"]) is vector["valid"]
+
+
+def test_the_consoles_verify_call_is_answered_200() -> None:
+    body = fixture_body("webhook_verification_empty_events.json")
+    assert webhook.handler(request(body, sign(body)), None)["statusCode"] == 200
+
+
+def test_a_signed_batch_is_accepted_and_each_event_logged_by_type_only(log: io.StringIO) -> None:
+    body = fixture_body("multi_event_batch_with_unknown_event.json")
+    events = json.loads(body)["events"]
+
+    response = webhook.handler(request(body, sign(body)), None)
+
+    assert response["statusCode"] == 200
+    lines = [json.loads(line) for line in log.getvalue().splitlines()]
+    assert [line["event_type"] for line in lines] == [event["type"] for event in events]
+    private = {"Hello, world", events[0]["replyToken"], events[0]["source"]["userId"]}
+    assert [word for word in private if word in log.getvalue()] == []
+
+
+def test_a_body_sent_base64_is_checked_over_its_raw_bytes() -> None:
+    body = fixture_body("multi_event_batch_with_unknown_event.json")
+    response = webhook.handler(request(body, sign(body), base64_body=True), None)
+    assert response["statusCode"] == 200
+
+
+def test_the_header_name_may_come_in_any_case() -> None:
+    body = fixture_body("webhook_verification_empty_events.json")
+    event = request(body, None)
+    event["headers"]["X-Line-Signature"] = sign(body)
+    assert webhook.handler(event, None)["statusCode"] == 200
+
+
+@pytest.mark.parametrize(
+    "signature",
+    [None, "", "invalid_signature", sign(b"{}"), sign(b"x", secret="another-channel")],
+    ids=["missing", "empty", "garbage", "other-body", "other-secret"],
+)
+def test_a_call_without_lines_signature_is_refused_before_anything_else(
+    signature: str | None, log: io.StringIO
+) -> None:
+    body = fixture_body("multi_event_batch_with_unknown_event.json")
+    response = webhook.handler(request(body, signature), None)
+    assert response["statusCode"] == 401
+    assert "event_type" not in log.getvalue()
+
+
+def test_a_body_changed_after_signing_is_refused() -> None:
+    body = fixture_body("webhook_verification_empty_events.json")
+    signature = sign(body)
+    changed = body.replace(b"[]", b"[{}]")
+    assert webhook.handler(request(changed, signature), None)["statusCode"] == 401
+
+
+def test_an_unsigned_malformed_body_is_refused_as_unsigned_not_parsed() -> None:
+    assert webhook.handler(request(b"{not json", "invalid_signature"), None)["statusCode"] == 401
+
+
+@pytest.mark.parametrize(
+    "body", [b"{not json", b"\xff\xfe{}", b"[1, 2]", b'"text"', b'{"destination": "U1"}', b'{"events": 3}']
+)
+def test_a_signed_body_that_is_not_a_webhook_payload_gets_400(body: bytes) -> None:
+    binary = body.startswith(b"\xff")  # not UTF-8: only a Base64 body can carry it
+    assert webhook.handler(request(body, sign(body), base64_body=binary), None)["statusCode"] == 400
+
+
+@pytest.fixture
+def ssm_secret(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """The channel secret in moto's SSM, named by the environment as template.yaml names it."""
+    name = "/jinro-gm/line/channel_secret"
+    monkeypatch.setenv("AWS_DEFAULT_REGION", "us-east-1")
+    monkeypatch.setenv("LINE_CHANNEL_SECRET_PARAM", name)
+    monkeypatch.delenv("LINE_CHANNEL_SECRET", raising=False)
+    webhook._Container.secret = None
+    settings._default_provider.cache_clear()
+    with mock_aws():
+        boto3.client("ssm").put_parameter(Name=name, Value="secret-from-ssm", Type="SecureString")
+        yield "secret-from-ssm"
+    settings._default_provider.cache_clear()
+
+
+def test_in_lambda_the_channel_secret_comes_from_ssm(ssm_secret: str) -> None:
+    body = fixture_body("webhook_verification_empty_events.json")
+    assert webhook.handler(request(body, sign(body, ssm_secret)), None)["statusCode"] == 200
+    assert webhook.handler(request(body, sign(body)), None)["statusCode"] == 401
