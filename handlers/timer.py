@@ -1,66 +1,67 @@
-"""The timer Lambda: ``handler(event, context)`` closes a phase when its deadline is reached (design §5).
+"""The timer Lambda: ``handler(event, context)`` wakes a game at a second it asked for (design §5).
 
-A wake-up is the JSON object ``{"game_id": str, "phase_seq": int}``. It arrives either as the event itself
-(direct or scheduled invocation) or as the ``body`` of each record of an SQS event (the delayed queue,
-``DelaySeconds`` ≤ 900). Each wake-up becomes ``Service.fire_timer(game_id, phase_seq, now=<UTC epoch
-s>)``: the core closes the phase only if it is still phase ``phase_seq`` and its deadline has passed, so a
-stale or early timer is a no-op (and every inbound event catches up overdue deadlines anyway).
+A wake-up (:class:`infra.timers.WakeUp`, JSON ``{"game_id", "phase_seq", "kind", "at"}``; the older
+``{"game_id", "phase_seq"}`` reads as a deadline due at once) arrives either as the event itself (direct or
+scheduled invocation) or as the ``body`` of each record of an SQS event (the timer queue, whose
+``DelaySeconds`` is at most 900 s). A wake-up that arrives before its ``at`` is sent again through the
+scheduler with the remaining delay (at most 900 s per hop), so any wait arrives at the right second; a
+due one becomes ``Service.wake(wake_up, now=<UTC epoch s>)``: ``deadline`` closes phase ``phase_seq``,
+``remind`` sends its 30 s reminder, ``flush`` sends what the game's outbox still holds. The core checks
+the phase and the time, so a stale or duplicated wake-up changes nothing (and every inbound event catches
+up overdue deadlines anyway).
 
 A game's platform is the prefix of its chat ids (``tg:`` → Telegram): the outbox is sent through a sender
 that builds each platform's client lazily, on the first message for that platform, so a Telegram game
-never loads LINE code and the reverse. Per container, built once: one asyncio event loop, the store and
-the service. Tests inject the service and a fake clock with :func:`configure`.
+never loads LINE code and the reverse. Per container, built once: one asyncio event loop, the store, the
+scheduler (:func:`handlers.wakeups.queue_scheduler`) and the service. Tests inject the service, a fake
+clock and a scheduler with :func:`configure`.
 
 Answers: for an SQS event ``{"batchItemFailures": [{"itemIdentifier": <messageId>}, …]}`` (the records
-whose firing raised, for SQS to redeliver: Lambda ``ReportBatchItemFailures``); for a direct event
-``{"fired": 0 | 1}``, and an error raised by the service propagates (Lambda retries). A malformed wake-up
-is logged and dropped (retrying it cannot help).
+whose firing or re-sending raised, for SQS to redeliver: Lambda ``ReportBatchItemFailures``); for a direct
+event ``{"fired": 0 | 1}`` (1 also for a wake-up re-sent because it is early), and an error raised by the
+service propagates (Lambda retries). A malformed wake-up is logged and dropped (retrying it cannot help).
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import time
 from collections.abc import Callable, Coroutine, Mapping
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from aws_lambda_powertools import Logger
 
 from handlers.messages import OutMessage, Sender
+from infra.timers import Scheduler, WakeUp, parse_wake_up
 
 logger = Logger()
 
 SenderFactory = Callable[[], Coroutine[Any, Any, Sender]]
 
 
-class FiresTimers(Protocol):
+class Wakes(Protocol):
     """The part of ``handlers.service.Service`` the timer calls."""
 
-    async def fire_timer(self, game_id: str, phase_seq: int, *, now: int) -> None: ...
-
-
-@dataclass(frozen=True)
-class WakeUp:
-    """One timer message: close phase ``phase_seq`` of game ``game_id`` if it is due."""
-
-    game_id: str
-    phase_seq: int
+    async def wake(self, wake_up: WakeUp, *, now: int) -> Any: ...
 
 
 class _Container:
     loop: asyncio.AbstractEventLoop | None = None
-    service: FiresTimers | None = None
+    service: Wakes | None = None
+    scheduler: Scheduler | None = None
     clock: Callable[[], float] = time.time
 
 
-def configure(*, service: FiresTimers, clock: Callable[[], float] = time.time) -> None:
-    """Use ``service`` (for every game) and ``clock`` (UTC epoch seconds) instead of the AWS-backed
-    defaults: tests fire timers with a fake clock."""
+def configure(
+    *, service: Wakes, clock: Callable[[], float] = time.time, scheduler: Scheduler | None = None
+) -> None:
+    """Use ``service`` (for every game), ``clock`` (UTC epoch seconds) and ``scheduler`` (where early
+    wake-ups are sent again; ``None``: an early wake-up is handed to the service, whose core refuses what
+    is not due yet) instead of the AWS-backed defaults: tests fire timers with a fake clock."""
     _Container.service = service
     _Container.clock = clock
+    _Container.scheduler = scheduler
 
 
 def handler(event: dict[str, Any], context: object) -> dict[str, Any]:
@@ -68,33 +69,24 @@ def handler(event: dict[str, Any], context: object) -> dict[str, Any]:
     records = event.get("Records")
     if isinstance(records, list):
         return {"batchItemFailures": [failed for record in records if (failed := _fire_record(record))]}
-    wake_up = parse_wake_up(event)
+    wake_up = _parse(event)
     if wake_up is None:
         return {"fired": 0}
     _fire(wake_up)
     return {"fired": 1}
 
 
-def parse_wake_up(data: object) -> WakeUp | None:
-    """The wake-up in ``data`` (a dict, or JSON text of one), or ``None`` (logged) when it is not one."""
-    if isinstance(data, str):
-        try:
-            data = json.loads(data)
-        except ValueError:
-            data = None
-    if isinstance(data, dict):
-        game_id, phase_seq = data.get("game_id"), data.get("phase_seq")
-        if isinstance(phase_seq, bool):  # JSON true/false is not a phase number
-            phase_seq = None
-        if isinstance(game_id, str) and game_id and isinstance(phase_seq, int) and phase_seq >= 0:
-            return WakeUp(game_id, phase_seq)
-    logger.warning("malformed timer wake-up dropped")
-    return None
+def _parse(data: object) -> WakeUp | None:
+    """The wake-up in ``data``, or ``None`` (logged) when it is not one."""
+    wake_up = parse_wake_up(data)
+    if wake_up is None:
+        logger.warning("malformed timer wake-up dropped")
+    return wake_up
 
 
 def _fire_record(record: dict[str, Any]) -> dict[str, str] | None:
     """Fire one SQS record; its batch-failure entry if firing raised, else ``None``."""
-    wake_up = parse_wake_up(record.get("body"))
+    wake_up = _parse(record.get("body"))
     if wake_up is None:
         return None
     try:
@@ -106,10 +98,16 @@ def _fire_record(record: dict[str, Any]) -> dict[str, str] | None:
 
 
 def _fire(wake_up: WakeUp) -> None:
+    """Send ``wake_up`` on towards its ``at`` if it is early and there is a scheduler, else wake the game."""
     now = int(_Container.clock())
-    logger.info("timer fired", extra={"game_id": wake_up.game_id, "phase_seq": wake_up.phase_seq})
-    fired = _service().fire_timer(wake_up.game_id, wake_up.phase_seq, now=now)
-    _loop().run_until_complete(fired)
+    service = _service()
+    extra = {"game_id": wake_up.game_id, "phase_seq": wake_up.phase_seq, "kind": wake_up.kind}
+    if now < wake_up.at and _Container.scheduler is not None:
+        logger.info("timer early; sent again", extra={**extra, "left": wake_up.at - now})
+        _Container.scheduler.schedule(wake_up, now=now)
+        return
+    logger.info("timer fired", extra=extra)
+    _loop().run_until_complete(service.wake(wake_up, now=now))
 
 
 class PlatformSender:
@@ -150,17 +148,21 @@ async def _telegram_sender() -> Sender:
 PLATFORMS: dict[str, SenderFactory] = {"tg:": _telegram_sender}
 
 
-def _service() -> FiresTimers:
-    """The container's service, built on first use from :mod:`infra.settings` (AWS)."""
+def _service() -> Wakes:
+    """The container's service (and scheduler), built on first use from :mod:`infra.settings` (AWS)."""
     if _Container.service is None:
         from handlers.service import Service
         from handlers.telegram.speech import TelegramSpeech
+        from handlers.wakeups import queue_scheduler
         from infra import settings
         from infra.dynamodb import DynamoStore
 
-        # Phase changes made by the timer mute and release Telegram players too [ADZ-11.3].
         store = DynamoStore(settings.table_name())
-        _Container.service = Service(store, PlatformSender(PLATFORMS), after_commit=TelegramSpeech())
+        _Container.scheduler = queue_scheduler()
+        # Phase changes made by the timer mute and release Telegram players too [ADZ-11.3].
+        _Container.service = Service(
+            store, PlatformSender(PLATFORMS), after_commit=TelegramSpeech(), scheduler=_Container.scheduler
+        )
     return _Container.service
 
 

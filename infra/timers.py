@@ -20,9 +20,6 @@ import json
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Literal, Protocol, TypeGuard
 
-import boto3
-from botocore.config import Config
-
 if TYPE_CHECKING:
     from mypy_boto3_sqs import SQSClient
 
@@ -90,6 +87,11 @@ class SqsScheduler:
     """
 
     def __init__(self, queue_url: str, client: SQSClient | None = None) -> None:
+        # boto3 is imported here, not with the module: the runner and the local playground use the
+        # wake-up types without paying boto3's import time.
+        import boto3
+        from botocore.config import Config
+
         self._queue_url = queue_url
         self._client = client or boto3.client("sqs", config=Config(retries={"mode": "standard"}))
 

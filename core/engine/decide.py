@@ -38,6 +38,11 @@ from core.engine.table import CANCELLED, Member, TableState
 S = TypeVar("S", bound=TableState)
 C = TypeVar("C", bound=TableCtx[Any])
 
+#: Seconds before a deadline at which the seats a phase still waits for are reminded [ADZ-11.8].
+REMIND_BEFORE = 30
+#: Action kinds that are speech or claims, never a choice a phase waits for (the default ``pending``).
+SPEECH_KINDS = frozenset({"co", "ready"})
+
 
 @dataclass(frozen=True)
 class Steps(Generic[S, C]):
@@ -51,7 +56,9 @@ class Steps(Generic[S, C]):
     deadline passed (a stale or early timer is already refused); ``query``; ``say``: relayed text from a
     seat; ``legal``/``refusal``: the game's legal actions and the reason an action is not one;
     ``apply``: a legal action of a seat; ``act``: optional, replaces the legality check for phases that
-    take free-form answers (徒桜戦争's deduction); ``clear``: what a cancel drops (open windows).
+    take free-form answers (徒桜戦争's deduction); ``clear``: what a cancel drops (open windows);
+    ``pending``: optional, the seats whose choice the current phase still needs (the 30 s reminder goes to
+    them, [ADZ-11.8]); without it, every seat with a legal action other than speech or claims.
     """
 
     model: type[S]
@@ -67,6 +74,7 @@ class Steps(Generic[S, C]):
     apply: Callable[[C, int, Action], None]
     clear: Callable[[S], None]
     act: Callable[[C, int, Action], Rejected | None] | None = None
+    pending: Callable[[C], set[int]] | None = None
 
     def decide(self, state: S, command: Command, *, now: int) -> Accepted[S] | Rejected:
         """Apply ``command`` at ``now`` (UTC epoch seconds) to a copy of ``state``; never mutates it and
@@ -134,9 +142,34 @@ class Steps(Generic[S, C]):
         g.log("GameCancelled")
         return None
 
+    def waiting(self, g: C) -> set[int]:
+        """The seats whose choice the current phase still needs: the game's ``pending``, else every seat
+        with a legal action other than speech or claims (:data:`SPEECH_KINDS`)."""
+        if self.pending is not None:
+            return self.pending(g)
+        return {seat for seat in g.seats() if any(a.kind not in SPEECH_KINDS for a in self.legal(g, seat))}
+
     def _remind(self, g: C, phase_seq: int) -> Rejected | None:
-        """The 30 s reminder of phase ``phase_seq`` to the seats it still waits for [ADZ-11.8]."""
-        return Rejected(reason="phase.stale")
+        """The reminder :data:`REMIND_BEFORE` s before phase ``phase_seq`` closes [ADZ-11.8]: one private
+        notice of the same shape (``remind.choice`` with the seconds left, no buttons) to every seat the
+        phase still waits for and nothing to the group, so it says nothing about anybody's role
+        ([ADZ-11.4], [ADZ-11.9]). Refused, changing nothing, when stale or without a deadline
+        (``phase.stale``), too early (``remind.early``), already reminded (``remind.sent``: a duplicated
+        wake-up sends nothing twice) or when the phase waits for nobody (``remind.nobody``)."""
+        s = g.s
+        if phase_seq != s.phase_seq or s.deadline_at is None or s.is_over:
+            return Rejected(reason="phase.stale")
+        if g.now < s.deadline_at - REMIND_BEFORE:
+            return Rejected(reason="remind.early")
+        if s.reminded_seq == phase_seq:
+            return Rejected(reason="remind.sent")
+        seats = self.waiting(g)
+        if not seats:
+            return Rejected(reason="remind.nobody")
+        s.reminded_seq = phase_seq
+        for seat in sorted(seats):
+            g.tell(seat, "remind.choice", seconds=max(0, s.deadline_at - g.now))
+        return None
 
     def _move(self, g: C, chat_id: str) -> Rejected | None:
         """The group now lives at ``chat_id``: every later group notice goes there."""
@@ -159,8 +192,29 @@ class Steps(Generic[S, C]):
         return None
 
     def _left(self, g: C, user_id: str) -> Rejected | None:
-        """``user_id`` left the group: out of the lobby, or a seat that times out from now on."""
-        return Rejected(reason="not_player")
+        """``user_id`` left the group. In the lobby they leave it as with ``/leave`` (the host passes on).
+        In a game the seat keeps its role and simply times out on every prompt (politician.md §10.8;
+        [ADZ-11.4] AFK: no action; deathnote.md AMB-61 defaults, AMB-62 the host may abort): a living
+        seat's departure is announced once (``game.player_left``), and a host who left hands the host's
+        ``/cancel`` to the first seat still in the group (``game.host_passed``). Refuses a second report of
+        the same departure (``left.already``), a finished game and a non-member (``not_player``)."""
+        s = g.s
+        if s.is_over:
+            return Rejected(reason="game.over")
+        seat = seat_of(s, user_id)
+        if seat is None:
+            return g.add(lobby.leave(s, user_id))
+        gone = {e.data["seat"] for e in s.log if e.kind == "PlayerLeft"}
+        if seat in gone:
+            return Rejected(reason="left.already")
+        g.log("PlayerLeft", seat=seat)
+        if g.p(seat).alive:
+            g.announce("game.player_left", player=g.ref(seat))
+        heir = next((p.seat for p in s.players if p.seat not in gone | {seat}), None)
+        if s.host == user_id and heir is not None:
+            s.host = g.p(heir).user_id
+            g.announce("game.host_passed", player=g.ref(heir))
+        return None
 
     def legal_actions(self, state: S, seat: int) -> list[Action]:
         """Every action ``seat`` may take now (no clock needed); none before the deal or after the end."""

@@ -38,6 +38,8 @@ class TableState(BaseModel):
     phase: str = LOBBY
     phase_seq: int = 0
     deadline_at: int | None = None
+    #: The ``phase_seq`` whose 30 s reminder was sent (``Remind``, [ADZ-11.8]): a phase is reminded once.
+    reminded_seq: int | None = None
     created_at: int = 0
     rng: Rng = Field(default_factory=Rng)
     settings: dict[str, Any] = Field(default_factory=dict)

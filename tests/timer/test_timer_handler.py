@@ -1,4 +1,5 @@
-"""The timer Lambda closes a phase at its deadline; stale, early or malformed wake-ups change nothing."""
+"""The timer Lambda closes a phase at its deadline; stale, early or malformed wake-ups change nothing;
+older wake-ups without ``kind``/``at`` still work; a flush wake-up sends what the outbox kept."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from handlers.messages import Inbound, Intent, OutMessage, Sender, TextCommand
 from handlers.service import Service
 from handlers.telegram.sender import TelegramSender
 from infra.store import MemoryStore
+from infra.timers import MemoryScheduler, WakeUp
 
 GAME = "gtimer01"
 GROUP = "tg:-1001000000001"
@@ -122,15 +124,17 @@ def test_a_timer_that_arrives_before_the_deadline_changes_nothing(game: Game) ->
 
 @dataclass
 class FakeService:
-    """Stands in for the service: records each firing, and raises for the game ids in ``failing``."""
+    """Stands in for the service: records each wake-up, and raises for the game ids in ``failing``."""
 
     fired: list[tuple[str, int, int]] = field(default_factory=list)
+    kinds: list[str] = field(default_factory=list)
     failing: set[str] = field(default_factory=set)
 
-    async def fire_timer(self, game_id: str, phase_seq: int, *, now: int) -> None:
-        if game_id in self.failing:
+    async def wake(self, wake_up: WakeUp, *, now: int) -> None:
+        if wake_up.game_id in self.failing:
             raise RuntimeError("store unavailable")
-        self.fired.append((game_id, phase_seq, now))
+        self.fired.append((wake_up.game_id, wake_up.phase_seq, now))
+        self.kinds.append(wake_up.kind)
 
 
 MALFORMED = [
@@ -142,6 +146,9 @@ MALFORMED = [
     '{"game_id": "g1", "phase_seq": true}',
     '{"game_id": 5, "phase_seq": 1}',
     '{"game_id": "g1", "phase_seq": "3"}',
+    '{"game_id": "g1", "phase_seq": 3, "kind": "nap"}',
+    '{"game_id": "g1", "phase_seq": 3, "kind": "remind", "at": -5}',
+    '{"game_id": "g1", "phase_seq": 3, "kind": "remind", "at": false}',
 ]
 
 
@@ -174,6 +181,72 @@ def test_a_direct_event_that_fails_raises_so_lambda_retries() -> None:
 
     with pytest.raises(RuntimeError):
         timer.handler({"game_id": "broken", "phase_seq": 1}, None)
+
+
+def test_each_kind_reaches_the_service_when_due() -> None:
+    service = FakeService()
+    timer.configure(service=service, clock=lambda: START + 10, scheduler=MemoryScheduler())
+    bodies = [WakeUp("g1", 3, kind, at=START + 10).dump() for kind in ("deadline", "remind", "flush")]
+
+    answer = timer.handler(
+        {"Records": [{"messageId": str(i), "body": b} for i, b in enumerate(bodies)]}, None
+    )
+
+    assert answer == {"batchItemFailures": []}
+    assert service.kinds == ["deadline", "remind", "flush"]
+
+
+def test_an_early_direct_wake_up_without_a_queue_is_left_to_the_core() -> None:
+    """No scheduler (a direct invocation where no queue is configured): the service gets it and its core
+    refuses what is not due yet."""
+    service = FakeService()
+    timer.configure(service=service, clock=lambda: START)
+
+    assert timer.handler({"game_id": "g1", "phase_seq": 3, "kind": "deadline", "at": START + 60}, None) == {
+        "fired": 1
+    }
+    assert service.fired == [("g1", 3, START)]
+
+
+def test_a_re_send_that_fails_is_reported_for_redelivery() -> None:
+    class Broken:
+        def schedule(self, wake_up: WakeUp, *, now: int) -> None:
+            raise ConnectionError("queue unavailable")
+
+    service = FakeService()
+    timer.configure(service=service, clock=lambda: START, scheduler=Broken())
+    record = {"messageId": "m-early", "body": WakeUp("g1", 3, "deadline", at=START + 60).dump()}
+
+    assert timer.handler({"Records": [record]}, None) == {
+        "batchItemFailures": [{"itemIdentifier": "m-early"}]
+    }
+    assert service.fired == []
+
+
+@dataclass
+class FailsOnce:
+    """A sender whose first send fails (a Bot API 5xx), then delivers."""
+
+    sent: list[OutMessage] = field(default_factory=list)
+    failed: bool = False
+
+    async def send(self, message: OutMessage) -> None:
+        if not self.failed:
+            self.failed = True
+            raise ConnectionError("Bot API 502")
+        self.sent.append(message)
+
+
+def test_a_flush_wake_up_sends_what_the_outbox_kept() -> None:
+    store, sender = MemoryStore(), FailsOnce()
+    service = Service(store, sender, new_id=lambda: GAME, new_seed=lambda: 7)
+    asyncio.run(service.handle(inbound(USERS[0], GROUP, TextCommand("newgame"), 1), now=START))
+    assert sender.sent == []
+    timer.configure(service=service, clock=lambda: START + 5)
+
+    assert timer.handler(json.loads(WakeUp(GAME, 0, "flush", at=START + 5).dump()), None) == {"fired": 1}
+
+    assert [m.chat_id for m in sender.sent] == [GROUP]
 
 
 def test_each_platform_sender_is_built_once_on_its_first_message() -> None:

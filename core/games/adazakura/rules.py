@@ -14,7 +14,7 @@ from core.games.adazakura import day as day_flow
 from core.games.adazakura import ending, setup, view
 from core.games.adazakura import night as night_flow
 from core.games.adazakura.ctx import Ctx
-from core.games.adazakura.legal import can_speak, legal, refusal
+from core.games.adazakura.legal import can_speak, can_vote, legal, refusal
 from core.games.adazakura.model import AdzState
 from core.games.adazakura.settings import configure_pool, pool
 
@@ -125,7 +125,23 @@ def speakers(state: AdzState) -> set[int] | None:
     return {p.seat for p in g.living() if can_speak(g, p)}
 
 
+def pending(g: Ctx) -> set[int]:
+    """Seats whose choice the phase still needs (the 30 s reminder, [ADZ-11.8]): at night the living
+    players who have not pressed done, whatever their Megami [ADZ-11.4]; in a vote or runoff the living
+    voters without a ballot [ADZ-8.2]; in Kanae's deduction the deducer [ADZ-10.2]; nobody in a
+    discussion (speech and claims are never owed)."""
+    s = g.s
+    if s.phase == "night" and s.night is not None:
+        return {seat for seat in s.night.alive if g.p(seat).alive and seat not in s.night.done}
+    if s.phase in ("vote", "runoff") and s.day is not None:
+        return {p.seat for p in g.living() if can_vote(g, p) and p.seat not in s.day.ballots}
+    if s.phase == ending.DEDUCTION and s.ending is not None and s.ending.turn is not None:
+        return {s.ending.turn.seat}
+    return set()
+
+
 STEPS = Steps(
     model=AdzState, ctx=Ctx, max_players=max_players, start=start, configure=configure, deadline=deadline,
     query=view.query, say=team_say, legal=legal, refusal=refusal, apply=apply, clear=clear, act=act,
+    pending=pending,
 )  # fmt: skip

@@ -151,7 +151,19 @@ def speakers(state: DNState) -> set[int] | None:
     return {p.seat for p in state.players if p.alive}
 
 
+def pending(g: Ctx) -> set[int]:
+    """Seats whose choice the phase still needs (the 30 s reminder): at a night every living player who
+    has not tapped a name yet, Kira and decoys alike, so a reminder tells nothing (§11.2, §11.6); else
+    those with a legal action left: the host choosing the start player, the active player, the players
+    a step still waits for (§5)."""
+    s = g.s
+    if s.phase in NIGHTS and s.night is not None:
+        return {seat for seat in g.living() if seat not in s.night.named}
+    return {seat for seat in g.seats() if legal(g, seat)}
+
+
 STEPS = Steps(
     model=DNState, ctx=Ctx, max_players=lambda _: MAX_PLAYERS, start=start, configure=settings.configure,
     deadline=deadline, query=view.query, say=say, legal=legal, refusal=refusal, apply=apply, clear=clear,
+    pending=pending,
 )  # fmt: skip

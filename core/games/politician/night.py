@@ -74,10 +74,15 @@ def _propose(g: Ctx, seat: int, target: int | str) -> None:
 
 def complete(g: Ctx) -> bool:
     """Every prompted seat answered (a wolf by ``done``, or all wolves by agreeing)."""
+    return not unanswered(g)
+
+
+def unanswered(g: Ctx) -> set[int]:
+    """Prompted seats that have not answered yet (see :func:`complete`)."""
     night = g.s.night
     assert night is not None
     answered = set(night.done) | (set(wolves(g)) if night.locked else set())
-    return answered >= set(night.prompted)
+    return set(night.prompted) - answered
 
 
 def resolve(g: Ctx) -> None:

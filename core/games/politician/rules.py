@@ -149,7 +149,25 @@ def speakers(state: PolState) -> set[int] | None:
     return set()
 
 
+#: Phases that wait for a choice (§6.2 the lover's favourite, §6.6 ballots, §10.6 the draw, §6.9 the
+#: night prompts); candidacy, campaign and policy speech are speech slots that owe nothing (§6.3-§6.5).
+CHOICE_PHASES = frozenset({"role_check", "vote", "runoff", "lottery", "night"})
+
+
+def pending(g: Ctx) -> set[int]:
+    """Seats whose choice the phase still needs (the 30 s reminder): at night every prompted player (real
+    or dummy prompt, §10.5) who has not answered (agreeing wolves have, AMB-27); in the other choice
+    phases those with a legal action left: the lover before the favourite, voters without a ballot, the
+    candidate whose card it is."""
+    if g.s.phase == "night" and g.s.night is not None:
+        return night_flow.unanswered(g)
+    if g.s.phase not in CHOICE_PHASES:
+        return set()
+    return {seat for seat in g.seats() if legal(g, seat)}
+
+
 STEPS = Steps(
     model=PolState, ctx=Ctx, max_players=lambda _: MAX_PLAYERS, start=start, configure=settings.configure,
     deadline=deadline, query=view.query, say=say, legal=legal, refusal=refusal, apply=apply, clear=clear,
+    pending=pending,
 )  # fmt: skip

@@ -1,0 +1,44 @@
+"""Which timer wake-ups a committed change of a game needs (design §5; docs/architecture.md "Timers").
+
+:func:`wake_ups` is pure: the runner calls it after each commit with the state it loaded and the state it
+committed, and hands the result to its :class:`~infra.timers.Scheduler`. :func:`queue_scheduler` is the
+production scheduler (the SQS timer queue) where one is configured. Times are UTC epoch seconds.
+"""
+
+from __future__ import annotations
+
+from core.engine.decide import REMIND_BEFORE
+from core.engine.table import TableState
+from infra.timers import Scheduler, WakeUp
+
+
+def wake_ups(before: TableState | None, after: TableState, *, now: int) -> list[WakeUp]:
+    """The wake-ups for going from ``before`` (the loaded state; ``None`` for a new game) to ``after``
+    (the committed one) at ``now``.
+
+    Nothing when ``after`` has no deadline (lobby, game over) or when neither its ``phase_seq`` nor its
+    ``deadline_at`` changed (that deadline was scheduled by an earlier commit). Otherwise the ``deadline``
+    wake-up at ``deadline_at`` and, when that moment is still ahead, the ``remind`` wake-up
+    :data:`~core.engine.decide.REMIND_BEFORE` (30) s earlier ([ADZ-11.8]; the core decides whom it
+    reminds, if anybody).
+    """
+    deadline = after.deadline_at
+    if deadline is None or after.is_over:
+        return []
+    if before is not None and (before.phase_seq, before.deadline_at) == (after.phase_seq, deadline):
+        return []
+    out = [WakeUp(after.game_id, after.phase_seq, "deadline", at=deadline)]
+    if deadline - REMIND_BEFORE > now:
+        out.append(WakeUp(after.game_id, after.phase_seq, "remind", at=deadline - REMIND_BEFORE))
+    return out
+
+
+def queue_scheduler() -> Scheduler | None:
+    """An :class:`~infra.timers.SqsScheduler` on the timer queue (``infra.settings.timer_queue_url``,
+    env ``TIMER_QUEUE_URL``), or ``None`` where none is configured (local runs: deadlines are then applied
+    by the next input)."""
+    from infra import settings
+    from infra.timers import SqsScheduler
+
+    url = settings.timer_queue_url()
+    return SqsScheduler(url) if url else None
