@@ -9,7 +9,7 @@ a user's 1:1 chat id equals the user id on every platform.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Protocol, TypeAlias
 
 from core.engine.notice import Action
 
@@ -40,7 +40,8 @@ class Reachable:
     reachable: bool
 
 
-Intent = TextCommand | Tap | Reachable
+#: Everything an adapter can hand the service (a string alias: the platform events are defined at the end).
+Intent: TypeAlias = "TextCommand | Tap | Reachable | MemberLeft | BotLeft | GroupMoved"
 
 
 @dataclass(frozen=True)
@@ -90,10 +91,20 @@ class Outcome:
 
     ``ack``: a short text for the tap itself (Telegram ``answerCallbackQuery``, LINE reply), or ``None``.
     ``messages``: messages not yet sent (the shell sends them, then reports via ``Service.mark_sent``).
+
+    What the service knows of the input, for the one log line per input (``handlers.observability``;
+    never text or names): ``game_id`` and ``phase`` (the phase the input met, when the game was loaded),
+    ``command`` (the core command's ``type``, e.g. ``act``, or the shell step, e.g. ``newgame``),
+    ``result`` (:data:`RESULTS`) and, when refused, the ``reason`` id (``phase.stale``).
     """
 
     ack: str | None = None
     messages: list[OutMessage] = field(default_factory=list)
+    game_id: str | None = None
+    phase: str | None = None
+    command: str | None = None
+    result: str = "accepted"
+    reason: str | None = None
 
 
 class Unreachable(Exception):
@@ -107,8 +118,10 @@ class Unreachable(Exception):
 
 
 class Sender(Protocol):
-    """Sends one message; raises :class:`Unreachable` for a user who cannot be messaged; other errors are
-    transient (the message stays in the outbox and is retried on the next event or timer)."""
+    """Sends one message; raises :class:`Unreachable` for a user who cannot be messaged,
+    :class:`ChatMoved` for a chat that now lives under another id and :class:`RetryLater` when the
+    platform asks to wait; other errors are transient (the message stays in the outbox and is retried
+    after a backoff, by a flush wake-up or the next event or timer)."""
 
     async def send(self, message: OutMessage) -> None: ...
 
@@ -122,3 +135,41 @@ class ChatMoved(Exception):
         super().__init__(f"{chat_id} moved to {new_chat_id}")
         self.chat_id = chat_id
         self.new_chat_id = new_chat_id
+
+
+class RetryLater(Exception):
+    """Raised by a sender when the platform asks to wait ``seconds`` before sending to ``chat_id`` again
+    (Telegram 429 ``retry_after`` longer than the sender's short wait in place). The message stays in the
+    outbox and that chat's later messages wait with it (``handlers.delivery``)."""
+
+    def __init__(self, chat_id: str, seconds: float) -> None:
+        super().__init__(f"{chat_id}: retry after {seconds} s")
+        self.chat_id = chat_id
+        self.seconds = seconds
+
+
+@dataclass(frozen=True)
+class MemberLeft:
+    """Someone left the group or was removed from it (Telegram ``chat_member`` / ``left_chat_member``,
+    LINE ``memberLeft``); ``user_id`` is who left (platform-qualified), not who removed them."""
+
+    user_id: str
+
+
+@dataclass(frozen=True)
+class BotLeft:
+    """The bot itself left or was removed from the group (Telegram ``my_chat_member`` in a group with
+    status ``left``/``kicked``, LINE ``leave``): the group can no longer be reached."""
+
+
+@dataclass(frozen=True)
+class GroupMoved:
+    """The group now lives under another chat id, ``new_chat_id`` (platform-qualified; Telegram: a group
+    upgraded to a supergroup, ``migrate_to_chat_id``). Only the platform says so: a typed ``/migrate`` is
+    just an unknown command."""
+
+    new_chat_id: str
+
+
+#: ``Outcome.result``: what became of an input (``failed``: the entry point caught an error, logged apart).
+RESULTS = ("accepted", "refused", "duplicate", "ignored", "failed")

@@ -1,13 +1,18 @@
 """Notices → rendered messages for the outbox: audiences resolved to chats, text in the game's language,
-buttons from the notice's legal actions; consecutive plain messages to one chat are merged (group rate
-limits, [ADZ-11.3]), except that a silent message (``Notice.silent``, sent without a notification sound)
-is never merged with one that is not. Payloads are JSON so the store keeps them opaque."""
+buttons from the notice's legal actions. The messages of one commit to one chat are merged where the
+chat's previous message of that commit allows it (group rate limits, design §4, [ADZ-11.3]): the group
+hears one announcement per transition even when private results were written in between. Order within
+a chat is kept: nothing is merged into a message with buttons, and a silent message (``Notice.silent``,
+sent without a notification sound) is never merged with one that is not. :func:`merge` also joins a
+chat's messages that waited in the outbox when they finally go (``handlers.delivery``). Payloads are JSON
+so the store keeps them opaque."""
 
 from __future__ import annotations
 
 import json
 import logging
-from typing import Any
+from dataclasses import replace
+from typing import Any, TypeVar
 
 import core.i18n as i18n
 from core.engine.notice import Action, Notice
@@ -16,6 +21,8 @@ from handlers import menu
 from handlers.messages import Button, OutMessage, Tap
 
 log = logging.getLogger(__name__)
+
+K = TypeVar("K")
 
 
 def recipients(rules: GameRules, state: Any, notice: Notice) -> list[str]:
@@ -39,7 +46,8 @@ def _body(notice: Notice, locale: str, game: str) -> str:
 
 
 def render_notices(rules: GameRules, state: Any, notices: list[Notice]) -> list[OutMessage]:
-    """Every notice rendered for every recipient, in order, merged where possible."""
+    """Every notice rendered for every recipient, merged per chat where possible (see the module
+    docstring): in order within each chat; a merged message takes the place of its first part."""
     names = {seat: m.name for seat, m in rules.seats(state).items()}
     out: list[OutMessage] = []
     for notice in notices:
@@ -48,22 +56,47 @@ def render_notices(rules: GameRules, state: Any, notices: list[Notice]) -> list[
             notice.actions, None, game_id=state.game_id, phase_seq=notice.phase_seq,
             locale=state.locale, game=state.game, names=names,
         )  # fmt: skip
-        for chat in recipients(rules, state, notice):
-            message = OutMessage(chat_id=chat, text=body, buttons=buttons, silent=notice.silent)
-            last = out[-1] if out else None
-            if last is not None and _mergeable(last, message):
-                out[-1] = OutMessage(
-                    chat_id=chat, text=f"{last.text}\n\n{body}", buttons=buttons, silent=message.silent
-                )
-            else:
-                out.append(message)
+        out += [
+            OutMessage(chat_id=chat, text=body, buttons=buttons, silent=notice.silent)
+            for chat in recipients(rules, state, notice)
+        ]
+    return [message for _, message in merge(list(enumerate(out)))]
+
+
+def merge(
+    messages: list[tuple[K, OutMessage]], *, limit: int | None = None
+) -> list[tuple[list[K], OutMessage]]:
+    """``messages`` (each with a key, e.g. its outbox id), merged per chat where the chat's previous
+    merged message allows it (see the module docstring) and, with ``limit``, the text stays within
+    ``limit`` UTF-16 code units. Returns each merged message with the keys of its parts, placed where
+    its first part was; order within a chat is kept."""
+    out: list[tuple[list[K], OutMessage]] = []
+    last_of: dict[str, int] = {}  # chat → index in ``out`` of its latest message
+    for key, message in messages:
+        index = last_of.get(message.chat_id)
+        if index is not None and _mergeable(out[index][1], message, limit):
+            keys, last = out[index]
+            text = f"{last.text}\n\n{message.text}"
+            out[index] = ([*keys, key], replace(message, text=text))
+        else:
+            last_of[message.chat_id] = len(out)
+            out.append(([key], message))
     return out
 
 
-def _mergeable(last: OutMessage, message: OutMessage) -> bool:
-    """Whether ``message`` may be appended to ``last``: same chat, ``last`` has no buttons, and both are
-    silent or both are not."""
-    return last.chat_id == message.chat_id and not last.buttons and last.silent == message.silent
+def _mergeable(last: OutMessage, message: OutMessage, limit: int | None) -> bool:
+    """Whether ``message`` may be appended to ``last``, the chat's latest message: same chat, ``last``
+    has no buttons, neither edits a message, both are silent or both are not, and the text fits."""
+    if last.chat_id != message.chat_id or last.buttons or last.silent != message.silent:
+        return False
+    if last.edit_of is not None or message.edit_of is not None:
+        return False
+    return limit is None or units(last.text) + 2 + units(message.text) <= limit
+
+
+def units(text: str) -> int:
+    """Length in UTF-16 code units (how Telegram counts a message's length)."""
+    return len(text.encode("utf-16-le")) // 2
 
 
 def dump(message: OutMessage) -> str:

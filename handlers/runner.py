@@ -13,13 +13,15 @@ import secrets
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from core.engine.commands import Command, SetReachable, Timeout
+from core.engine.commands import Command, Remind, Timeout
 from core.engine.notice import Notice
 from core.engine.result import Rejected
 from core.games import GameRules, rules_for
-from handlers import outbox
-from handlers.messages import OutMessage, Sender, Unreachable
+from handlers import delivery, outbox
+from handlers.messages import OutMessage, Sender
+from handlers.wakeups import wake_ups
 from infra.store import GameStore, VersionConflict
+from infra.timers import Scheduler, WakeUp
 
 log = logging.getLogger(__name__)
 
@@ -27,6 +29,8 @@ log = logging.getLogger(__name__)
 KEEP_FINISHED = 7 * 24 * 3600
 #: Commits retried on version conflicts before giving up (each retry reloads and decides again).
 MAX_ATTEMPTS = 20
+#: ``TableState.shell`` key set by the commit that ended a game and released its user pointers.
+RELEASED = "pointers.released"
 #: Overdue deadlines applied in one catch-up (safety net when a timer was missed).
 MAX_CATCH_UP = 50
 
@@ -42,7 +46,9 @@ class AfterCommit(Protocol):
 class GameRunner:
     """``store``: an ``infra.store.GameStore``; ``sender``: the platform's sender; ``new_id``/``new_seed``
     make game ids and RNG seeds (injectable for tests); ``settings_for(chat_id)`` gives a group's settings;
-    ``after_commit`` runs after every committed change (and on a redelivery), when given."""
+    ``after_commit`` runs after every committed change (and on a redelivery), when given; ``scheduler``
+    receives the timer wake-ups of every committed phase change (``None``: no timer, e.g. the local
+    playground; deadlines are then applied by the next input)."""
 
     def __init__(
         self,
@@ -53,6 +59,7 @@ class GameRunner:
         new_seed: Callable[[], int] | None = None,
         settings_for: Callable[[str], dict[str, Any]] | None = None,
         after_commit: AfterCommit | None = None,
+        scheduler: Scheduler | None = None,
     ) -> None:
         self.store = store
         self.sender = sender
@@ -60,10 +67,33 @@ class GameRunner:
         self.new_seed = new_seed or (lambda: secrets.randbits(63))
         self.settings_for = settings_for or (lambda chat_id: {})
         self.after_commit = after_commit
+        self.scheduler = scheduler
 
     async def fire_timer(self, game_id: str, phase_seq: int, *, now: int) -> None:
         """The timer handler's entry: ``Timeout(phase_seq)``; a no-op when stale [design §5]."""
         await self.apply(game_id, Timeout(phase_seq=phase_seq), delivery_id=None, now=now)
+
+    async def wake(self, wake_up: WakeUp, *, now: int) -> Rejected | None:
+        """A due timer wake-up (``handlers.timer``; it re-sends early ones): ``deadline`` →
+        ``Timeout(phase_seq)``, ``remind`` → ``Remind(phase_seq)`` (both no-ops when stale, design §5,
+        [ADZ-11.8]), ``flush`` → :meth:`flush`. Returns the core's refusal, or None."""
+        if wake_up.kind == "flush":
+            await self.flush(wake_up.game_id, now=now)
+            return None
+        seq = wake_up.phase_seq
+        command: Command = Timeout(phase_seq=seq) if wake_up.kind == "deadline" else Remind(phase_seq=seq)
+        return await self.apply(wake_up.game_id, command, delivery_id=None, now=now)
+
+    def _schedule(self, before: Any, after: Any, now: int) -> None:
+        """Schedule the wake-ups of the committed change ``before`` → ``after``. A failure is logged, never
+        raised: the commit stands, and every inbound event catches up overdue deadlines (design §5)."""
+        if self.scheduler is None:
+            return
+        for wake_up in wake_ups(before, after, now=now):
+            try:
+                self.scheduler.schedule(wake_up, now=now)
+            except Exception:
+                log.exception("wake-up not scheduled", extra={"game_id": after.game_id, "kind": wake_up.kind})
 
     async def apply(
         self, game_id: str, command: Command, *, delivery_id: str | None, now: int
@@ -83,6 +113,7 @@ class GameRunner:
                 await self._settle(game_id, now)
                 return Rejected(reason="delivery.duplicate")
             rules, state = self._parse(stored.state)
+            loaded = state
             state, notices = self._catch_up(rules, state, now)
             caught_up = bool(notices)
             result = rules.decide(state, command, now=now)
@@ -99,6 +130,7 @@ class GameRunner:
                 self._commit(rules, state, notices, stored.version, delivery_id if not refusal else None, now)
             except VersionConflict:
                 continue
+            self._schedule(loaded, state, now)
             await self.flush(game_id, now=now)
             await self._settle(game_id, now)
             return refusal
@@ -125,8 +157,12 @@ class GameRunner:
     ) -> None:
         """Store ``state`` as version ``version + 1`` with ``messages`` in its outbox, in one write; a
         finished game gets its expiry (``now`` + :data:`KEEP_FINISHED`, UTC epoch s). Raises
-        ``VersionConflict``."""
+        ``VersionConflict``. The commit that ends a game releases its members' user pointers
+        (:meth:`_release_pointers`), once: the state records it (``shell``, :data:`RELEASED`)."""
         entries = {f"{version + 1:08d}-{i:04d}": outbox.dump(m) for i, m in enumerate(messages)}
+        ending = state.is_over and not state.shell.get(RELEASED)
+        if ending:
+            state = state.model_copy(update={"shell": {**state.shell, RELEASED: True}})
         self.store.commit(
             state.game_id,
             expected_version=version,
@@ -135,6 +171,20 @@ class GameRunner:
             delivery_id=delivery_id,
             expires_at=now + KEEP_FINISHED if state.is_over else None,
         )
+        if ending:
+            self._release_pointers(state)
+
+    def _release_pointers(self, state: Any) -> None:
+        """Delete the ``user#`` pointer of each member that still names this finished game, so their 1:1
+        chat is free for the next game (issue 4 item 5). The chat pointer stays: the next ``/newgame``
+        there settles the old game through it. A failure is logged: a stale pointer only routes that
+        player's private commands to a finished game until they join another."""
+        for member in state.members:
+            try:
+                if self.store.get_pointer("user", member.user_id) == state.game_id:
+                    self.store.set_pointer("user", member.user_id, None)
+            except Exception:
+                log.exception("user pointer not released", extra={"game_id": state.game_id})
 
     def _catch_up(self, rules: GameRules, state: Any, now: int) -> tuple[Any, list[Notice]]:
         """Apply deadlines that passed without a timer (every inbound event is a safety net, §5)."""
@@ -149,37 +199,10 @@ class GameRunner:
         return state, notices
 
     async def flush(self, game_id: str, *, now: int) -> None:
-        """Send what the outbox holds, oldest first, then mark the sent ones in one write (a crash in
-        between repeats at most this flush's messages). A transient failure stops the flush; the rest is
-        retried by the next event or timer. Unreachable users are reported to the game."""
-        stored = self.store.load(game_id)
-        if stored is None:
-            return
-        sent: list[str] = []
-        blocked: list[str] = []
-        for oid in sorted(stored.outbox):
-            try:
-                await self.sender.send(outbox.load(stored.outbox[oid]))
-            except Unreachable as err:
-                blocked.append(err.chat_id)
-            except Exception:
-                log.exception("send failed; kept in the outbox", extra={"game_id": game_id})
-                break
-            sent.append(oid)
-        if sent:
-            self.store.mark_sent(game_id, sent)
-        for chat_id in dict.fromkeys(blocked):
-            await self._unreachable(game_id, chat_id, now)
-
-    async def _unreachable(self, game_id: str, chat_id: str, now: int) -> None:
-        stored = self.store.load(game_id)
-        if stored is None:
-            return
-        _, state = self._parse(stored.state)
-        if chat_id != state.chat_id:
-            await self.apply(
-                game_id, SetReachable(user_id=chat_id, reachable=False), delivery_id=None, now=now
-            )
+        """Send what the outbox holds: exactly once, in order per chat, paced per group; what cannot go
+        now waits for a flush wake-up or the next event (:func:`handlers.delivery.flush`). ``now``: UTC
+        epoch seconds. Also the timer's entry for a ``flush`` wake-up."""
+        await delivery.flush(self, game_id, now=now)
 
     async def _send_now(self, rules: GameRules, state: Any, notices: list[Notice]) -> None:
         """Read-only answers (queries) are sent without a write: nothing is lost if they fail."""

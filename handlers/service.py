@@ -2,22 +2,30 @@
 write path (:mod:`handlers.runner`). See docs/architecture.md.
 
 Platform adapters give an :class:`Inbound`; the service answers with an :class:`Outcome` (the tap's
-acknowledgement) and sends messages through the injected :class:`Sender`. Times are UTC epoch seconds.
+acknowledgement, and what became of the input for the log line: game, phase, command, result) and sends
+messages through the injected :class:`Sender`. Times are UTC epoch seconds.
+
+Platform events (issue 4 item 5): a group upgraded to a supergroup moves the game and its chat pointer
+(``MoveChat``); a member who left the group is ``LeftChat``; the bot removed from the group ends the game
+(``BotRemoved``) and drops the chat pointer; a player who blocked the bot is ``SetReachable(False)``.
+They never answer in the chat: a refusal (not a member, no game there) is only logged.
 """
 
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from typing import Any
 
 import core.i18n as i18n
-from core.engine.commands import Act, Join, Query, SetReachable
+from core.engine.commands import Act, Command, Join, Query, SetReachable
 from core.engine.notice import PUBLIC, Action, Notice
 from core.engine.result import Rejected
 from core.engine.table import Member
 from core.games import GameRules, registry, rules_for
-from handlers import menu
-from handlers.messages import Button, Inbound, Outcome, OutMessage, Reachable, Tap, TextCommand
+from handlers import menu, platform_events
+from handlers.messages import Button, GroupMoved, Inbound, Outcome, OutMessage, Tap, TextCommand
+from handlers.observability import DUPLICATE, outcome_of, traced
 from handlers.runner import GameRunner
 from handlers.textcommands import to_command
 
@@ -52,17 +60,24 @@ class Service(GameRunner):
         intent = inbound.intent
         if isinstance(intent, Tap):
             return await self._tap(inbound, intent, now)
-        if isinstance(intent, Reachable):
-            game_id = self._game_of(inbound)
-            if game_id and inbound.user_id:
-                await self.apply(
-                    game_id,
-                    SetReachable(user_id=inbound.user_id, reachable=intent.reachable),
-                    delivery_id=inbound.delivery_id,
-                    now=now,
-                )
-            return Outcome()
-        return await self._text(inbound, intent, now)
+        if isinstance(intent, TextCommand):
+            return await self._text(inbound, intent, now)
+        game_id = self._game_of(inbound)
+        if isinstance(intent, GroupMoved):
+            if game_id is None:
+                return Outcome(result="ignored", command="move")
+            old, new = inbound.chat_id, intent.new_chat_id
+            return await self.move_chat(game_id, old, new, delivery_id=inbound.delivery_id, now=now)
+        return await platform_events.apply_event(self, inbound, intent, game_id, now=now)
+
+    async def move_chat(
+        self, game_id: str, old_chat: str, new_chat: str, *, delivery_id: str | None, now: int
+    ) -> Outcome:
+        """The group ``old_chat`` now lives at ``new_chat`` (Telegram ``migrate_to_chat_id``, in an update
+        or a 400 error): the game and its chat pointer follow (:func:`platform_events.move_chat`)."""
+        return await platform_events.move_chat(
+            self, game_id, old_chat, new_chat, delivery_id=delivery_id, now=now
+        )
 
     # -- routing --------------------------------------------------------------------------------------
     def _game_of(self, inbound: Inbound) -> str | None:
@@ -74,14 +89,26 @@ class Service(GameRunner):
         self, inbound: Inbound, reason: Rejected | str, locale: str = "ja", game: str = DEFAULT_GAME
     ) -> Outcome:
         rejected = reason if isinstance(reason, Rejected) else Rejected(reason=reason)
-        if rejected.reason == "delivery.duplicate":
-            return Outcome()
+        outcome = outcome_of(rejected)
+        if rejected.reason == DUPLICATE:
+            return outcome
         body = _catalog_text(f"reason.{rejected.reason}", locale, game, **rejected.params)
         # A forged button press is still a press: the refusal is its answer (a toast), not a message.
         if isinstance(inbound.intent, Tap) or inbound.intent == TextCommand("forged"):
-            return Outcome(ack=body)
+            return replace(outcome, ack=body)
         await self._send_plain(inbound.chat_id, body)
-        return Outcome()
+        return outcome
+
+    async def _run(
+        self, inbound: Inbound, game_id: str, command: Command, state: Any, now: int, ack: str | None = None
+    ) -> Outcome:
+        """Apply ``command`` from ``inbound`` to the game ``state`` was loaded from; answer a refusal."""
+        refusal = await self.apply(game_id, command, delivery_id=inbound.delivery_id, now=now)
+        if refusal:
+            outcome = await self._refuse(inbound, refusal, state.locale, state.game)
+        else:
+            outcome = Outcome(ack=ack)
+        return traced(outcome, game_id, state.phase, command.type)
 
     async def _send_plain(self, chat_id: str, body: str) -> None:
         try:
@@ -100,28 +127,23 @@ class Service(GameRunner):
             return await self._new_game(inbound, cmd, now)
         if name == "start" and inbound.is_private:
             return await self._join(inbound, cmd, now)
-        if name == "migrate":
-            await self._migrate(inbound, cmd)
-            return Outcome()
         game_id = self._game_of(inbound)
         if game_id is None or inbound.user_id is None:
             if name == "help":
                 await self._send_plain(inbound.chat_id, _catalog_text("help.general", "ja", DEFAULT_GAME))
-                return Outcome()
+                return Outcome(command="help")
             return await self._refuse(inbound, "game.none" if name != "text" else "command.unknown")
         loaded = self._load_state(game_id)
         assert loaded is not None
         rules, state = loaded
         if name == "co" and not cmd.args and not inbound.is_private:
-            return await self._co_menu(inbound, rules, state, now)
+            return traced(await self._co_menu(inbound, rules, state, now), game_id, state.phase, "co_menu")
         typed = TextCommand("unknown") if name == "text" else cmd
         command = to_command(typed, inbound.user_id, private=inbound.is_private, game=state.game)
         if isinstance(command, str):
-            return await self._refuse(inbound, command, state.locale, state.game)
-        refusal = await self.apply(game_id, command, delivery_id=inbound.delivery_id, now=now)
-        if refusal:
-            return await self._refuse(inbound, refusal, state.locale, state.game)
-        return Outcome()
+            refused = await self._refuse(inbound, command, state.locale, state.game)
+            return traced(refused, game_id, state.phase, None)
+        return await self._run(inbound, game_id, command, state, now)
 
     async def _co_menu(self, inbound: Inbound, rules: GameRules, state: Any, now: int) -> Outcome:
         """``/co`` alone in the group: the sender's CO choices as buttons [ADZ-3.6]; none → the rules'
@@ -146,18 +168,20 @@ class Service(GameRunner):
         locale = next((w for w in words if w in LOCALES), None)
         game = next((w for w in words if w not in LOCALES), DEFAULT_GAME)
         if game not in registry():
-            return await self._refuse(
+            refused = await self._refuse(
                 inbound, Rejected(reason="game.unknown", params={"games": ", ".join(registry())})
             )
+            return replace(refused, command="newgame")
         current = self.store.get_pointer("chat", inbound.chat_id)
         stored = self.store.load(current) if current else None
         if stored is not None:
             if inbound.delivery_id and self.store.has_delivery(stored, inbound.delivery_id):
                 await self.flush(stored.game_id, now=now)  # what a failed first attempt left
-                return Outcome()
+                return traced(outcome_of(Rejected(reason=DUPLICATE)), stored.game_id, None, "newgame")
             _, running = self._parse(stored.state)
             if not running.is_over:
-                return await self._refuse(inbound, "game.running", running.locale, running.game)
+                refused = await self._refuse(inbound, "game.running", running.locale, running.game)
+                return traced(refused, stored.game_id, running.phase, "newgame")
             await self._settle(stored.game_id, now)  # what the finished game could not undo yet (mutes)
         rules = rules_for(game)
         host = Member(user_id=inbound.user_id or "", name=inbound.user_name)
@@ -182,7 +206,7 @@ class Service(GameRunner):
         self._commit(rules, state, [opened], 0, inbound.delivery_id, now)
         self.store.set_pointer("chat", inbound.chat_id, state.game_id)
         await self.flush(state.game_id, now=now)
-        return Outcome()
+        return Outcome(game_id=state.game_id, phase=state.phase, command="newgame")
 
     async def _join(self, inbound: Inbound, cmd: TextCommand, now: int) -> Outcome:
         """Private ``/start <game id>`` from the lobby's join link: join, and count as reachable. A seated
@@ -190,7 +214,7 @@ class Service(GameRunner):
         user = inbound.user_id or ""
         if not cmd.args:
             await self._send_plain(inbound.chat_id, _catalog_text("help.general", "ja", DEFAULT_GAME))
-            return Outcome()
+            return Outcome(command="help")
         game_id = cmd.args[0]
         refusal = await self.apply(
             game_id, Join(user_id=user, name=inbound.user_name), delivery_id=inbound.delivery_id, now=now
@@ -204,14 +228,11 @@ class Service(GameRunner):
                 self.store.set_pointer("user", user, game_id)
                 if refusal is not None and refusal.reason == "game.running":
                     await self.apply(game_id, Query(user_id=user, what="me"), delivery_id=None, now=now)
-                return Outcome()
-        return await self._refuse(inbound, refusal) if refusal else Outcome()
-
-    async def _migrate(self, inbound: Inbound, cmd: TextCommand) -> None:
-        """A group became a supergroup: its pointer follows the new chat id (``migrate_to_chat_id``)."""
-        game_id = self.store.get_pointer("chat", inbound.chat_id)
-        if game_id and cmd.args:
-            self.store.set_pointer("chat", cmd.args[0], game_id)
+                return traced(outcome_of(refusal), game_id, None, "join")
+        outcome = await self._refuse(inbound, refusal) if refusal else Outcome()
+        # The payload is typed by whoever opened the link: only a game that exists is named in the log.
+        known = None if refusal is not None and refusal.reason == "game.none" else game_id
+        return traced(outcome, known, None, "join")
 
     async def _tap(self, inbound: Inbound, tap: Tap, now: int) -> Outcome:
         """A button: open a menu level, or submit the action (re-validated by the core)."""
@@ -220,21 +241,25 @@ class Service(GameRunner):
             return await self._refuse(inbound, "game.none")
         rules, state = loaded
         if tap.action.kind == "join":
-            return await self._refuse(inbound, "lobby.use_link", state.locale, state.game)
+            refused = await self._refuse(inbound, "lobby.use_link", state.locale, state.game)
+            return traced(refused, tap.game_id, state.phase, "join")
         if tap.menu:
-            return self._open_level(inbound, rules, state, tap)
+            return traced(self._open_level(inbound, rules, state, tap), tap.game_id, state.phase, "menu")
         command = Act(user_id=inbound.user_id, action=tap.action, phase_seq=tap.phase_seq)
-        refusal = await self.apply(tap.game_id, command, delivery_id=inbound.delivery_id, now=now)
-        if refusal:
-            return await self._refuse(inbound, refusal, state.locale, state.game)
-        return Outcome(ack=_catalog_text("tap.ok", state.locale, state.game))
+        return await self._run(
+            inbound, tap.game_id, command, state, now, ack=_catalog_text("tap.ok", state.locale, state.game)
+        )
 
     def _open_level(self, inbound: Inbound, rules: GameRules, state: Any, tap: Tap) -> Outcome:
         """A menu tap: the next level of the tapper's legal actions, replacing the tapped message."""
         seat = rules.seat_of(state, inbound.user_id or "")
         legal = rules.legal_actions(state, seat) if seat else []
         if tap.phase_seq != state.phase_seq or not menu.opens_level(tap.action, legal):
-            return Outcome(ack=_catalog_text("reason.phase.stale", state.locale, state.game))
+            return Outcome(
+                ack=_catalog_text("reason.phase.stale", state.locale, state.game),
+                result="refused",
+                reason="phase.stale",
+            )
         prefix = None if tap.action.kind == menu.BACK else tap.action
         buttons = _keyboard(rules, state, legal, prefix)
         body = _catalog_text("menu.choose", state.locale, state.game)

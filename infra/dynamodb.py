@@ -5,7 +5,9 @@ Items (layout and the cost of each write: ``docs/storage.md``):
 
 - ``game#<game_id>``: ``version`` (N), ``state`` (B, zlib-compressed UTF-8 JSON; an older item's S, plain
   JSON, is still read), ``outbox`` (M: outbox id → S payload),
-  ``deliveries`` (M: str(version) → S delivery id, the last ``max_deliveries`` versions), ``expires_at``.
+  ``deliveries`` (M: str(version) → S delivery id, the last ``max_deliveries`` versions), ``expires_at``;
+  while a flush sends: ``lease_holder`` (S) and ``lease_until`` (N, UTC epoch seconds); ``sends`` (S, the
+  flush's record of recent sends, opaque).
 - ``chat#<chat_id>`` / ``user#<user_id>``: ``game_id`` (S), ``expires_at``.
 
 A commit is ONE ``UpdateItem`` conditioned on the version, so state, outbox entries and delivery id land
@@ -13,7 +15,8 @@ together or not at all (DynamoDB Developer Guide, "Condition expressions"). The 
 by version so each commit adds one key and drops the one that left the window without reading the item.
 ``mark_sent`` removes outbox keys with its own ``UpdateItem`` that ignores the version, so it never
 conflicts with a game write (and a concurrent commit never brings a removed entry back: it only SETs
-its own new keys).
+its own new keys). The flush lease is taken and released with conditional ``UpdateItem`` calls on the
+same item that never look at the version either, so flushing never conflicts with playing.
 """
 
 from __future__ import annotations
@@ -32,6 +35,9 @@ if TYPE_CHECKING:
     from mypy_boto3_dynamodb.type_defs import AttributeValueTypeDef
 
 TTL_ATTRIBUTE = "expires_at"
+LEASE_HOLDER = "lease_holder"
+LEASE_UNTIL = "lease_until"
+SENDS = "sends"
 
 
 #: zlib level for the state: a 16-player game's JSON shrinks about sixfold in well under a millisecond, and
@@ -214,6 +220,50 @@ class DynamoStore(GameStore):
         except self._client.exceptions.ConditionalCheckFailedException:
             return
 
+    def acquire_flush(self, game_id: str, *, holder: str, until: int, now: int) -> StoredGame | None:
+        update = _Update()
+        update.set(update.path(LEASE_HOLDER), {"S": holder})
+        update.set(update.path(LEASE_UNTIL), _number(until))
+        lease_until = update.path(LEASE_UNTIL)
+        free = f"attribute_not_exists({lease_until}) OR {lease_until} <= {update.value(_number(now))}"
+        condition = f"attribute_exists({update.path('pk')}) AND ({free})"
+        return self._update_or_none(game_id, update, condition)
+
+    def release_flush(
+        self, game_id: str, *, holder: str, sent: list[str], sends: str | None
+    ) -> StoredGame | None:
+        update = _Update()
+        for outbox_id in dict.fromkeys(sent):
+            update.remove(update.path("outbox", outbox_id))
+        update.remove(update.path(LEASE_HOLDER))
+        update.remove(update.path(LEASE_UNTIL))
+        if sends is not None:
+            update.set(update.path(SENDS), {"S": sends})
+        condition = f"{update.path(LEASE_HOLDER)} = {update.value({'S': holder})}"
+        released = self._update_or_none(game_id, update, condition)
+        if released is not None:
+            return released
+        # The lease was lost (it expired and another flush took it): still confirm what was sent.
+        if not sent:
+            return self.load(game_id)
+        marked = _Update()
+        for outbox_id in dict.fromkeys(sent):
+            marked.remove(marked.path("outbox", outbox_id))
+        return self._update_or_none(game_id, marked, f"attribute_exists({marked.path('pk')})")
+
+    def _update_or_none(self, game_id: str, update: _Update, condition: str) -> StoredGame | None:
+        """Run ``update`` under ``condition``; the game after it, or ``None`` if the condition failed."""
+        try:
+            response = self._client.update_item(
+                TableName=self._table,
+                Key=_game_key(game_id),
+                ReturnValues="ALL_NEW",
+                **update.request(condition),
+            )
+        except self._client.exceptions.ConditionalCheckFailedException:
+            return None
+        return self._stored(game_id, response["Attributes"])
+
     def get_pointer(self, kind: str, key: str) -> str | None:
         key_item = _pointer_key(kind, key)
         item = self._client.get_item(TableName=self._table, Key=key_item, ConsistentRead=True).get("Item")
@@ -239,4 +289,7 @@ class DynamoStore(GameStore):
             state=unpack_state(item["state"]),
             outbox={k: v["S"] for k, v in item["outbox"]["M"].items()},
             deliveries=[window[v] for v in recent],
+            lease_holder=item[LEASE_HOLDER]["S"] if LEASE_HOLDER in item else None,
+            lease_until=int(item[LEASE_UNTIL]["N"]) if LEASE_UNTIL in item else 0,
+            sends=item[SENDS]["S"] if SENDS in item else "",
         )

@@ -5,7 +5,9 @@ records the new state, the platform delivery id that caused it (Telegram ``updat
 ``webhookEventId``) and the notices still to send (the outbox). So a redelivery is recognised
 (:meth:`GameStore.has_delivery`) and a crash after the write loses nothing: whatever is not yet marked
 sent stays in the outbox. Sending never conflicts with playing: :meth:`GameStore.mark_sent` removes
-outbox entries without looking at the version. See ``docs/storage.md``.
+outbox entries without looking at the version. Only one flush of a game sends at a time: it holds the
+game's flush lease (:meth:`GameStore.acquire_flush` / :meth:`GameStore.release_flush`), which also ignores
+the version. See ``docs/storage.md``.
 
 This module holds the interface and :class:`MemoryStore` (local playground, unit tests);
 ``infra.dynamodb`` holds the DynamoDB implementation with the same behaviour.
@@ -30,6 +32,9 @@ class StoredGame:
     ``version``: 0 = not yet stored, then +1 per commit. ``state``: the game state as JSON (opaque to
     the store). ``outbox``: outbox id → JSON payload (opaque) of each notice not yet confirmed sent.
     ``deliveries``: delivery ids of the last :data:`MAX_DELIVERIES` commits that carried one, oldest first.
+    ``lease_holder`` / ``lease_until``: who holds the flush lease and until when (UTC epoch seconds), or
+    ``None`` / 0 when nobody does. ``sends``: the flush's own record of recent sends per chat (pacing,
+    retries; JSON, opaque to the store, ``""`` when never written), written only by the lease holder.
     """
 
     game_id: str
@@ -37,6 +42,13 @@ class StoredGame:
     state: str
     outbox: dict[str, str] = field(default_factory=dict)
     deliveries: list[str] = field(default_factory=list)
+    lease_holder: str | None = None
+    lease_until: int = 0
+    sends: str = ""
+
+    def is_leased(self, now: int) -> bool:
+        """True if a flush lease is held and has not expired at ``now`` (UTC epoch seconds)."""
+        return self.lease_holder is not None and self.lease_until > now
 
 
 class VersionConflict(Exception):
@@ -73,6 +85,22 @@ class GameStore(Protocol):
     def mark_sent(self, game_id: str, outbox_ids: list[str]) -> None:
         """Remove delivered notices from the outbox. Never conflicts with a commit; unknown ids and a
         missing game are ignored."""
+        ...
+
+    def acquire_flush(self, game_id: str, *, holder: str, until: int, now: int) -> StoredGame | None:
+        """Take the game's flush lease for ``holder`` until ``until`` if nobody holds it or the holder's
+        lease expired (``lease_until <= now``; UTC epoch seconds). Returns the game as stored after the
+        write (its outbox is what the holder may send), or ``None`` when another lease is live or the game
+        is missing. Ignores the version: never conflicts with a commit."""
+        ...
+
+    def release_flush(
+        self, game_id: str, *, holder: str, sent: list[str], sends: str | None
+    ) -> StoredGame | None:
+        """In one write: remove the ``sent`` outbox ids, store ``sends`` (``None``: keep it) and release
+        the lease, if ``holder`` still holds it. If it lost the lease (it expired and another flush took
+        it), only the ids are removed. Returns the game as stored after (``None`` if missing): its outbox
+        shows what was committed while the lease was held."""
         ...
 
     def get_pointer(self, kind: str, key: str) -> str | None:
@@ -112,10 +140,16 @@ class _Record:
     state: str
     outbox: dict[str, str]
     window: dict[int, str]
+    lease_holder: str | None = None
+    lease_until: int = 0
+    sends: str = ""
 
     def stored(self, game_id: str) -> StoredGame:
         deliveries = [self.window[v] for v in sorted(self.window)]
-        return StoredGame(game_id, self.version, self.state, dict(self.outbox), deliveries)
+        return StoredGame(
+            game_id, self.version, self.state, dict(self.outbox), deliveries,
+            self.lease_holder, self.lease_until, self.sends,
+        )  # fmt: skip
 
 
 class MemoryStore(GameStore):
@@ -150,7 +184,10 @@ class MemoryStore(GameStore):
             version = expected_version + 1
             before = current or _Record(0, "", {}, {})
             window = _delivery_window(before.window, version, delivery_id, self._max_deliveries)
-            record = _Record(version, state, {**before.outbox, **outbox_add}, window)
+            record = _Record(
+                version, state, {**before.outbox, **outbox_add}, window,
+                before.lease_holder, before.lease_until, before.sends,
+            )  # fmt: skip
             self._games[game_id] = record
             return record.stored(game_id)
 
@@ -161,6 +198,28 @@ class MemoryStore(GameStore):
                 return
             for outbox_id in outbox_ids:
                 record.outbox.pop(outbox_id, None)
+
+    def acquire_flush(self, game_id: str, *, holder: str, until: int, now: int) -> StoredGame | None:
+        with self._lock:
+            record = self._games.get(game_id)
+            if record is None or (record.lease_holder is not None and record.lease_until > now):
+                return None
+            record.lease_holder, record.lease_until = holder, until
+            return record.stored(game_id)
+
+    def release_flush(
+        self, game_id: str, *, holder: str, sent: list[str], sends: str | None
+    ) -> StoredGame | None:
+        with self._lock:
+            record = self._games.get(game_id)
+            if record is None:
+                return None
+            for outbox_id in sent:
+                record.outbox.pop(outbox_id, None)
+            if record.lease_holder == holder:
+                record.lease_holder, record.lease_until = None, 0
+                record.sends = record.sends if sends is None else sends
+            return record.stored(game_id)
 
     def get_pointer(self, kind: str, key: str) -> str | None:
         check_kind(kind)

@@ -24,7 +24,7 @@ from handlers.local import bots
 from handlers.local.sender import GROUP_CHAT, PLATFORM, LocalSender, user_id
 from handlers.local.texts import bot_names, ui
 from handlers.local.watched import WatchedService
-from handlers.messages import Inbound, Intent, Outcome, Tap, TextCommand
+from handlers.messages import Inbound, Intent, Outcome, Reachable, Tap, TextCommand
 from handlers.service import DEFAULT_GAME
 from infra.store import MemoryStore
 
@@ -272,4 +272,6 @@ def _logged(intent: Intent) -> str:
     if isinstance(intent, Tap):
         action = " ".join([intent.action.kind, *map(str, intent.action.args)])
         return f"tap {intent.phase_seq} {action}" + (" (menu)" if intent.menu else "")
-    return f"reachable={intent.reachable}"
+    if isinstance(intent, Reachable):
+        return f"reachable={intent.reachable}"
+    return type(intent).__name__

@@ -8,13 +8,17 @@ What becomes what (core.telegram.org/bots/api#update):
 - A command posted under a chat's identity (``sender_chat``: an anonymous admin, or a user writing as a
   channel) → ``TextCommand("anonymous")``: nobody can be told apart, so the service asks them to post as
   themselves. Their non-command text is ignored like anyone's.
-- ``migrate_to_chat_id`` (group upgraded to a supergroup) → ``TextCommand("migrate", ("tg:<new id>",))``
-  in the old group's chat.
+- ``migrate_to_chat_id`` (group upgraded to a supergroup) → :class:`~handlers.messages.GroupMoved` to
+  ``tg:<new id>`` in the old group's chat; its twin in the new chat (``migrate_from_chat_id``) is ignored.
+- A member leaving a group or removed from it → :class:`~handlers.messages.MemberLeft` with who left: a
+  ``chat_member`` update whose new status is ``left``/``kicked`` or ``restricted`` without ``is_member`` (a
+  muted player who leaves), or a ``left_chat_member`` service message (users only, not bots).
 - ``callback_query`` → the decoded :class:`~handlers.messages.Tap`, or ``TextCommand("forged")``.
 - ``my_chat_member`` in a private chat → ``Reachable(False)`` when the user blocked the bot, else
-  ``Reachable(True)``.
+  ``Reachable(True)``; in a group, the bot removed (``kicked``) or gone (``left``) →
+  :class:`~handlers.messages.BotLeft`.
 - Everything else is ignored (``None``): ``edited_message`` (a game never re-applies an edited command),
-  service messages, the bot joining or leaving groups, channel posts, polls.
+  other service messages, the bot joining a group or its rights changing, channel posts, polls.
 
 Ids are platform-qualified: chat ``tg:<chat.id>``, user ``tg:<from.id>``, delivery ``tg:<update_id>``.
 """
@@ -30,6 +34,7 @@ from telegram import (
     CallbackQuery,
     Chat,
     ChatMember,
+    ChatMemberRestricted,
     ChatMemberUpdated,
     MaybeInaccessibleMessage,
     Message,
@@ -38,7 +43,7 @@ from telegram import (
 )
 from telegram.constants import ChatType, MessageLimit
 
-from handlers.messages import Inbound, Intent, Reachable, TextCommand
+from handlers.messages import BotLeft, GroupMoved, Inbound, Intent, MemberLeft, Reachable, TextCommand
 from handlers.telegram.callback import ForgedCallback, decode
 
 PLATFORM = "telegram"
@@ -75,6 +80,8 @@ def parse_update(data: dict[str, Any], bot: Bot | None, bot_username: str) -> Te
         return _from_callback(update.callback_query, delivery_id)
     if update.my_chat_member is not None:
         return _from_my_chat_member(update.my_chat_member, delivery_id)
+    if update.chat_member is not None:
+        return _from_chat_member(update.chat_member, delivery_id)
     if update.message is not None:
         return _from_message(update.message, delivery_id, bot_username.removeprefix("@").lower())
     return None
@@ -101,7 +108,10 @@ def user_name(user: User) -> str:
 
 def _from_message(message: Message, delivery_id: str, bot_username: str) -> TelegramInbound | None:
     if message.migrate_to_chat_id is not None:
-        return _wrap(message, delivery_id, TextCommand("migrate", (f"{PREFIX}{message.migrate_to_chat_id}",)))
+        return _wrap(message, delivery_id, GroupMoved(f"{PREFIX}{message.migrate_to_chat_id}"))
+    gone = message.left_chat_member
+    if gone is not None:
+        return None if gone.is_bot else _wrap(message, delivery_id, MemberLeft(f"{PREFIX}{gone.id}"))
     text, user = message.text, message.from_user
     if text is None or user is None:
         return None
@@ -165,7 +175,30 @@ def _from_callback(query: CallbackQuery, delivery_id: str) -> TelegramInbound | 
 
 
 def _from_my_chat_member(change: ChatMemberUpdated, delivery_id: str) -> TelegramInbound | None:
-    if change.chat.type != ChatType.PRIVATE:
+    gone = _is_gone(change.new_chat_member)
+    intent: Intent
+    if change.chat.type == ChatType.PRIVATE:
+        intent = Reachable(not gone)
+    elif gone:
+        intent = BotLeft()
+    else:
         return None
-    reachable = change.new_chat_member.status not in _GONE
-    return TelegramInbound(_inbound(delivery_id, change.chat, change.from_user, Reachable(reachable)))
+    return TelegramInbound(_inbound(delivery_id, change.chat, change.from_user, intent))
+
+
+def _from_chat_member(change: ChatMemberUpdated, delivery_id: str) -> TelegramInbound | None:
+    """A group member's status changed (``chat_member``, sent only when ``allowed_updates`` asks for it
+    and the bot is an administrator): only leaving matters, whoever caused it (``from`` may be an admin)."""
+    member = change.new_chat_member
+    if change.chat.type == ChatType.PRIVATE or member.user.is_bot or not _is_gone(member):
+        return None
+    intent = MemberLeft(f"{PREFIX}{member.user.id}")
+    return TelegramInbound(_inbound(delivery_id, change.chat, change.from_user, intent))
+
+
+def _is_gone(member: ChatMember) -> bool:
+    """Not in the chat any more: left, banned (``kicked``), or restricted and no longer a member
+    (core.telegram.org/bots/api#chatmemberrestricted ``is_member``)."""
+    if isinstance(member, ChatMemberRestricted):
+        return not member.is_member
+    return member.status in _GONE

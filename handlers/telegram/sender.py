@@ -14,9 +14,11 @@ Errors (core.telegram.org/bots/api#making-requests, ``ResponseParameters``):
 
 - 403 ``Forbidden`` (blocked, deactivated, never started the bot, kicked) → :class:`Unreachable`;
 - 429 ``RetryAfter``: wait the given seconds once if that is at most ``max_wait`` (5 s), retry once;
-  otherwise the error propagates and the message stays in the outbox;
-- 400 ``ChatMigrated`` (group upgraded to a supergroup): send to the new chat id once, and keep using it;
-- any other error propagates (transient for the service).
+  otherwise :class:`RetryLater` with the seconds to wait (the message stays in the outbox and a flush
+  wake-up comes back then, ``handlers.delivery``);
+- 400 ``ChatMigrated`` (group upgraded to a supergroup) → :class:`ChatMoved` to ``tg:<migrate_to_chat_id>``
+  (the game follows the group and its pending messages go there);
+- any other error (5xx, network, timeout) propagates: transient, retried after a backoff.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from telegram.constants import CallbackQueryLimit, MessageLimit
 from telegram.error import BadRequest, ChatMigrated, Forbidden, RetryAfter
 from telegram.helpers import create_deep_linked_url
 
-from handlers.messages import Button, OutMessage, Unreachable
+from handlers.messages import Button, ChatMoved, OutMessage, RetryLater, Unreachable
 from handlers.telegram.callback import encode
 
 PREFIX = "tg:"
@@ -73,14 +75,14 @@ class TelegramSender:
         self._username = (bot_username or "").removeprefix("@") or None
         self._max_wait = max_wait
         self._sleep = sleep
-        self._migrated: dict[int, int] = {}
 
     @property
     def bot(self) -> Bot:
         return self._bot
 
     async def send(self, message: OutMessage) -> None:
-        """Send (or edit) ``message``; raises :class:`Unreachable` or a ``telegram.error`` (see module)."""
+        """Send (or edit) ``message``; raises :class:`Unreachable`, :class:`ChatMoved`, :class:`RetryLater`
+        or a ``telegram.error`` (see module)."""
         await self.deliver(message)
 
     async def deliver(self, message: OutMessage) -> list[str]:
@@ -147,21 +149,18 @@ class TelegramSender:
         number = int(chat_id.removeprefix(PREFIX))
         retried = False
         while True:
-            target = self._migrated.get(number, number)
             try:
-                return await request(target)
+                return await request(number)
             except Forbidden as exc:
                 raise Unreachable(chat_id, _reason(exc.message)) from exc
             except RetryAfter as exc:
                 wait = wait_of(exc)
                 if retried or wait > self._max_wait:
-                    raise
+                    raise RetryLater(chat_id, wait) from exc
                 retried = True
                 await self._sleep(wait)
             except ChatMigrated as exc:
-                if number in self._migrated:
-                    raise
-                self._migrated[number] = exc.new_chat_id
+                raise ChatMoved(chat_id, f"{PREFIX}{exc.new_chat_id}") from exc
 
 
 def keyboard(

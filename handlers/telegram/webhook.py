@@ -37,6 +37,7 @@ from aws_lambda_powertools import Logger
 from telegram import Bot
 from telegram.error import TelegramError
 
+from handlers import observability
 from handlers.messages import Inbound, Outcome, OutMessage, TextCommand
 from handlers.telegram.parse import TelegramInbound, parse_update
 from handlers.telegram.sender import TelegramSender
@@ -108,29 +109,35 @@ def handler(event: dict[str, Any], context: object) -> dict[str, Any]:
 
 
 async def _process(runtime: Runtime, update: dict[str, Any]) -> None:
+    """Handle one verified update and write its one log line (:func:`observability.log_input`)."""
+    started = time.perf_counter()
     update_id = update.get("update_id")
+    outcome, kind = Outcome(result="ignored"), "update"
     try:
         parsed = parse_update(update, runtime.bot, runtime.bot_username)
     except Exception:
         logger.exception("update could not be parsed; dropped", extra={"update_id": update_id})
-        return
-    if parsed is None:
-        logger.debug("update ignored", extra={"update_id": update_id})
-        return
-    outcome = Outcome()
-    try:
-        outcome = await runtime.service.handle(parsed.inbound, now=int(runtime.clock()))
-    except Exception:
-        logger.exception("service failed", extra={"update_id": update_id, "intent": _kind(parsed)})
-    if runtime.sender is None:
-        return
-    if parsed.callback_query_id is not None:
+        parsed, outcome = None, Outcome(result="ignored", reason="update.unparsable")
+    if parsed is not None:
+        kind = observability.intent_kind(parsed.inbound)
         try:
-            await runtime.sender.answer_callback(parsed.callback_query_id, outcome.ack)
-        except TelegramError as exc:
-            logger.warning("answerCallbackQuery failed", extra={"update_id": update_id, "error": repr(exc)})
-    for message in outcome.messages:
-        await _reply(runtime.sender, _in_place(message, parsed), update_id)
+            outcome = await runtime.service.handle(parsed.inbound, now=int(runtime.clock()))
+        except Exception:
+            outcome = Outcome(result="failed")
+            logger.exception("service failed", extra={"update_id": update_id, "intent": _kind(parsed)})
+    if parsed is not None and runtime.sender is not None:
+        if parsed.callback_query_id is not None:
+            try:
+                await runtime.sender.answer_callback(parsed.callback_query_id, outcome.ack)
+            except TelegramError as exc:
+                failure = {"update_id": update_id, "error": repr(exc)}
+                logger.warning("answerCallbackQuery failed", extra=failure)
+        for message in outcome.messages:
+            await _reply(runtime.sender, _in_place(message, parsed), update_id)
+    delivery_id = None if update_id is None else f"tg:{update_id}"
+    observability.log_input(
+        logger, source="telegram", outcome=outcome, started=started, delivery_id=delivery_id, kind=kind
+    )
 
 
 def _in_place(message: OutMessage, parsed: TelegramInbound) -> OutMessage:
@@ -209,6 +216,7 @@ def _runtime() -> Runtime:
     if _Container.runtime is None:
         from handlers.service import Service
         from handlers.telegram.speech import TelegramSpeech
+        from handlers.wakeups import queue_scheduler
         from infra import settings
         from infra.dynamodb import DynamoStore
 
@@ -216,6 +224,9 @@ def _runtime() -> Runtime:
         username = _username(bot)
         sender = TelegramSender(bot, bot_username=username)
         speech = TelegramSpeech(bot)
-        service = Service(DynamoStore(settings.table_name()), sender, after_commit=speech)
+        # Every phase change schedules its deadline and reminder on the timer queue (design §5).
+        service = Service(
+            DynamoStore(settings.table_name()), sender, after_commit=speech, scheduler=queue_scheduler()
+        )
         _Container.runtime = Runtime(service, sender, username, _secret())
     return _Container.runtime

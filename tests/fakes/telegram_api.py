@@ -7,7 +7,8 @@ every call and, per chat, the messages as a player would now see them (after edi
 
 It enforces the limits the adapter must respect (text 1-4096 UTF-16 units, callback data 1-64 bytes,
 editing a missing or unchanged message) with Telegram's own error texts, and answers with any recorded
-error body (``tests/fixtures/telegram/error_*.json``) when told to with :meth:`FakeTelegramApi.fail`.
+error body (``tests/fixtures/telegram/error_*.json``) when told to with :meth:`FakeTelegramApi.fail`, or
+hangs without answering (a network timeout; the call is not carried out) with :meth:`FakeTelegramApi.hang`.
 Chat members (``getChatMember``, ``restrictChatMember``: who is an administrator, who is muted) are kept
 by :attr:`FakeTelegramApi.members` (``tests.fakes.telegram_members``); everyone is a plain member and the
 bot is no administrator until a test says otherwise.
@@ -29,6 +30,7 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 from telegram import Bot
+from telegram.request import HTTPXRequest
 
 from tests.fakes.telegram_members import Members, Refused
 
@@ -37,8 +39,11 @@ TOKEN = "123456789:TEST-fake-token"
 BOT_ID = 6000000001
 BOT_USERNAME = "example_game_bot"
 DATE = 1700000000
+#: How long a call left unanswered by :meth:`FakeTelegramApi.hang` hangs (ends early when the server stops).
+HANG = 3.0
 # Parameters PTB sends JSON-encoded inside the form body (telegram.request.RequestParameter.json_value).
-JSON_PARAMS = {"reply_markup", "entities", "permissions", "link_preview_options", "reply_parameters"}
+JSON_PARAMS = {"reply_markup", "entities", "permissions", "link_preview_options", "reply_parameters",
+               "commands", "scope", "allowed_updates"}
 INT_PARAMS = {"chat_id", "message_id", "user_id", "message_thread_id", "until_date", "cache_time"}
 #: A group's default member permissions (``getChat`` → ``permissions``): send anything, change nothing.
 GROUP_PERMISSIONS = {
@@ -125,8 +130,12 @@ class FakeTelegramApi:
         self.token = token
         self.me = {"id": bot_id, "is_bot": True, "first_name": "ExampleGameBot", "username": username}
         self.calls: list[Call] = []
+        #: Every text ``sendMessage`` delivered, as sent (before later edits): (chat id, text), in order.
+        self.posted: list[tuple[int, str]] = []
         self._chats: dict[int, list[Received]] = {}
         self._failures: list[Failure] = []
+        self._hangs: list[Failure] = []
+        self._stopping = threading.Event()
         self.members = Members(self.me)
         self._lock = threading.Lock()
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), _handler_class(self))
@@ -141,14 +150,21 @@ class FakeTelegramApi:
     def base_url(self) -> str:
         return f"http://127.0.0.1:{self.port}/bot"
 
-    def bot(self) -> Bot:
-        return Bot(self.token, base_url=self.base_url, base_file_url=f"http://127.0.0.1:{self.port}/file/bot")
+    def bot(self, *, timeout: float | None = None) -> Bot:
+        """A Bot on this server; ``timeout`` (seconds) shortens its read timeout, e.g. to meet a
+        :meth:`hang` soon (default: PTB's)."""
+        request = None if timeout is None else HTTPXRequest(read_timeout=timeout)
+        return Bot(
+            self.token, base_url=self.base_url, base_file_url=f"http://127.0.0.1:{self.port}/file/bot",
+            request=request,
+        )  # fmt: skip
 
     def start(self) -> FakeTelegramApi:
         self._thread.start()
         return self
 
     def stop(self) -> None:
+        self._stopping.set()
         self._server.shutdown()
         self._server.server_close()
         self._thread.join()
@@ -174,6 +190,24 @@ class FakeTelegramApi:
         with self._lock:
             self._failures.append(Failure(error, chat, method, times))
 
+    def hang(self, *, chat_id: int | str | None = None, method: str | None = None, times: int = 1) -> None:
+        """Leave the next ``times`` matching calls unanswered for :data:`HANG` seconds (the client times
+        out first) without carrying them out: a network timeout where nothing was delivered."""
+        chat = None if chat_id is None else chat_number(chat_id)
+        with self._lock:
+            self._hangs.append(Failure({}, chat, method, times))
+
+    def hung(self, method: str, params: dict[str, Any]) -> bool:
+        """Whether this call is one to leave unanswered (it is recorded, then waits :data:`HANG` s)."""
+        with self._lock:
+            found = next((h for h in self._hangs if h.matches(method, params.get("chat_id"))), None)
+            if found is None:
+                return False
+            found.times = None if found.times is None else found.times - 1
+            self.calls.append(Call(method, params))
+        self._stopping.wait(HANG)
+        return True
+
     def stop_failing(self, *, chat_id: int | str | None = None) -> None:
         """Drop the failures :meth:`fail` set for ``chat_id`` (every failure if ``None``), e.g. when the
         user unblocks the bot."""
@@ -192,6 +226,12 @@ class FakeTelegramApi:
 
     def texts(self, chat_id: int | str) -> list[str]:
         return [message.text for message in self.messages(chat_id)]
+
+    def posted_to(self, chat_id: int | str) -> list[str]:
+        """The texts ``sendMessage`` delivered to ``chat_id``, as sent, oldest first."""
+        chat = chat_number(chat_id)
+        with self._lock:
+            return [text for to, text in self.posted if to == chat]
 
     def dispatch(self, method: str, params: dict[str, Any]) -> Any:
         """Record the call and return the ``result`` of ``method``; raises :class:`BotApiError`."""
@@ -218,6 +258,7 @@ class FakeTelegramApi:
         chat = self._chats.setdefault(chat_id, [])
         message_id = 1 + sum(len(messages) for messages in self._chats.values())
         chat.append(Received(message_id, text, _buttons(params.get("reply_markup"))))
+        self.posted.append((chat_id, text))
         return self._message(chat_id, chat[-1], params.get("reply_markup"))
 
     def _api_editMessageText(self, params: dict[str, Any]) -> Any:
@@ -264,7 +305,13 @@ class FakeTelegramApi:
         return self.members.restrict(params)
 
     def _api_getWebhookInfo(self, params: dict[str, Any]) -> Any:
-        return {"url": "", "has_custom_certificate": False, "pending_update_count": 0}
+        """The webhook as the last ``setWebhook`` left it (none before it or after ``deleteWebhook``)."""
+        info = {"url": "", "has_custom_certificate": False, "pending_update_count": 0}
+        last = next((c for c in reversed(self.calls) if c.method in ("setWebhook", "deleteWebhook")), None)
+        if last is None or last.method == "deleteWebhook":
+            return info
+        kept = {key: last.params[key] for key in ("allowed_updates",) if key in last.params}
+        return {**info, "url": last.params["url"], "max_connections": 40, **kept}
 
     def _ok(self, params: dict[str, Any]) -> Any:
         return True
@@ -331,6 +378,9 @@ def _handler_class(api: FakeTelegramApi) -> type[BaseHTTPRequestHandler]:
                 return
             length = int(self.headers.get("Content-Length") or 0)
             params = decode_params(self.rfile.read(length), self.headers.get("Content-Type") or "")
+            if api.hung(self.path.removeprefix(prefix), params):
+                self.close_connection = True
+                return
             try:
                 result = api.dispatch(self.path.removeprefix(prefix), params)
             except BotApiError as exc:

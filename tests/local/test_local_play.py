@@ -46,11 +46,16 @@ def test_the_person_never_sees_another_players_private_chat(play: Play) -> None:
     for args in (("--seed", "1", "--players", "6"), ("--seed", "2", "--players", "10", "--lang", "en")):
         run = play("--auto", *args)
         visible = run.visible()
-        # Texts also sent to the person (a merged copy included) may appear; anything else must not.
-        secret = [t for t in set(run.hidden()) if not any(t in v for v in visible)]
+        # Texts also sent to the person may appear, also when merged differently (the messages of one
+        # commit to a chat are merged, so another seat's one message may be two of the person's).
+        secret = [t for t in set(run.hidden()) if not all(_seen(part, visible) for part in t.split("\n\n"))]
         assert len(secret) >= 5, "other seats' role cards at least"
         assert [t for t in secret if t in run.out] == []
         assert all(t in run.out for t in visible)
+
+
+def _seen(part: str, visible: list[str]) -> bool:
+    return any(part in v for v in visible)
 
 
 def test_only_the_group_and_the_persons_chat_have_headers(play: Play) -> None:

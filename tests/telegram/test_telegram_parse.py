@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from core.engine.notice import Action
-from handlers.messages import Inbound, Intent, Reachable, Tap, TextCommand
+from handlers.messages import BotLeft, GroupMoved, Inbound, Intent, MemberLeft, Reachable, Tap, TextCommand
 from handlers.telegram.parse import TelegramInbound, parse_update
 from tests.telegram.builders import (
     BOT_USERNAME,
@@ -56,8 +56,12 @@ def intent_of(update: dict[str, object], bot_username: str = BOT_USERNAME) -> In
         ("my_chat_member_bot_blocked_by_user_private", BOT_USERNAME, Reachable(False)),
         ("my_chat_member_bot_blocked_by_user_private_minimal", BOT_USERNAME, Reachable(False)),
         ("my_chat_member_bot_unblocked_by_user_private", BOT_USERNAME, Reachable(True)),
-        ("migrate_to_chat_id_group_upgraded", BOT_USERNAME, TextCommand("migrate", ("tg:-1001000000001",))),
-        # Ignored: edits, group chatter, service messages, the bot's own membership in groups.
+        ("migrate_to_chat_id_group_upgraded", BOT_USERNAME, GroupMoved("tg:-1001000000001")),
+        # Leaving the group: who left, whoever removed them; the bot removed from a group.
+        ("left_chat_member_supergroup", BOT_USERNAME, MemberLeft("tg:1000000004")),
+        ("chat_member_player_left_supergroup", BOT_USERNAME, MemberLeft("tg:1000000004")),
+        ("my_chat_member_bot_removed_from_supergroup", BOT_USERNAME, BotLeft()),
+        # Ignored: edits, group chatter, other service messages, the bot joining groups.
         ("edited_message_group_command", MAZE_BOT, None),
         ("edited_message_private_reply", BOT_USERNAME, None),
         ("group_text_message", BOT_USERNAME, None),
@@ -66,12 +70,9 @@ def intent_of(update: dict[str, object], bot_username: str = BOT_USERNAME) -> In
         ("anonymous_group_admin_sender_chat", BOT_USERNAME, None),
         ("migrate_from_chat_id_supergroup_anonymous_sender", BOT_USERNAME, None),
         ("new_chat_members_supergroup_nonascii_emoji_name", BOT_USERNAME, None),
-        ("left_chat_member_supergroup", BOT_USERNAME, None),
-        ("chat_member_player_left_supergroup", BOT_USERNAME, None),
         ("my_chat_member_bot_added_to_group", BOT_USERNAME, None),
         ("my_chat_member_bot_added_to_supergroup", BOT_USERNAME, None),
         ("my_chat_member_bot_added_after_group_recreated_as_supergroup", BOT_USERNAME, None),
-        ("my_chat_member_bot_removed_from_supergroup", BOT_USERNAME, None),
     ],
 )
 def test_recorded_update_means(fixture: str, bot_username: str, intent: Intent | None) -> None:
@@ -210,7 +211,7 @@ def test_a_recorded_edit_is_not_replayed() -> None:
 
 def test_a_recorded_group_upgrade_announces_the_new_chat_once() -> None:
     assert recording("getupdates_bot_added_then_group_migrated_to_supergroup", BOT_USERNAME) == [
-        None, TextCommand("migrate", ("tg:-1001000000001",)), None, None, None, TextCommand("start"),
+        None, GroupMoved("tg:-1001000000001"), None, None, None, TextCommand("start"),
     ]  # fmt: skip
 
 

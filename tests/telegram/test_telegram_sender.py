@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 from telegram import Bot
-from telegram.error import BadRequest, RetryAfter
+from telegram.error import BadRequest
 
 from core.engine.notice import Action
-from handlers.messages import Button, OutMessage, Tap, Unreachable
+from handlers.messages import Button, ChatMoved, OutMessage, RetryLater, Tap, Unreachable
 from handlers.telegram.callback import decode
 from handlers.telegram.sender import TelegramSender, split_text
 from tests.fakes.telegram_api import FakeTelegramApi, load_error
@@ -105,8 +105,9 @@ async def test_a_short_flood_wait_is_sat_out_once(api: FakeTelegramApi, bot: Bot
 async def test_a_second_flood_error_is_left_to_the_outbox(api: FakeTelegramApi, bot: Bot) -> None:
     api.fail(flood(1), chat_id=GROUP, times=2)
     naps = Naps()
-    with pytest.raises(RetryAfter):
+    with pytest.raises(RetryLater) as caught:
         await TelegramSender(bot, sleep=naps).send(OutMessage(chat_id=GROUP, text="夜になりました"))
+    assert (caught.value.chat_id, caught.value.seconds) == (GROUP, 1.0)
     assert naps.asked == [1.0]
     assert api.texts(GROUP) == []
 
@@ -118,19 +119,20 @@ async def test_a_long_flood_wait_is_not_sat_out(
     monkeypatch.delenv("PTB_TIMEDELTA")  # retry_after as a plain int, PTB's default until v23
     api.fail("error_429_too_many_requests_retry_after", chat_id=GROUP, times=1)  # retry_after 14
     naps = Naps()
-    with pytest.raises(RetryAfter):
+    with pytest.raises(RetryLater) as caught:
         await TelegramSender(bot, sleep=naps).send(OutMessage(chat_id=GROUP, text="夜になりました"))
+    assert caught.value.seconds == 14
     assert naps.asked == []
     assert len(api.calls_to("sendMessage")) == 1
 
 
-async def test_a_message_to_an_upgraded_group_reaches_the_supergroup(api: FakeTelegramApi, bot: Bot) -> None:
+async def test_a_message_to_an_upgraded_group_names_the_supergroup(api: FakeTelegramApi, bot: Bot) -> None:
+    """The game follows the group (``handlers.delivery``); the sender only reports the new id."""
     api.fail("error_400_group_upgraded_migrate_to_chat_id", chat_id=-900000001)
-    sender = TelegramSender(bot)
-    await sender.send(OutMessage(chat_id="tg:-900000001", text="1日目の朝です"))
-    await sender.send(OutMessage(chat_id="tg:-900000001", text="投票の時間です"))
-    assert api.texts("tg:-1001000000001") == ["1日目の朝です", "投票の時間です"]
-    assert len(api.calls_to("sendMessage")) == 3  # the old id is tried once per container
+    with pytest.raises(ChatMoved) as caught:
+        await TelegramSender(bot).send(OutMessage(chat_id="tg:-900000001", text="1日目の朝です"))
+    assert (caught.value.chat_id, caught.value.new_chat_id) == ("tg:-900000001", "tg:-1001000000001")
+    assert api.texts("tg:-1001000000001") == []
 
 
 async def test_an_edit_changes_the_status_message_in_place(api: FakeTelegramApi, bot: Bot) -> None:

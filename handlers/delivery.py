@@ -1,0 +1,282 @@
+"""Sending a game's outbox: each committed message exactly once, in order per chat, paced per group
+(design §1 "persist first, then send", §4 group limits). ``GameRunner.flush`` delegates here.
+
+One flush (docs/storage.md, "Sending the outbox"):
+
+1. load the game; nothing pending → done. Another flush holds the lease → done (it looks again before
+   it stops); if that holder has been silent too long (crashed) or a chat's wake-up falls due while it
+   holds the lease, a flush wake-up is scheduled for when its lease lapses.
+2. take the flush lease (``GameStore.acquire_flush``, :data:`LEASE_SECONDS`); lost the race → done.
+3. send the pending messages oldest first, a chat's waiting messages merged (:data:`MERGE_LIMIT`). A
+   chat whose message cannot go now is held: its later messages wait, other chats go on. Held by a 429
+   ``retry_after`` (:class:`RetryLater`), a transient error (5xx, network, timeout: backoff
+   :data:`FIRST_BACKOFF` doubling to :data:`MAX_BACKOFF`) or its pacing budget (:data:`PACED`); a flush
+   wake-up is scheduled for when it may go again (without a scheduler the next input retries). An
+   unreachable user's message is dropped (403); a moved chat's messages go to its new id (Telegram 400
+   ``migrate_to_chat_id``).
+4. release (``GameStore.release_flush``): one write removes the sent ids, stores the send record (recent
+   group send times, failures, wake-ups) and frees the lease; entries committed meanwhile → back to 2.
+5. follow-ups through the runner: a moved group moves the game (``MoveChat``, chat pointer), an
+   unreachable user is reported (``SetReachable``).
+
+Times are UTC epoch seconds (the ``now`` of the input or timer), except the holder's own sending budget
+(:data:`SEND_BUDGET`), which is real elapsed time.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+import secrets
+import time
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Protocol
+
+from core.engine.commands import Command, MoveChat, SetReachable
+from core.engine.result import Rejected
+from handlers import outbox
+from handlers.messages import ChatMoved, OutMessage, RetryLater, Sender, Unreachable
+from infra.store import GameStore, StoredGame
+from infra.timers import WakeUp
+
+if TYPE_CHECKING:
+    from infra.timers import Scheduler
+
+log = logging.getLogger(__name__)
+
+#: How long a flush lease lasts (seconds). Longer than any holder can live (the functions' timeout,
+#: template.yaml), so a live holder never loses it; a crashed holder's lease lapses after it.
+LEASE_SECONDS = 60
+#: Real seconds a holder spends sending before it releases and leaves the rest to a wake-up: inside the
+#: Telegram webhook's 20 s timeout (template.yaml) with room for one more send (Bot API timeouts of 5 s
+#: plus a 429 waited out in place, at most 5 s) and the release.
+SEND_BUDGET = 10.0
+#: A lease older than this (seconds) whose holder has not released it is presumed dead.
+HOLDER_SILENT = 40
+#: Lease rounds per flush: entries committed while the lease was held are sent in the next round.
+MAX_ROUNDS = 5
+#: Retry delay after a transient failure (seconds), doubled per failure in a row up to MAX_BACKOFF.
+FIRST_BACKOFF = 5
+MAX_BACKOFF = 300
+#: Paced chats: chat id prefix → (messages, per seconds). Telegram groups and supergroups (negative ids):
+#: "no more than 20 messages per minute in the same group" (core.telegram.org/bots/faq, "My bot is
+#: hitting limits"; design §4).
+PACED: dict[str, tuple[int, int]] = {"tg:-": (20, 60)}
+#: Longest text (UTF-16 code units) that waiting messages are merged into: Telegram's limit for one
+#: message (core.telegram.org/bots/api#sendmessage; LINE allows 5000 characters), so a merge never
+#: splits into several sends.
+MERGE_LIMIT = 4096
+
+
+class Runner(Protocol):
+    """What delivery needs of :class:`handlers.runner.GameRunner`."""
+
+    store: GameStore
+    sender: Sender
+    scheduler: Scheduler | None
+
+    async def apply(
+        self, game_id: str, command: Command, *, delivery_id: str | None, now: int
+    ) -> Rejected | None: ...
+
+
+@dataclass
+class ChatLog:
+    """What the flush remembers of one chat: ``sent``, the times of its recent sends (paced chats only);
+    ``fails``, transient failures in a row; ``wake``, no send before this time (a wake-up is due then)."""
+
+    sent: list[int] = field(default_factory=list)
+    fails: int = 0
+    wake: int = 0
+
+
+def pace_of(chat_id: str) -> tuple[int, int] | None:
+    """``(messages, seconds)`` allowed to ``chat_id``, or ``None`` when it is not paced."""
+    return next((pace for prefix, pace in PACED.items() if chat_id.startswith(prefix)), None)
+
+
+def load_logs(sends: str) -> dict[str, ChatLog]:
+    """The chat logs stored in ``StoredGame.sends`` (``""``: none)."""
+    data = json.loads(sends) if sends else {}
+    return {chat: ChatLog(list(v["s"]), int(v["f"]), int(v["w"])) for chat, v in data.items()}
+
+
+def dump_logs(logs: dict[str, ChatLog], now: int) -> str:
+    """``logs`` as stored, without what no longer matters at ``now`` (sends outside the pacing window,
+    wake-ups passed, chats with nothing left)."""
+    data = {}
+    for chat, entry in sorted(logs.items()):
+        pace = pace_of(chat)
+        recent = [t for t in entry.sent if pace and t > now - pace[1]]
+        wake = entry.wake if entry.wake > now else 0
+        if recent or entry.fails or wake:
+            data[chat] = {"s": recent, "f": entry.fails, "w": wake}
+    return json.dumps(data, separators=(",", ":")) if data else ""
+
+
+def backoff(fails: int) -> int:
+    """Seconds before retrying a chat after ``fails`` transient failures in a row."""
+    return int(min(MAX_BACKOFF, FIRST_BACKOFF * 2 ** max(0, fails - 1)))
+
+
+async def flush(runner: Runner, game_id: str, *, now: int) -> None:
+    """Send what the outbox of ``game_id`` holds (see the module docstring). Never raises for a send
+    failure; store errors (botocore ``ClientError``) propagate."""
+    stored = runner.store.load(game_id)
+    if stored is None or not stored.outbox:
+        return
+    run = _Run(runner, game_id, now)
+    if stored.is_leased(now):
+        run.leave_to_holder(stored)
+        return
+    await run.rounds()
+    await run.follow_up()
+
+
+class _Run:
+    """One flush: the lease token, the chats held back and what the follow-ups need."""
+
+    def __init__(self, runner: Runner, game_id: str, now: int) -> None:
+        self.runner, self.game_id, self.now = runner, game_id, now
+        self.holder = secrets.token_hex(8)
+        self.logs: dict[str, ChatLog] = {}
+        self.held: dict[str, int] = {}
+        self.moved: dict[str, str] = {}
+        self.blocked: list[str] = []
+        self.scheduled: set[int] = set()
+        self.group: str | None = None
+        self.phase_seq = 0
+        self.started = time.monotonic()
+        self.out_of_time = False
+
+    def read(self, stored: StoredGame) -> None:
+        """Take the game's chat logs and envelope; chats with a wake-up still ahead stay held."""
+        data = json.loads(stored.state)
+        self.group, self.phase_seq = data.get("chat_id"), int(data.get("phase_seq", 0))
+        self.logs = load_logs(stored.sends)
+        for chat, entry in self.logs.items():
+            if entry.wake > self.now:
+                self.held.setdefault(chat, entry.wake)
+
+    def leave_to_holder(self, stored: StoredGame) -> None:
+        """Another flush holds the lease and looks again before it stops. A wake-up is scheduled for when
+        the lease lapses if the holder has been silent too long (crashed), or if a chat's wake-up falls
+        due while the lease is held (the holder may have held that chat back, and the wake-up finds the
+        lease taken)."""
+        self.read(stored)
+        silent = self.now - (stored.lease_until - LEASE_SECONDS) >= HOLDER_SILENT
+        if silent or any(0 < entry.wake <= stored.lease_until for entry in self.logs.values()):
+            self.schedule(stored.lease_until)
+
+    async def rounds(self) -> None:
+        for _ in range(MAX_ROUNDS):
+            taken = self.runner.store.acquire_flush(
+                self.game_id, holder=self.holder, until=self.now + LEASE_SECONDS, now=self.now
+            )
+            if taken is None:
+                return
+            self.read(taken)
+            sent = await self._send_pending(taken)
+            after = self.runner.store.release_flush(
+                self.game_id, holder=self.holder, sent=sent, sends=dump_logs(self.logs, self.now)
+            )
+            if after is None or self.out_of_time or not self._arrived(taken, after):
+                return
+        self.schedule(self.now)  # still more arriving: a wake-up sends the rest
+
+    async def _send_pending(self, taken: StoredGame) -> list[str]:
+        """Send the outbox oldest first, a chat's waiting messages merged where they may be (fewer
+        messages for a paced group); the ids that are done with."""
+        pending = [(oid, outbox.load(payload)) for oid, payload in sorted(taken.outbox.items())]
+        done: list[str] = []
+        for ids, message in outbox.merge(pending, limit=MERGE_LIMIT):
+            if await self._deliver(message):
+                done += ids
+        return done
+
+    def _arrived(self, taken: StoredGame, after: StoredGame) -> bool:
+        """Whether entries for a chat that is not held were committed while the lease was held."""
+        fresh = [after.outbox[oid] for oid in after.outbox.keys() - taken.outbox.keys()]
+        return any(self._chat(outbox.load(payload)) not in self.held for payload in fresh)
+
+    def _chat(self, message: OutMessage) -> str:
+        return self.moved.get(message.chat_id, message.chat_id)
+
+    async def _deliver(self, message: OutMessage) -> bool:
+        """Send ``message`` unless its chat is held; True when it is done with (sent, or its user is
+        unreachable)."""
+        chat = self._chat(message)
+        if chat in self.held:
+            return False
+        if time.monotonic() - self.started > SEND_BUDGET:
+            self.out_of_time = True
+            self._hold(chat, self.now, binding=False)
+            return False
+        pace = pace_of(chat)
+        entry = self.logs.setdefault(chat, ChatLog())
+        recent = [t for t in entry.sent if pace and t > self.now - pace[1]]
+        pieces = -(-outbox.units(message.text) // MERGE_LIMIT) or 1  # a longer text goes in pieces
+        if pace and recent and len(recent) + pieces > pace[0]:
+            self._hold(chat, min(recent) + pace[1], binding=True)
+            return False
+        try:
+            await self.runner.sender.send(replace(message, chat_id=chat))
+        except ChatMoved as moved:
+            return await self._moved(message, moved)
+        except Unreachable as err:
+            self.blocked.append(err.chat_id)
+            return True
+        except RetryLater as err:
+            entry.fails += 1
+            self._hold(chat, self.now + math.ceil(err.seconds), binding=True)
+            return False
+        except Exception as exc:
+            entry.fails += 1
+            log.warning("send failed, kept: %s", type(exc).__name__, extra={"game_id": self.game_id})
+            self._hold(chat, self.now + backoff(entry.fails), binding=False)
+            return False
+        entry.fails, entry.sent = 0, [*recent, *[self.now] * pieces] if pace else []
+        return True
+
+    async def _moved(self, message: OutMessage, moved: ChatMoved) -> bool:
+        """The chat lives under a new id now: this and its later messages go there."""
+        if message.chat_id in self.moved:
+            self._hold(moved.chat_id, self.now, binding=False)  # moved twice in one flush: try later
+            return False
+        log.info("chat moved; following it", extra={"game_id": self.game_id})
+        self.moved[message.chat_id] = moved.new_chat_id
+        return await self._deliver(message)
+
+    def _hold(self, chat: str, until: int, *, binding: bool) -> None:
+        """Hold ``chat`` back until ``until``. A wake-up is scheduled then; the wait is remembered when
+        it was scheduled or when the platform set it (``binding``: 429, pacing), else the next input
+        retries."""
+        self.held[chat] = until
+        if self.schedule(until) or binding:
+            self.logs.setdefault(chat, ChatLog()).wake = until
+
+    def schedule(self, at: int) -> bool:
+        """Schedule a flush wake-up at ``at`` (once per flush); False without a scheduler or on failure."""
+        scheduler = self.runner.scheduler
+        if scheduler is None:
+            return False
+        if at not in self.scheduled:
+            try:
+                scheduler.schedule(WakeUp(self.game_id, self.phase_seq, "flush", at=at), now=self.now)
+            except Exception:
+                log.exception("flush wake-up not scheduled", extra={"game_id": self.game_id})
+                return False
+            self.scheduled.add(at)
+        return True
+
+    async def follow_up(self) -> None:
+        """Tell the game what sending found out: a moved group, unreachable users."""
+        for old, new in self.moved.items():
+            if old == self.group:
+                await self.runner.apply(self.game_id, MoveChat(chat_id=new), delivery_id=None, now=self.now)
+            self.runner.store.set_pointer("chat", new, self.game_id)
+        for chat in dict.fromkeys(self.blocked):
+            if chat != self.group and chat not in self.moved.values():
+                command = SetReachable(user_id=chat, reachable=False)
+                await self.runner.apply(self.game_id, command, delivery_id=None, now=self.now)

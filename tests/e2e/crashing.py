@@ -1,0 +1,78 @@
+"""A webhook Lambda container that dies at the worst moment: run in its own process (multiprocessing,
+spawn), it handles one Telegram update against the shared DynamoDB endpoint (``infra.store_server``) and
+the test's fake Bot API, and ``os._exit`` s right after its commit (nothing sent) or right after taking the
+flush lease (nothing sent, the lease left behind). See ``tests/e2e/test_telegram_crash.py``.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from telegram import Bot
+
+from handlers.service import Service
+from handlers.telegram import webhook
+from handlers.telegram.sender import TelegramSender
+from infra.dynamodb import DynamoStore
+from infra.store import StoredGame
+from infra.store_server import dynamodb_client
+from tests.e2e.harness import GAME_ID, SECRET, SEED
+from tests.fakes.telegram_api import BOT_USERNAME
+from tests.telegram.builders import webhook_event
+
+#: The exit code of a container that died where it was told to.
+CRASHED = 17
+#: The exit code of a container that got through the update alive (the test failed to crash it).
+SURVIVED = 0
+
+Moment = Literal["commit", "lease"]
+
+
+@dataclass(frozen=True)
+class Crash:
+    """Where the container finds everything, the update it handles, its clock (UTC epoch s) and when it
+    dies: ``commit`` (after the game's write) or ``lease`` (after taking the flush lease)."""
+
+    endpoint: str
+    table: str
+    api_url: str
+    token: str
+    update: dict[str, Any]
+    now: int
+    at: Moment
+
+
+class DyingStore(DynamoStore):
+    def __init__(self, crash: Crash) -> None:
+        super().__init__(crash.table, dynamodb_client(crash.endpoint))
+        self._at = crash.at
+
+    def commit(self, game_id: str, **changes: Any) -> StoredGame:
+        stored = super().commit(game_id, **changes)
+        if self._at == "commit":
+            os._exit(CRASHED)
+        return stored
+
+    def acquire_flush(self, game_id: str, *, holder: str, until: int, now: int) -> StoredGame | None:
+        taken = super().acquire_flush(game_id, holder=holder, until=until, now=now)
+        if self._at == "lease" and taken is not None:
+            os._exit(CRASHED)
+        return taken
+
+
+def handle_and_die(crash: Crash) -> None:
+    """The container's one invocation (the process target)."""
+    bot = Bot(crash.token, base_url=crash.api_url)
+    service = Service(
+        DyingStore(crash),
+        TelegramSender(bot, bot_username=BOT_USERNAME),
+        new_id=lambda: GAME_ID,
+        new_seed=lambda: SEED,
+    )
+    webhook.configure(
+        service=service, secret=SECRET, bot=bot, bot_username=BOT_USERNAME, clock=lambda: crash.now
+    )
+    webhook.handler(webhook_event(crash.update, SECRET), None)
+    os._exit(SURVIVED)
