@@ -85,8 +85,9 @@ class GameRunner:
         return await self.apply(wake_up.game_id, command, delivery_id=None, now=now)
 
     def _schedule(self, before: Any, after: Any, now: int) -> None:
-        """Schedule the wake-ups of the committed change ``before`` → ``after``. A failure is logged, never
-        raised: the commit stands, and every inbound event catches up overdue deadlines (design §5)."""
+        """Schedule the wake-ups of the change ``before`` → ``after`` about to be committed. A failure is
+        logged, never raised: the commit goes on, and every inbound event catches up overdue deadlines
+        (design §5)."""
         if self.scheduler is None:
             return
         for wake_up in wake_ups(before, after, now=now):
@@ -126,11 +127,13 @@ class GameRunner:
                 if not result.changed and not caught_up:
                     await self._send_now(rules, state, notices)
                     return None
+            # Wake-ups go out before the commit: a crash after the commit then never leaves a phase without
+            # its timer, and one sent for a commit that loses the race is stale, a no-op (design §5).
+            self._schedule(loaded, state, now)
             try:
                 self._commit(rules, state, notices, stored.version, delivery_id if not refusal else None, now)
             except VersionConflict:
                 continue
-            self._schedule(loaded, state, now)
             await self.flush(game_id, now=now)
             await self._settle(game_id, now)
             return refusal

@@ -32,7 +32,8 @@ from typing import Any, Protocol
 
 from aws_lambda_powertools import Logger
 
-from handlers.messages import OutMessage, Sender
+from handlers import observability
+from handlers.messages import Outcome, OutMessage, Sender
 from infra.timers import Scheduler, WakeUp, parse_wake_up
 
 logger = Logger()
@@ -98,16 +99,22 @@ def _fire_record(record: dict[str, Any]) -> dict[str, str] | None:
 
 
 def _fire(wake_up: WakeUp) -> None:
-    """Send ``wake_up`` on towards its ``at`` if it is early and there is a scheduler, else wake the game."""
+    """Send ``wake_up`` on towards its ``at`` if it is early and there is a scheduler, else wake the game;
+    either way one input log line (:mod:`handlers.observability`; ``failed`` before an error propagates)."""
+    started = time.perf_counter()
     now = int(_Container.clock())
-    service = _service()
-    extra = {"game_id": wake_up.game_id, "phase_seq": wake_up.phase_seq, "kind": wake_up.kind}
-    if now < wake_up.at and _Container.scheduler is not None:
-        logger.info("timer early; sent again", extra={**extra, "left": wake_up.at - now})
-        _Container.scheduler.schedule(wake_up, now=now)
-        return
-    logger.info("timer fired", extra=extra)
-    _loop().run_until_complete(service.wake(wake_up, now=now))
+    command = {"deadline": "timeout"}.get(wake_up.kind, wake_up.kind)
+    outcome = Outcome(result="failed")
+    try:
+        if now < wake_up.at and _Container.scheduler is not None:
+            _Container.scheduler.schedule(wake_up, now=now)
+            outcome = Outcome(result="ignored", reason="timer.early")
+            return
+        refusal = _loop().run_until_complete(_service().wake(wake_up, now=now))
+        outcome = observability.outcome_of(refusal)
+    finally:
+        traced = observability.traced(outcome, wake_up.game_id, None, command)
+        observability.log_input(logger, source="timer", outcome=traced, started=started)
 
 
 class PlatformSender:

@@ -1,6 +1,6 @@
 """Which timer wake-ups a committed change of a game needs (design §5; docs/architecture.md "Timers").
 
-:func:`wake_ups` is pure: the runner calls it after each commit with the state it loaded and the state it
+:func:`wake_ups` is pure: the runner calls it before each commit with the state it loaded and the state it
 committed, and hands the result to its :class:`~infra.timers.Scheduler`. :func:`queue_scheduler` is the
 production scheduler (the SQS timer queue) where one is configured. Times are UTC epoch seconds.
 """

@@ -5,8 +5,13 @@ by the next input (the safety net), also when scheduling failed."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
 from handlers.messages import TextCommand
-from infra.timers import WakeUp
+from infra.store import MemoryStore, StoredGame
+from infra.timers import MemoryScheduler, WakeUp
 from tests.timer.clocked import GAME, GROUP, REMINDER, START, USERS, Clocked
 
 
@@ -117,3 +122,29 @@ def test_a_failed_scheduling_keeps_the_change_and_the_next_input_catches_up() ->
     game.now = START + 120 + 300
     game.say(USERS[2], USERS[2], TextCommand("me"))
     assert game.state()["phase"] == "vote"
+
+
+class DiesAfterCommit(MemoryStore):
+    """A store whose commits land and then take the process down (a Lambda killed right there)."""
+
+    def commit(self, game_id: str, **changes: Any) -> StoredGame:
+        super().commit(game_id, **changes)
+        raise SystemExit("killed right after the commit")
+
+
+def test_a_process_killed_right_after_the_commit_has_already_scheduled_the_next_phase() -> None:
+    game = Clocked.start()
+    night = game.state()["phase_seq"]
+    game.in_flight.clear()
+    game.store.__class__ = DiesAfterCommit
+    game.now = START + 120
+
+    with pytest.raises(SystemExit):
+        game.deliver(WakeUp(GAME, night, "deadline", at=START + 120))
+
+    assert game.state()["phase"] == "discussion"
+    assert isinstance(game.scheduler, MemoryScheduler)
+    assert [(w.phase_seq, w.kind) for w in game.scheduler.scheduled] == [
+        (night + 1, "deadline"),
+        (night + 1, "remind"),
+    ]
