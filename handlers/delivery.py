@@ -3,10 +3,11 @@
 
 One flush (docs/storage.md, "Sending the outbox"):
 
-1. load the game; nothing pending → done. Another flush holds the lease → done (it looks again before
-   it stops); if that holder has been silent too long (crashed) or a chat's wake-up falls due while it
-   holds the lease, a flush wake-up is scheduled for when its lease lapses.
-2. take the flush lease (``GameStore.acquire_flush``, :data:`LEASE_SECONDS`); lost the race → done.
+1. the game as the commit that added messages returned it (:class:`Committed`), else loaded. That commit
+   took the flush lease (it was free) → 3. Nothing pending → done. Another flush holds the lease → done
+   (it looks again before it stops); if that holder has been silent too long (crashed) or a chat's
+   wake-up falls due while it holds the lease, a flush wake-up is scheduled for when its lease lapses.
+2. take the free or lapsed lease (``GameStore.acquire_flush``, :data:`LEASE_SECONDS`); lost the race → done.
 3. send the pending messages oldest first, a chat's waiting messages merged (:data:`MERGE_LIMIT`). A
    chat whose message cannot go now is held: its later messages wait, other chats go on. Held by a 429
    ``retry_after`` (:class:`RetryLater`), a transient error (5xx, network, timeout: backoff
@@ -16,8 +17,8 @@ One flush (docs/storage.md, "Sending the outbox"):
    ``migrate_to_chat_id``).
 4. release (``GameStore.release_flush``): one write removes the sent ids, stores the send record (recent
    group send times, failures, wake-ups) and frees the lease; entries committed meanwhile → back to 2.
-5. follow-ups through the runner: a moved group moves the game (``MoveChat``, chat pointer), an
-   unreachable user is reported (``SetReachable``).
+5. follow-ups through the runner: a moved group moves the game and both chat pointers
+   (``platform_events.move_chat``), an unreachable user is reported (``SetReachable``).
 
 Times are UTC epoch seconds (the ``now`` of the input or timer), except the holder's own sending budget
 (:data:`SEND_BUDGET`), which is real elapsed time.
@@ -31,17 +32,17 @@ import math
 import secrets
 import time
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
-from core.engine.commands import Command, MoveChat, SetReachable
-from core.engine.result import Rejected
+from core.engine.commands import SetReachable
 from handlers import outbox
-from handlers.messages import ChatMoved, OutMessage, RetryLater, Sender, Unreachable
-from infra.store import GameStore, StoredGame
+from handlers.messages import ChatMoved, OutMessage, RetryLater, Unreachable
+from handlers.platform_events import move_chat
+from infra.store import StoredGame
 from infra.timers import WakeUp
 
 if TYPE_CHECKING:
-    from infra.timers import Scheduler
+    from handlers.runner import GameRunner
 
 log = logging.getLogger(__name__)
 
@@ -69,16 +70,24 @@ PACED: dict[str, tuple[int, int]] = {"tg:-": (20, 60)}
 MERGE_LIMIT = 4096
 
 
-class Runner(Protocol):
-    """What delivery needs of :class:`handlers.runner.GameRunner`."""
+@dataclass(frozen=True)
+class Committed:
+    """What a commit that added messages leaves for the flush that follows it: ``stored``, the game as the
+    commit returned it, and ``holder``, the lease token it offered (:func:`lease_offer`). The flush starts
+    from ``stored`` instead of loading the game, and sends at once when the commit took the lease."""
 
-    store: GameStore
-    sender: Sender
-    scheduler: Scheduler | None
+    stored: StoredGame
+    holder: str
 
-    async def apply(
-        self, game_id: str, command: Command, *, delivery_id: str | None, now: int
-    ) -> Rejected | None: ...
+    def holds(self, now: int) -> bool:
+        """Whether the commit took the flush lease and it is still live at ``now`` (UTC epoch seconds)."""
+        return self.stored.is_held_by(self.holder, now)
+
+
+def lease_offer(now: int) -> tuple[str, int]:
+    """A new lease token and the end (UTC epoch seconds) of a lease taken at ``now``, for a commit to take
+    the flush lease with (``GameStore.commit(flush_holder=…, lease_until=…)``)."""
+    return secrets.token_hex(8), now + LEASE_SECONDS
 
 
 @dataclass
@@ -120,26 +129,33 @@ def backoff(fails: int) -> int:
     return int(min(MAX_BACKOFF, FIRST_BACKOFF * 2 ** max(0, fails - 1)))
 
 
-async def flush(runner: Runner, game_id: str, *, now: int) -> None:
-    """Send what the outbox of ``game_id`` holds (see the module docstring). Never raises for a send
-    failure; store errors (botocore ``ClientError``) propagate."""
-    stored = runner.store.load(game_id)
-    if stored is None or not stored.outbox:
+async def flush(runner: GameRunner, game_id: str, *, now: int, committed: Committed | None = None) -> None:
+    """Send what the outbox of ``game_id`` holds (see the module docstring). ``committed``: what the commit
+    just made by this runner returned (its lease, if it took it, is this flush's to release). Never raises
+    for a send failure; store errors (botocore ``ClientError``) propagate."""
+    stored = committed.stored if committed else runner.store.load(game_id)
+    if stored is None:
         return
-    run = _Run(runner, game_id, now)
-    if stored.is_leased(now):
-        run.leave_to_holder(stored)
+    if committed and committed.holds(now):
+        run = _Run(runner, game_id, now, holder=committed.holder)
+        await run.rounds(held=stored)
+    elif not stored.outbox:
         return
-    await run.rounds()
+    elif stored.is_leased(now):
+        _Run(runner, game_id, now).leave_to_holder(stored)
+        return
+    else:
+        run = _Run(runner, game_id, now)
+        await run.rounds()
     await run.follow_up()
 
 
 class _Run:
     """One flush: the lease token, the chats held back and what the follow-ups need."""
 
-    def __init__(self, runner: Runner, game_id: str, now: int) -> None:
+    def __init__(self, runner: GameRunner, game_id: str, now: int, *, holder: str | None = None) -> None:
         self.runner, self.game_id, self.now = runner, game_id, now
-        self.holder = secrets.token_hex(8)
+        self.holder = holder or secrets.token_hex(8)
         self.logs: dict[str, ChatLog] = {}
         self.held: dict[str, int] = {}
         self.moved: dict[str, str] = {}
@@ -169,9 +185,12 @@ class _Run:
         if silent or any(0 < entry.wake <= stored.lease_until for entry in self.logs.values()):
             self.schedule(stored.lease_until)
 
-    async def rounds(self) -> None:
+    async def rounds(self, *, held: StoredGame | None = None) -> None:
+        """Send and release, again while entries arrive for chats not held back. ``held``: the game as a
+        commit that took the lease for :attr:`holder` returned it (the first round needs no acquire)."""
+        taken = held
         for _ in range(MAX_ROUNDS):
-            taken = self.runner.store.acquire_flush(
+            taken = taken or self.runner.store.acquire_flush(
                 self.game_id, holder=self.holder, until=self.now + LEASE_SECONDS, now=self.now
             )
             if taken is None:
@@ -183,6 +202,7 @@ class _Run:
             )
             if after is None or self.out_of_time or not self._arrived(taken, after):
                 return
+            taken = None
         self.schedule(self.now)  # still more arriving: a wake-up sends the rest
 
     async def _send_pending(self, taken: StoredGame) -> list[str]:
@@ -271,11 +291,12 @@ class _Run:
         return True
 
     async def follow_up(self) -> None:
-        """Tell the game what sending found out: a moved group, unreachable users."""
+        """Tell the game what sending found out: a moved group (the game and both chat pointers follow, as
+        for the platform's own notice: :func:`handlers.platform_events.move_chat`; also when the game had
+        moved already, so pointers a crash left behind heal), unreachable users."""
         for old, new in self.moved.items():
-            if old == self.group:
-                await self.runner.apply(self.game_id, MoveChat(chat_id=new), delivery_id=None, now=self.now)
-            self.runner.store.set_pointer("chat", new, self.game_id)
+            if self.group in (old, new):
+                await move_chat(self.runner, self.game_id, old, new, delivery_id=None, now=self.now)
         for chat in dict.fromkeys(self.blocked):
             if chat != self.group and chat not in self.moved.values():
                 command = SetReachable(user_id=chat, reachable=False)

@@ -68,6 +68,7 @@ class GameRunner:
         self.settings_for = settings_for or (lambda chat_id: {})
         self.after_commit = after_commit
         self.scheduler = scheduler
+        self._committed: dict[str, delivery.Committed] = {}  # game id → for the flush after the commit
 
     async def fire_timer(self, game_id: str, phase_seq: int, *, now: int) -> None:
         """The timer handler's entry: ``Timeout(phase_seq)``; a no-op when stale [design §5]."""
@@ -160,20 +161,29 @@ class GameRunner:
     ) -> None:
         """Store ``state`` as version ``version + 1`` with ``messages`` in its outbox, in one write; a
         finished game gets its expiry (``now`` + :data:`KEEP_FINISHED`, UTC epoch s). Raises
-        ``VersionConflict``. The commit that ends a game releases its members' user pointers
+        ``VersionConflict``. With ``messages``, the same write takes the flush lease if it is free, and
+        the caller must call :meth:`flush` next: it sends with that lease and releases it (docs/storage.md,
+        "Sending the outbox"). The commit that ends a game releases its members' user pointers
         (:meth:`_release_pointers`), once: the state records it (``shell``, :data:`RELEASED`)."""
         entries = {f"{version + 1:08d}-{i:04d}": outbox.dump(m) for i, m in enumerate(messages)}
         ending = state.is_over and not state.shell.get(RELEASED)
         if ending:
             state = state.model_copy(update={"shell": {**state.shell, RELEASED: True}})
-        self.store.commit(
+        holder, until = delivery.lease_offer(now) if messages else (None, None)
+        stored = self.store.commit(
             state.game_id,
             expected_version=version,
             state=state.model_dump_json(),
             outbox_add=entries,
             delivery_id=delivery_id,
             expires_at=now + KEEP_FINISHED if state.is_over else None,
+            flush_holder=holder,
+            lease_until=until,
         )
+        committed = delivery.Committed(stored, holder) if holder else None
+        kept = self._committed.get(state.game_id)
+        if committed and (kept is None or not kept.holds(now) or committed.holds(now)):
+            self._committed[state.game_id] = committed  # never drop a lease held for the next flush
         if ending:
             self._release_pointers(state)
 
@@ -204,8 +214,10 @@ class GameRunner:
     async def flush(self, game_id: str, *, now: int) -> None:
         """Send what the outbox holds: exactly once, in order per chat, paced per group; what cannot go
         now waits for a flush wake-up or the next event (:func:`handlers.delivery.flush`). ``now``: UTC
-        epoch seconds. Also the timer's entry for a ``flush`` wake-up."""
-        await delivery.flush(self, game_id, now=now)
+        epoch seconds. Also the timer's entry for a ``flush`` wake-up. After :meth:`commit_messages` it
+        starts from what that commit returned, with the lease the commit took."""
+        committed = self._committed.pop(game_id, None)
+        await delivery.flush(self, game_id, now=now, committed=committed)
 
     async def _send_now(self, rules: GameRules, state: Any, notices: list[Notice]) -> None:
         """Read-only answers (queries) are sent without a write: nothing is lost if they fail."""

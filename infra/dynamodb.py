@@ -15,8 +15,10 @@ together or not at all (DynamoDB Developer Guide, "Condition expressions"). The 
 by version so each commit adds one key and drops the one that left the window without reading the item.
 ``mark_sent`` removes outbox keys with its own ``UpdateItem`` that ignores the version, so it never
 conflicts with a game write (and a concurrent commit never brings a removed entry back: it only SETs
-its own new keys). The flush lease is taken and released with conditional ``UpdateItem`` calls on the
-same item that never look at the version either, so flushing never conflicts with playing.
+its own new keys). The flush lease lives in the same item: a commit takes it when it is free
+(``if_not_exists``, no extra condition), ``acquire_flush`` takes over a lapsed one and ``release_flush`` frees
+it, each with an ``UpdateItem`` whose condition never looks at the version, so flushing never conflicts
+with playing.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 import boto3
 from botocore.config import Config
 
-from infra.store import MAX_DELIVERIES, GameStore, StoredGame, VersionConflict, check_kind
+from infra.store import MAX_DELIVERIES, GameStore, StoredGame, VersionConflict, check_kind, check_lease_offer
 
 if TYPE_CHECKING:
     from mypy_boto3_dynamodb import DynamoDBClient
@@ -99,6 +101,13 @@ class _Update:
     def set(self, path: str, value: AttributeValueTypeDef) -> None:
         self.sets.append(f"{path} = {self.value(value)}")
 
+    def set_if_absent(self, path: str, value: AttributeValueTypeDef) -> None:
+        self.sets.append(f"{path} = if_not_exists({path}, {self.value(value)})")
+
+    def remove_outbox(self, outbox_ids: list[str]) -> None:
+        for outbox_id in dict.fromkeys(outbox_ids):
+            self.remove(self.path("outbox", outbox_id))
+
     def remove(self, path: str) -> None:
         self.removes.append(path)
 
@@ -168,9 +177,16 @@ class DynamoStore(GameStore):
         outbox_add: dict[str, str],
         delivery_id: str | None,
         expires_at: int | None,
+        flush_holder: str | None = None,
+        lease_until: int | None = None,
     ) -> StoredGame:
+        check_lease_offer(flush_holder, lease_until)
         version = expected_version + 1
         update = _Update()
+        if flush_holder is not None and lease_until is not None:
+            # Both attributes are set and removed together, so each keeps the holder's value or takes ours.
+            update.set_if_absent(update.path(LEASE_HOLDER), {"S": flush_holder})
+            update.set_if_absent(update.path(LEASE_UNTIL), _number(lease_until))
         update.set(update.path("version"), _number(version))
         update.set(update.path("state"), {"B": pack_state(state)})
         if expires_at is None:
@@ -185,16 +201,10 @@ class DynamoStore(GameStore):
         else:
             condition = f"{update.path('version')} = {update.value(_number(expected_version))}"
             self._add_entries(update, version, outbox_add, delivery_id)
-        try:
-            response = self._client.update_item(
-                TableName=self._table,
-                Key=_game_key(game_id),
-                ReturnValues="ALL_NEW",
-                **update.request(condition),
-            )
-        except self._client.exceptions.ConditionalCheckFailedException as err:
-            raise VersionConflict(game_id) from err
-        return self._stored(game_id, response["Attributes"])
+        stored = self._update_or_none(game_id, update, condition)
+        if stored is None:
+            raise VersionConflict(game_id)
+        return stored
 
     def _add_entries(
         self, update: _Update, version: int, outbox_add: dict[str, str], delivery_id: str | None
@@ -211,8 +221,7 @@ class DynamoStore(GameStore):
         if not outbox_ids:
             return
         update = _Update()
-        for outbox_id in dict.fromkeys(outbox_ids):
-            update.remove(update.path("outbox", outbox_id))
+        update.remove_outbox(outbox_ids)
         # The condition only keeps UpdateItem from creating a stray item for a game that is gone.
         request = update.request(f"attribute_exists({update.path('pk')})")
         try:
@@ -233,8 +242,7 @@ class DynamoStore(GameStore):
         self, game_id: str, *, holder: str, sent: list[str], sends: str | None
     ) -> StoredGame | None:
         update = _Update()
-        for outbox_id in dict.fromkeys(sent):
-            update.remove(update.path("outbox", outbox_id))
+        update.remove_outbox(sent)
         update.remove(update.path(LEASE_HOLDER))
         update.remove(update.path(LEASE_UNTIL))
         if sends is not None:
@@ -247,8 +255,7 @@ class DynamoStore(GameStore):
         if not sent:
             return self.load(game_id)
         marked = _Update()
-        for outbox_id in dict.fromkeys(sent):
-            marked.remove(marked.path("outbox", outbox_id))
+        marked.remove_outbox(sent)
         return self._update_or_none(game_id, marked, f"attribute_exists({marked.path('pk')})")
 
     def _update_or_none(self, game_id: str, update: _Update, condition: str) -> StoredGame | None:

@@ -6,8 +6,9 @@ records the new state, the platform delivery id that caused it (Telegram ``updat
 (:meth:`GameStore.has_delivery`) and a crash after the write loses nothing: whatever is not yet marked
 sent stays in the outbox. Sending never conflicts with playing: :meth:`GameStore.mark_sent` removes
 outbox entries without looking at the version. Only one flush of a game sends at a time: it holds the
-game's flush lease (:meth:`GameStore.acquire_flush` / :meth:`GameStore.release_flush`), which also ignores
-the version. See ``docs/storage.md``.
+game's flush lease, which a commit takes when it is free (so the committer sends without another write)
+and :meth:`GameStore.acquire_flush` takes over when its holder let it lapse; :meth:`GameStore.release_flush`
+frees it. None of this looks at the version. See ``docs/storage.md``.
 
 This module holds the interface and :class:`MemoryStore` (local playground, unit tests);
 ``infra.dynamodb`` holds the DynamoDB implementation with the same behaviour.
@@ -50,6 +51,10 @@ class StoredGame:
         """True if a flush lease is held and has not expired at ``now`` (UTC epoch seconds)."""
         return self.lease_holder is not None and self.lease_until > now
 
+    def is_held_by(self, holder: str, now: int) -> bool:
+        """True if ``holder`` holds the flush lease and it has not expired at ``now`` (UTC epoch seconds)."""
+        return self.lease_holder == holder and self.lease_until > now
+
 
 class VersionConflict(Exception):
     """The game is not at the expected version (someone else committed first, or create of an existing
@@ -72,13 +77,20 @@ class GameStore(Protocol):
         outbox_add: dict[str, str],
         delivery_id: str | None,
         expires_at: int | None,
+        flush_holder: str | None = None,
+        lease_until: int | None = None,
     ) -> StoredGame:
         """Atomically store ``state`` as version ``expected_version + 1``.
 
         ``expected_version`` 0 creates the game. ``outbox_add`` entries join the outbox (pending entries
         stay). ``delivery_id`` (if any) joins the delivery window. ``expires_at`` sets the TTL of the game
-        record (``None``: no expiry, an earlier one is cleared). Returns the stored game.
-        Raises :class:`VersionConflict` if the game is not at ``expected_version``.
+        record (``None``: no expiry, an earlier one is cleared). ``flush_holder`` (with ``lease_until``,
+        UTC epoch seconds): in the same write, take the flush lease for ``flush_holder`` if no flush holds
+        it (a lease left to lapse still counts as held: only :meth:`acquire_flush` takes it over); the
+        version stays the only condition, so a held lease never fails a commit. Returns the stored game:
+        its ``lease_holder`` is ``flush_holder`` when the commit took the lease.
+        Raises :class:`VersionConflict` if the game is not at ``expected_version``; ValueError if only one
+        of ``flush_holder`` and ``lease_until`` is given.
         """
         ...
 
@@ -122,6 +134,12 @@ def check_kind(kind: str) -> None:
     """Raise ValueError unless ``kind`` is a pointer kind ("chat" | "user")."""
     if kind not in POINTER_KINDS:
         raise ValueError(f"pointer kind must be one of {POINTER_KINDS}, not {kind!r}")
+
+
+def check_lease_offer(flush_holder: str | None, lease_until: int | None) -> None:
+    """Raise ValueError unless a commit's ``flush_holder`` and ``lease_until`` are both given or both not."""
+    if (flush_holder is None) != (lease_until is None):
+        raise ValueError("flush_holder and lease_until go together")
 
 
 def _delivery_window(
@@ -176,7 +194,10 @@ class MemoryStore(GameStore):
         outbox_add: dict[str, str],
         delivery_id: str | None,
         expires_at: int | None,
+        flush_holder: str | None = None,
+        lease_until: int | None = None,
     ) -> StoredGame:
+        check_lease_offer(flush_holder, lease_until)
         with self._lock:
             current = self._games.get(game_id)
             if (current.version if current else 0) != expected_version:
@@ -184,10 +205,12 @@ class MemoryStore(GameStore):
             version = expected_version + 1
             before = current or _Record(0, "", {}, {})
             window = _delivery_window(before.window, version, delivery_id, self._max_deliveries)
+            holder, until = before.lease_holder, before.lease_until
+            if holder is None and flush_holder is not None and lease_until is not None:
+                holder, until = flush_holder, lease_until
             record = _Record(
-                version, state, {**before.outbox, **outbox_add}, window,
-                before.lease_holder, before.lease_until, before.sends,
-            )  # fmt: skip
+                version, state, {**before.outbox, **outbox_add}, window, holder, until, before.sends
+            )
             self._games[game_id] = record
             return record.stored(game_id)
 

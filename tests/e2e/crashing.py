@@ -1,7 +1,8 @@
 """A webhook Lambda container that dies at the worst moment: run in its own process (multiprocessing,
 spawn), it handles one Telegram update against the shared DynamoDB endpoint (``infra.store_server``) and
-the test's fake Bot API, and ``os._exit`` s right after its commit (nothing sent) or right after taking the
-flush lease (nothing sent, the lease left behind). See ``tests/e2e/test_telegram_crash.py``.
+the test's fake Bot API, and ``os._exit`` s right after its commit (nothing sent; a commit takes the flush
+lease when it is free, so the dead container usually leaves that behind) or right after ``acquire_flush``
+took over a lapsed lease (nothing sent, the lease left behind). See ``tests/e2e/test_telegram_crash.py``.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ Moment = Literal["commit", "lease"]
 @dataclass(frozen=True)
 class Crash:
     """Where the container finds everything, the update it handles, its clock (UTC epoch s) and when it
-    dies: ``commit`` (after the game's write) or ``lease`` (after taking the flush lease)."""
+    dies: ``commit`` (after the game's write) or ``lease`` (after ``acquire_flush`` took the lease)."""
 
     endpoint: str
     table: str

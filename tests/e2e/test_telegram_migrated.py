@@ -1,6 +1,6 @@
 """A group upgraded to a supergroup mid-game, found out when sending (Bot API 400 with
 ``migrate_to_chat_id``, ``error_400_group_upgraded_migrate_to_chat_id.json``): the pending announcements go
-to the supergroup, the game moves with it (``MoveChat``, the chat pointer), and later announcements and
+to the supergroup, the game moves with it (``MoveChat``, both chat pointers), and later announcements and
 commands use the new chat. Service, DynamoStore on moto, TelegramSender on the fake Bot API."""
 
 from __future__ import annotations
@@ -84,6 +84,7 @@ def test_the_game_follows_its_group_to_the_supergroup(group: Group, api: FakeTel
     assert len(api.posted_to(NEW)) == 1, "the start's announcements, merged, reached the supergroup"
     assert group.state()["chat_id"] == f"tg:{NEW}"
     assert group.store.get_pointer("chat", f"tg:{NEW}") == GAME_ID
+    assert group.store.get_pointer("chat", f"tg:{OLD}") is None, "the basic group is gone"
     assert group.store.load(GAME_ID).outbox == {}  # type: ignore[union-attr]
 
     group.deadline()
