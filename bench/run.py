@@ -4,11 +4,17 @@ Figures (nothing here asserts a time; compare runs on the same machine):
 
 - ``core``: bots-only games per second on the pure core, at the largest table the Megami pool allows;
 - ``service``: per-input processing time (ms, median and p99) of a whole bots game sent through
-  ``handlers.service.Service`` with ``infra.dynamodb.DynamoStore`` on moto's in-process DynamoDB
-  (``mock_aws``; never real AWS): every tap and timer does load → decide → commit → send → mark sent.
-  moto's request handling is most of that time, so ``service_memory`` repeats the game on ``MemoryStore``;
-- ``import``: cold import time (ms, median of 5 fresh interpreters) of ``handlers.telegram.webhook``,
-  the Telegram Lambda's module, plus the whole interpreter run for scale;
+  ``handlers.service.Service`` with ``infra.dynamodb.DynamoStore`` on moto's DynamoDB server over HTTP
+  (``infra.store_server``; never real AWS): every tap and timer does load → decide → commit → send →
+  mark sent. moto's request handling is most of that time, so ``service_memory`` repeats the game on
+  ``MemoryStore``. Per accepted input also (``service.dynamodb``, by ``tap``/``timer``/``all``): DynamoDB
+  calls by operation, reads and writes against the goal of at most two reads and one conditional write
+  (where it is exceeded, the calls are listed by the service function that made them), write and read
+  units computed from the item sizes (method: ``bench/capacity.py``); and ``service.group``: messages to
+  the group per phase change;
+- ``imports``: cold import time (ms, median of 5 fresh interpreters) of each Lambda entry module
+  (Telegram webhook, timer, LINE webhook; skipped while one is not in the tree), plus the whole interpreter
+  run for scale; ``import`` repeats the Telegram webhook's figure;
 - ``state``: bytes of the state JSON at the end of games at the largest table (16 players [ADZ-4.1]), and of
   the DynamoDB ``state`` attribute as stored (zlib, ``infra.dynamodb.pack_state``).
 
@@ -19,9 +25,8 @@ table of that game: 16 players for 徒桜戦争, 15 for 政治家人狼, 6 for D
 from __future__ import annotations
 
 import argparse
-import asyncio
+import importlib.util
 import json
-import logging
 import statistics
 import subprocess
 import sys
@@ -32,24 +37,25 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import boto3  # noqa: E402
-from moto import mock_aws  # noqa: E402
+from capacity import CallLog  # noqa: E402
+from inputs import GAME_ID, NullSender, dynamodb, group_messages, play, timing  # noqa: E402
 
-from core.engine.bots import BOT_SALT, Driver, bot_user, next_now, play_out, start_bot_game  # noqa: E402
-from core.engine.commands import Act, Timeout  # noqa: E402
+from core.engine.bots import BOT_SALT, play_out, start_bot_game  # noqa: E402
 from core.engine.rng import Rng  # noqa: E402
 from core.games import GameRules, registry, rules_for  # noqa: E402
-from handlers.messages import Inbound, OutMessage, Tap, TextCommand  # noqa: E402
 from handlers.service import Service  # noqa: E402
 from infra.dynamodb import DynamoStore, create_table, pack_state  # noqa: E402
-from infra.store import GameStore, MemoryStore  # noqa: E402
+from infra.store import MemoryStore  # noqa: E402
+from infra.store_server import dynamodb_client, moto_server  # noqa: E402
 
 GAME = "adazakura"
 TABLE = "jinro-bench"
 IMPORT_RUNS = 5
-IMPORT_PROBE = (
-    "import time; t = time.perf_counter(); import handlers.telegram.webhook; print(time.perf_counter() - t)"
-)
+#: The Lambda entry modules (template.yaml): Telegram webhook, timer, LINE webhook.
+HANDLER_MODULES = ("handlers.telegram.webhook", "handlers.timer", "handlers.line.webhook")
+#: Per accepted input (issue 4, "Benchmark"): at most two reads and one conditional write.
+GOAL_READS = 2
+GOAL_WRITES = 1
 
 
 def largest_table(rules: GameRules) -> int:
@@ -95,121 +101,86 @@ def bench_core(
     }
 
 
-class CountErrors(logging.Handler):
-    """Counts ERROR log records of the service (e.g. a missing catalog text) instead of printing each."""
-
-    def __init__(self) -> None:
-        super().__init__(logging.ERROR)
-        self.count = 0
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.count += 1
-
-
-class NullSender:
-    """A platform sender that accepts every message (the figure is the service's own work)."""
-
-    def __init__(self) -> None:
-        self.sent = 0
-
-    async def send(self, message: OutMessage) -> None:
-        self.sent += 1
-
-
-def _inbound(n: int, user: str, intent: Any, *, private: bool) -> Inbound:
-    chat = user if private else "bench:group"
-    return Inbound(platform="bench", delivery_id=f"bench:{n}", chat_id=chat, is_private=private,
-                   user_id=user, user_name=user, intent=intent)  # fmt: skip
-
-
-async def _service_game(
-    rules: GameRules, service: Service, store: GameStore, players: int, seed: int
-) -> list[float]:
-    """Open, fill and start a game through the service, then play it with bots; per-input seconds."""
-    await service.handle(_inbound(0, bot_user(1), TextCommand("newgame", (rules.id,)), private=False), now=0)
-    for i in range(1, players + 1):
-        await service.handle(_inbound(i, bot_user(i), TextCommand("start", ("bench",)), private=True), now=0)
-    await service.handle(_inbound(players + 1, bot_user(1), TextCommand("startgame"), private=False), now=0)
-    driver, now, times = Driver(rules, Rng.seeded(seed ^ BOT_SALT)), 0, list[float]()
-    while True:
-        stored = store.load("bench")
-        assert stored is not None
-        state = rules.state_model.model_validate_json(stored.state)
-        command = driver.next_command(state)
-        if command is None:
-            return times
-        now = next_now(state, command, now)
-        started = time.perf_counter()
-        if isinstance(command, Timeout):
-            await service.fire_timer("bench", command.phase_seq, now=now)
-        else:
-            assert isinstance(command, Act)
-            tap = Tap(game_id="bench", phase_seq=command.phase_seq, action=command.action)
-            await service.handle(
-                _inbound(len(times) + players + 2, command.user_id, tap, private=True), now=now
-            )
-        times.append(time.perf_counter() - started)
-        after = store.load("bench")
-        if after is None or after.version == stored.version:
-            raise RuntimeError(f"the service did not apply the bot's {command!r}")
-
-
-def _timed_game(rules: GameRules, store: GameStore, players: int, seed: int) -> dict[str, Any]:
-    """Per-input time (ms) of one bots game through the service on ``store``; service ERROR logs (e.g. a
-    missing catalog text) are counted, not printed."""
-    errors = CountErrors()
-    logger = logging.getLogger("handlers")
-    logger.addHandler(errors)
-    logger.propagate = False
-    sender = NullSender()
-    service = Service(store, sender, new_id=lambda: "bench", new_seed=lambda: seed)
-    try:
-        times = asyncio.run(_service_game(rules, service, store, players, seed))
-    finally:
-        logger.removeHandler(errors)
-        logger.propagate = True
-    stored = store.load("bench")
+def bench_service(rules: GameRules, players: int, seed: int) -> dict[str, Any]:
+    """One whole game through Service + DynamoStore on moto's DynamoDB server over HTTP
+    (``infra.store_server``): per-input time (ms), and per accepted input the DynamoDB calls, units and
+    where they come from (:mod:`capacity`), and the group messages per phase change."""
+    with moto_server() as endpoint:
+        client = dynamodb_client(endpoint)
+        create_table(client, TABLE)
+        calls = CallLog(client, probe=dynamodb_client(endpoint))
+        store = DynamoStore(TABLE, client)
+        sender = NullSender()
+        service = Service(store, sender, new_id=lambda: GAME_ID, new_seed=lambda: seed)
+        measured, errors = play(rules, service, store, players, seed, calls)
+        stored = store.load(GAME_ID)
     assert stored is not None
-    ms = sorted(t * 1000 for t in times)
-    p99 = ms[min(len(ms) - 1, round(0.99 * (len(ms) - 1)))]
     return {
         "players": players,
-        "inputs": len(ms),
+        "backend": "moto_server (HTTP)",
+        **timing(measured),
         "messages_sent": sender.sent,
-        "median_ms": round(statistics.median(ms), 2),
-        "p99_ms": round(p99, 2),
-        "max_ms": round(ms[-1], 2),
         "final_state_bytes": len(stored.state.encode()),
-        "logged_errors": errors.count,
+        "logged_errors": errors,
+        "dynamodb": dynamodb(measured),
+        "group": group_messages(measured),
     }
 
 
-def bench_service(rules: GameRules, players: int, seed: int) -> dict[str, Any]:
-    """Per-input time through Service + DynamoStore on moto's in-process DynamoDB (ms), one whole game."""
-    with mock_aws():
-        client = boto3.client("dynamodb", region_name="us-east-1")
-        create_table(client, TABLE)
-        return _timed_game(rules, DynamoStore(TABLE, client), players, seed)
-
-
 def bench_service_memory(rules: GameRules, players: int, seed: int) -> dict[str, Any]:
-    """The same game through Service + MemoryStore: the service's own share, without moto's."""
-    return _timed_game(rules, MemoryStore(), players, seed)
+    """The same game through Service + MemoryStore: the service's own share, without DynamoDB's."""
+    store = MemoryStore()
+    sender = NullSender()
+    service = Service(store, sender, new_id=lambda: GAME_ID, new_seed=lambda: seed)
+    measured, errors = play(rules, service, store, players, seed)
+    stored = store.load(GAME_ID)
+    assert stored is not None
+    return {"players": players, **timing(measured), "messages_sent": sender.sent,
+            "final_state_bytes": len(stored.state.encode()), "logged_errors": errors}  # fmt: skip
 
 
-def bench_import() -> dict[str, Any]:
-    """Cold import of the Telegram webhook module in fresh interpreters (ms, median of 5)."""
+def bench_import(module: str) -> dict[str, Any]:
+    """Cold import of ``module`` in fresh interpreters (ms, median of 5); ``skipped`` when the module is not
+    in the tree, ``error`` (its last line) when it does not import."""
+    if importlib.util.find_spec(module.rsplit(".", 1)[0]) is None or not _module_file(module).exists():
+        return {"module": module, "skipped": "not in the tree"}
+    probe = f"import time; t = time.perf_counter(); import {module}; print(time.perf_counter() - t)"
     imports, runs = [], []
     for _ in range(IMPORT_RUNS):
         started = time.perf_counter()
-        out = subprocess.run(
-            [sys.executable, "-c", IMPORT_PROBE], cwd=ROOT, capture_output=True, text=True, check=True
-        )
+        out = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True)
         runs.append(time.perf_counter() - started)
-        imports.append(float(out.stdout.strip()))
-    return {"module": "handlers.telegram.webhook", "runs": IMPORT_RUNS,
+        if out.returncode != 0:
+            last = (out.stderr.strip().splitlines() or ["?"])[-1]
+            return {"module": module, "error": last}
+        imports.append(float(out.stdout.strip().splitlines()[-1]))
+    return {"module": module, "runs": IMPORT_RUNS,
             "median_ms": round(statistics.median(imports) * 1000, 1),
             "process_median_ms": round(statistics.median(runs) * 1000, 1)}  # fmt: skip
+
+
+def _module_file(module: str) -> Path:
+    path = ROOT.joinpath(*module.split("."))
+    return path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+
+
+def report_service(service: dict[str, Any]) -> None:
+    """Print the DynamoDB figures per accepted input and where the goal (at most two reads and one
+    conditional write) is exceeded, with the calls that exceed it."""
+    for kind, figures in service["dynamodb"].items():
+        calls = ", ".join(f"{op} {n}" for op, n in figures["calls"].items())
+        print(f"  dynamodb per {kind} input ({figures['inputs']}): {calls}; "
+              f"{figures['wcu']} WCU (max {figures['max_wcu']}), {figures['rcu']} RCU")  # fmt: skip
+        over = [f"reads {figures['reads']} > {GOAL_READS}"] if figures["reads"] > GOAL_READS else []
+        over += [f"writes {figures['writes']} > {GOAL_WRITES}"] if figures["writes"] > GOAL_WRITES else []
+        if over and kind != "all":
+            print(f"    goal exceeded ({'; '.join(over)}); calls and units per input by site:")
+            for site, (n, units) in figures["sites"].items():
+                print(f"      {n:5.2f} calls {units:6.2f} units  {site}")
+    group = service["group"]
+    print(f"  group messages: {group['per_phase_change']} per phase change ({group['group_messages']} "
+          f"over {group['phase_changes']} phase changes; "
+          f"at most {group['max_in_one_input']} in one input)")  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -227,13 +198,18 @@ def main(argv: list[str] | None = None) -> int:
         f"core: {core['games_per_second']} games/s, {core['inputs_per_second']} inputs/s ({players} players)"
     )
     service = bench_service(rules, players, args.seed)
-    print(f"service+dynamodb(moto): median {service['median_ms']} ms, p99 {service['p99_ms']} ms per input "
-          f"({service['inputs']} inputs)")  # fmt: skip
+    print(f"service+dynamodb(moto server, HTTP): median {service['median_ms']} ms, "
+          f"p99 {service['p99_ms']} ms per input ({service['inputs']} inputs)")  # fmt: skip
+    report_service(service)
     memory = bench_service_memory(rules, players, args.seed)
     print(f"service+MemoryStore: median {memory['median_ms']} ms, p99 {memory['p99_ms']} ms per input")
-    imported = bench_import()
-    print(f"import handlers.telegram.webhook: median {imported['median_ms']} ms "
-          f"(whole interpreter {imported['process_median_ms']} ms)")  # fmt: skip
+    imports = {module: bench_import(module) for module in HANDLER_MODULES}
+    for module, imported in imports.items():
+        if "median_ms" in imported:
+            print(f"import {module}: median {imported['median_ms']} ms "
+                  f"(whole interpreter {imported['process_median_ms']} ms)")  # fmt: skip
+        else:
+            print(f"import {module}: {imported.get('skipped') or 'failed: ' + imported['error']}")
     print(f"state JSON at game end: max {state['max_bytes']} B, median {state['median_bytes']} B")
     print(f"stored (zlib): max {state['stored_max_bytes']} B, median {state['stored_median_bytes']} B")
     print(
@@ -244,7 +220,8 @@ def main(argv: list[str] | None = None) -> int:
                 "core": core,
                 "service": service,
                 "service_memory": memory,
-                "import": imported,
+                "import": imports[HANDLER_MODULES[0]],
+                "imports": imports,
                 "state": state,
             }
         )
