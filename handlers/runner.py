@@ -126,7 +126,8 @@ class GameRunner:
             else:
                 state, notices = result.state, notices + result.notices
                 if not result.changed and not caught_up:
-                    await self._send_now(rules, state, notices)
+                    if not delivery_id or self.store.claim_reply(delivery_id):
+                        await self._send_now(rules, state, notices)
                     return None
             # Wake-ups go out before the commit: a crash after the commit then never leaves a phase without
             # its timer, and one sent for a commit that loses the race is stale, a no-op (design §5).
@@ -220,7 +221,8 @@ class GameRunner:
         await delivery.flush(self, game_id, now=now, committed=committed)
 
     async def _send_now(self, rules: GameRules, state: Any, notices: list[Notice]) -> None:
-        """Read-only answers (queries) are sent without a write: nothing is lost if they fail."""
+        """Read-only answers (queries) are sent without a game write (once per delivery: ``claim_reply``):
+        nothing is lost if they fail."""
         for message in outbox.render_notices(rules, state, notices):
             try:
                 await self.sender.send(message)

@@ -96,7 +96,7 @@ class Service(GameRunner):
         # A forged button press is still a press: the refusal is its answer (a toast), not a message.
         if isinstance(inbound.intent, Tap) or inbound.intent == TextCommand("forged"):
             return replace(outcome, ack=body)
-        await self._send_plain(inbound.chat_id, body)
+        await self._send_plain(inbound, body)
         return outcome
 
     async def _run(
@@ -110,9 +110,15 @@ class Service(GameRunner):
             outcome = Outcome(ack=ack)
         return traced(outcome, game_id, state.phase, command.type)
 
-    async def _send_plain(self, chat_id: str, body: str) -> None:
+    async def _send_plain(
+        self, inbound: Inbound, body: str, buttons: tuple[tuple[Button, ...], ...] = ()
+    ) -> None:
+        """A reply that changes no game: sent once per delivery (``GameStore.claim_reply``), so a
+        redelivered update does not repeat it; a failed send is logged (the player can ask again)."""
+        if inbound.delivery_id and not self.store.claim_reply(inbound.delivery_id):
+            return
         try:
-            await self.sender.send(OutMessage(chat_id=chat_id, text=body))
+            await self.sender.send(OutMessage(chat_id=inbound.chat_id, text=body, buttons=buttons))
         except Exception:
             log.exception("reply failed")
 
@@ -130,7 +136,7 @@ class Service(GameRunner):
         game_id = self._game_of(inbound)
         if game_id is None or inbound.user_id is None:
             if name == "help":
-                await self._send_plain(inbound.chat_id, _catalog_text("help.general", "ja", DEFAULT_GAME))
+                await self._send_plain(inbound, _catalog_text("help.general", "ja", DEFAULT_GAME))
                 return Outcome(command="help")
             return await self._refuse(inbound, "game.none" if name != "text" else "command.unknown")
         loaded = self._load_state(game_id)
@@ -158,7 +164,7 @@ class Service(GameRunner):
             return await self._refuse(inbound, reason, state.locale, state.game)
         body = _catalog_text("co.menu", state.locale, state.game)
         buttons = _keyboard(rules, state, actions, None)
-        await self.sender.send(OutMessage(chat_id=inbound.chat_id, text=body, buttons=buttons))
+        await self._send_plain(inbound, body, buttons)
         return Outcome()
 
     async def _new_game(self, inbound: Inbound, cmd: TextCommand, now: int) -> Outcome:
@@ -213,7 +219,7 @@ class Service(GameRunner):
         player who comes back (after unblocking the bot) is reachable again and gets the role card."""
         user = inbound.user_id or ""
         if not cmd.args:
-            await self._send_plain(inbound.chat_id, _catalog_text("help.general", "ja", DEFAULT_GAME))
+            await self._send_plain(inbound, _catalog_text("help.general", "ja", DEFAULT_GAME))
             return Outcome(command="help")
         game_id = cmd.args[0]
         refusal = await self.apply(

@@ -23,6 +23,7 @@ with playing.
 
 from __future__ import annotations
 
+import time
 import zlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -30,7 +31,15 @@ from typing import TYPE_CHECKING, Any
 import boto3
 from botocore.config import Config
 
-from infra.store import MAX_DELIVERIES, GameStore, StoredGame, VersionConflict, check_kind, check_lease_offer
+from infra.store import (
+    MAX_DELIVERIES,
+    REPLY_KEPT,
+    GameStore,
+    StoredGame,
+    VersionConflict,
+    check_kind,
+    check_lease_offer,
+)
 
 if TYPE_CHECKING:
     from mypy_boto3_dynamodb import DynamoDBClient
@@ -285,6 +294,20 @@ class DynamoStore(GameStore):
         if expires_at is not None:
             item[TTL_ATTRIBUTE] = _number(expires_at)
         self._client.put_item(TableName=self._table, Item=item)
+
+    def claim_reply(self, delivery_id: str) -> bool:
+        """A ``reply#<delivery id>`` item put only if absent (one conditional PutItem, 1 WCU), kept
+        :data:`~infra.store.REPLY_KEPT` seconds from the container's clock by the table's TTL."""
+        item: dict[str, AttributeValueTypeDef] = {
+            "pk": {"S": f"reply#{delivery_id}"}, TTL_ATTRIBUTE: _number(int(time.time()) + REPLY_KEPT),
+        }  # fmt: skip
+        try:
+            self._client.put_item(
+                TableName=self._table, Item=item, ConditionExpression="attribute_not_exists(pk)"
+            )
+        except self._client.exceptions.ConditionalCheckFailedException:
+            return False
+        return True
 
     def _stored(self, game_id: str, item: dict[str, Any]) -> StoredGame:
         version = int(item["version"]["N"])

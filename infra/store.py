@@ -24,6 +24,9 @@ MAX_DELIVERIES = 100
 """How many recent versions keep their delivery id (the redelivery window, counted in commits)."""
 
 POINTER_KINDS = ("chat", "user")
+#: How long a claimed reply stays claimed (seconds): far longer than any platform redelivers (LINE retries
+#: for up to a day; Telegram while its webhook answer fails).
+REPLY_KEPT = 2 * 24 * 3600
 
 
 @dataclass
@@ -125,6 +128,12 @@ class GameStore(Protocol):
         Raises ValueError for an unknown kind."""
         ...
 
+    def claim_reply(self, delivery_id: str) -> bool:
+        """True the first time it is called for ``delivery_id``, False ever after (for
+        :data:`REPLY_KEPT` seconds): a reply that changes no game (a refusal, help, a read-only answer) is
+        sent once even when the platform delivers the same update again, or three times at once."""
+        ...
+
     def has_delivery(self, stored: StoredGame, delivery_id: str) -> bool:
         """True if ``delivery_id`` already changed this game (a platform redelivery)."""
         return delivery_id in stored.deliveries
@@ -178,6 +187,7 @@ class MemoryStore(GameStore):
         self._lock = threading.Lock()
         self._games: dict[str, _Record] = {}
         self._pointers: dict[tuple[str, str], str] = {}
+        self._replies: set[str] = set()
         self._max_deliveries = max_deliveries
 
     def load(self, game_id: str) -> StoredGame | None:
@@ -243,6 +253,13 @@ class MemoryStore(GameStore):
                 record.lease_holder, record.lease_until = None, 0
                 record.sends = record.sends if sends is None else sends
             return record.stored(game_id)
+
+    def claim_reply(self, delivery_id: str) -> bool:
+        with self._lock:
+            if delivery_id in self._replies:
+                return False
+            self._replies.add(delivery_id)
+            return True
 
     def get_pointer(self, kind: str, key: str) -> str | None:
         check_kind(kind)

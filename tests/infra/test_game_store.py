@@ -182,3 +182,10 @@ def test_an_unknown_pointer_kind_is_refused(store: GameStore) -> None:
         store.set_pointer("group", "1", "g1")
     with pytest.raises(ValueError, match="pointer kind"):
         store.get_pointer("game", "1")
+
+
+def test_a_reply_that_changes_no_game_is_claimed_once_per_delivery(store: GameStore) -> None:
+    assert store.claim_reply("tg:900") is True
+    assert store.claim_reply("tg:900") is False
+    assert store.claim_reply("tg:901") is True
+    assert store.load("tg:900") is None  # a claim is no game
