@@ -21,13 +21,13 @@ import math
 import random
 import uuid
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 import boto3
 import pytest
 from moto import mock_aws
 
+from bench.capacity import item_size
 from infra.dynamodb import DynamoStore, create_table
 from infra.store import MAX_DELIVERIES
 
@@ -40,29 +40,6 @@ TELEGRAM_ID = "327884229"  # a real update_id is 9 digits
 LINE_ID = "01HMQGW40RZJPJM3RAJP7BHC2Q"  # a real webhookEventId is a 26-character ULID
 NOTICE = json.dumps({"key": "night.inspect.result", "to": {"seat": 3}, "params": {"x": "y" * 180}})
 MARKER_TTL = 1_767_225_600
-
-
-def value_size(value: dict[str, Any]) -> int:
-    """Bytes of one attribute value (without its name), per "Item sizes and formats"."""
-    ((kind, data),) = value.items()
-    if kind == "S":
-        return len(data.encode())
-    if kind == "B":
-        return len(data)
-    if kind == "N":
-        digits = Decimal(data).normalize().as_tuple().digits
-        return math.ceil(len(digits) / 2) + 1
-    if kind in ("BOOL", "NULL"):
-        return 1
-    if kind == "M":
-        return 3 + sum(len(k.encode()) + value_size(v) + 1 for k, v in data.items())
-    if kind == "L":
-        return 3 + sum(value_size(v) + 1 for v in data)
-    raise ValueError(f"no size rule for {kind}")
-
-
-def item_size(item: dict[str, Any]) -> int:
-    return sum(len(name.encode()) + value_size(value) for name, value in item.items())
 
 
 def units(*sizes: int) -> int:

@@ -8,7 +8,6 @@ import hashlib
 import hmac
 import io
 import json
-import logging
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,6 +18,7 @@ from moto import mock_aws
 
 from handlers.line import webhook
 from infra import settings
+from tests.captured_log import captured
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "line"
 VECTORS = json.loads((FIXTURES / "signature_test_vectors.json").read_text(encoding="utf-8"))["vectors"]
@@ -52,13 +52,8 @@ def channel() -> Iterator[None]:
 @pytest.fixture
 def log() -> Iterator[io.StringIO]:
     """Everything the webhook logs, formatted as in CloudWatch."""
-    stream = io.StringIO()
-    handler = logging.StreamHandler(stream)
-    handler.setFormatter(webhook.logger.registered_formatter)
-    underlying = logging.getLogger(webhook.logger.name)
-    underlying.addHandler(handler)
-    yield stream
-    underlying.removeHandler(handler)
+    with captured(webhook.logger) as stream:
+        yield stream
 
 
 @pytest.mark.parametrize("vector", VECTORS, ids=[v["name"] for v in VECTORS])

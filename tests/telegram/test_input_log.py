@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import io
 import json
-import logging
 from collections.abc import Iterator
 from typing import Any
 
@@ -18,6 +17,7 @@ import pytest
 
 from handlers.telegram import webhook
 from infra.dynamodb import DynamoStore
+from tests.captured_log import captured
 from tests.e2e import moves
 from tests.e2e.harness import GAME_ID, GROUP, SECRET, Table, moto_store, players
 from tests.fakes.telegram_api import FakeTelegramApi
@@ -37,13 +37,8 @@ def store() -> Iterator[DynamoStore]:
 @pytest.fixture
 def log() -> Iterator[io.StringIO]:
     """Everything the webhook's Powertools logger writes, formatted as in CloudWatch."""
-    stream = io.StringIO()
-    handler = logging.StreamHandler(stream)
-    handler.setFormatter(webhook.logger.registered_formatter)
-    underlying = logging.getLogger(webhook.logger.name)
-    underlying.addHandler(handler)
-    yield stream
-    underlying.removeHandler(handler)
+    with captured(webhook.logger) as stream:
+        yield stream
 
 
 def input_lines(log: io.StringIO) -> list[dict[str, Any]]:

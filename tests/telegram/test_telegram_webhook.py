@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import logging
 from collections.abc import Iterator
 
 import pytest
@@ -12,6 +11,7 @@ from telegram import Bot
 from core.engine.notice import Action
 from handlers.messages import Button, Inbound, Outcome, OutMessage, Tap, TextCommand
 from handlers.telegram import webhook
+from tests.captured_log import captured
 from tests.fakes.telegram_api import FakeTelegramApi
 from tests.telegram.builders import BOT_USERNAME, callback, group_command, load, webhook_event
 
@@ -52,13 +52,8 @@ def service() -> RecordingService:
 @pytest.fixture
 def log() -> Iterator[io.StringIO]:
     """Everything the webhook logs, formatted as in CloudWatch."""
-    stream = io.StringIO()
-    handler = logging.StreamHandler(stream)
-    handler.setFormatter(webhook.logger.registered_formatter)
-    underlying = logging.getLogger(webhook.logger.name)
-    underlying.addHandler(handler)
-    yield stream
-    underlying.removeHandler(handler)
+    with captured(webhook.logger) as stream:
+        yield stream
 
 
 def join_update(update_id: int = 501) -> dict[str, object]:

@@ -17,21 +17,12 @@ from handlers.service import Service
 from handlers.telegram.sender import TelegramSender
 from infra.store import MemoryStore
 from infra.timers import MemoryScheduler, WakeUp
+from tests.timer.clocked import Recorder
 
 GAME = "gtimer01"
 GROUP = "tg:-1001000000001"
 USERS = [f"tg:{1000000001 + i}" for i in range(4)]
 START = 1_767_225_600
-
-
-@dataclass
-class Recorder:
-    """A sender that keeps what it was asked to send."""
-
-    sent: list[OutMessage] = field(default_factory=list)
-
-    async def send(self, message: OutMessage) -> None:
-        self.sent.append(message)
 
 
 @dataclass
