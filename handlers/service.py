@@ -124,11 +124,11 @@ class Service(GameRunner):
 
     async def _text(self, inbound: Inbound, cmd: TextCommand, now: int) -> Outcome:
         name = cmd.name.lower()
-        if name in ("oversized", "forged", "anonymous"):
-            return await self._refuse(
-                inbound,
-                {"oversized": "input.too_long", "forged": "action.forged", "anonymous": "anonymous"}[name],
-            )
+        if name == "oversized":  # args: the platform's limit, in characters
+            limit = {"max": cmd.args[0]} if cmd.args else {}
+            return await self._refuse(inbound, Rejected(reason="input.too_long", params=limit))
+        if name in ("forged", "anonymous"):
+            return await self._refuse(inbound, {"forged": "action.forged", "anonymous": "anonymous"}[name])
         if name == "newgame" and not inbound.is_private:
             return await self._new_game(inbound, cmd, now)
         if name == "start" and inbound.is_private:

@@ -87,7 +87,7 @@ def _parse(data: object) -> WakeUp | None:
 
 def _fire_record(record: dict[str, Any]) -> dict[str, str] | None:
     """Fire one SQS record; its batch-failure entry if firing raised, else ``None``."""
-    wake_up = _parse(record.get("body"))
+    wake_up = _parse(record.get("body") if isinstance(record, dict) else None)
     if wake_up is None:
         return None
     try:
@@ -106,11 +106,12 @@ def _fire(wake_up: WakeUp) -> None:
     command = {"deadline": "timeout"}.get(wake_up.kind, wake_up.kind)
     outcome = Outcome(result="failed")
     try:
+        service = _service()  # builds the container's scheduler too: an early wake-up needs it
         if now < wake_up.at and _Container.scheduler is not None:
             _Container.scheduler.schedule(wake_up, now=now)
             outcome = Outcome(result="ignored", reason="timer.early")
             return
-        refusal = _loop().run_until_complete(_service().wake(wake_up, now=now))
+        refusal = _loop().run_until_complete(service.wake(wake_up, now=now))
         outcome = observability.outcome_of(refusal)
     finally:
         traced = observability.traced(outcome, wake_up.game_id, None, command)

@@ -46,7 +46,7 @@ def handler(event: dict[str, Any], context: object) -> dict[str, Any]:
     """The Lambda entry point. Returns ``{"statusCode": 200 | 400 | 401, ...}`` (see module docstring)."""
     headers = {str(name).lower(): value for name, value in (event.get("headers") or {}).items()}
     body = _raw_body(event)
-    if body is None or not is_signed(body, headers.get(SIGNATURE_HEADER), _secret()()):
+    if body is None or not is_signed(body, headers.get(SIGNATURE_HEADER), _channel_secret()):
         logger.warning("webhook call without a valid X-Line-Signature")
         return _response(401)
     events = _events(body)
@@ -80,7 +80,7 @@ def _events(body: bytes) -> list[Any] | None:
     """The ``events`` list of a webhook body, or ``None`` (logged) when the body is not one."""
     try:
         payload = json.loads(body)
-    except ValueError:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
+    except (ValueError, RecursionError):  # JSONDecodeError and UnicodeDecodeError are ValueErrors
         logger.warning("malformed webhook body", extra={"length": len(body)})
         return None
     events = payload.get("events") if isinstance(payload, dict) else None
@@ -92,6 +92,16 @@ def _events(body: bytes) -> list[Any] | None:
 
 def _response(status: int) -> dict[str, Any]:
     return {"statusCode": status, "headers": {"content-type": "text/plain"}, "body": ""}
+
+
+def _channel_secret() -> str:
+    """The channel secret, or "" (nothing verifies: 401) with an error log when it cannot be read, e.g.
+    the SSM parameter is not created yet (docs/deploy.md)."""
+    try:
+        return _secret()()
+    except Exception:
+        logger.exception("LINE channel secret unavailable: every call is refused until it is readable")
+        return ""
 
 
 def _secret() -> Callable[[], str]:

@@ -4,7 +4,8 @@ What becomes what (core.telegram.org/bots/api#update):
 
 - ``message`` with text ``/cmd[@bot] args…`` → ``TextCommand(cmd, args)``; a command addressed to another
   bot is ignored. Non-command text is ignored in groups and becomes ``TextCommand("text", (text,))`` in the
-  private chat (team chat and the like). Text over 4096 characters → ``TextCommand("oversized")``.
+  private chat (team chat and the like). Text over 4096 characters → ``TextCommand("oversized", ("4096",))``
+  (the limit, for the refusal).
 - A command posted under a chat's identity (``sender_chat``: an anonymous admin, or a user writing as a
   channel) → ``TextCommand("anonymous")``: nobody can be told apart, so the service asks them to post as
   themselves. Their non-command text is ignored like anyone's.
@@ -120,13 +121,17 @@ def _from_message(message: Message, delivery_id: str, bot_username: str) -> Tele
     if command is None:
         if message.chat.type != ChatType.PRIVATE:
             return None
-        intent = TextCommand("oversized") if len(text) > MAX_TEXT else TextCommand("text", (text,))
+        intent = (
+            TextCommand("oversized", (str(MAX_TEXT),))
+            if len(text) > MAX_TEXT
+            else TextCommand("text", (text,))
+        )
     elif command[2] is not None and command[2].lower() != bot_username:
         return None
     elif message.sender_chat is not None:
         intent = TextCommand("anonymous")
     elif len(text) > MAX_TEXT:
-        intent = TextCommand("oversized")
+        intent = TextCommand("oversized", (str(MAX_TEXT),))
     else:
         intent = TextCommand(command[1].lower(), tuple((command[3] or "").split()))
     return _wrap(message, delivery_id, intent)

@@ -155,7 +155,13 @@ async def _reply(sender: TelegramSender, message: OutMessage, update_id: object)
 
 
 def _verified(given: str | None) -> bool:
-    expected = _secret()()
+    """Whether ``given`` is the webhook secret; False (with an error log) while the secret cannot be read,
+    e.g. before ``jinro-gm setup-webhook telegram`` created it (docs/deploy.md)."""
+    try:
+        expected = _secret()()
+    except Exception:
+        logger.exception("webhook secret unavailable: every call is refused until it is readable")
+        return False
     if not given or not expected:
         return False
     return hmac.compare_digest(given.encode("utf-8"), expected.encode("utf-8"))
@@ -167,7 +173,7 @@ def _update(event: dict[str, Any]) -> dict[str, Any] | None:
     try:
         raw = base64.b64decode(body, validate=True) if event.get("isBase64Encoded") else body.encode("utf-8")
         update = json.loads(raw)
-    except (binascii.Error, UnicodeError, ValueError):
+    except (binascii.Error, UnicodeError, ValueError, RecursionError):
         logger.warning("malformed webhook body", extra={"length": len(body)})
         return None
     if not isinstance(update, dict):

@@ -144,8 +144,9 @@ def _webhook_url(args: argparse.Namespace, deployment: Deployment, output: str) 
 def _missing_token(names: Names) -> str:
     return (
         "no bot token: set TELEGRAM_TOKEN or store BotFather's token in SSM:\n"
-        f"  aws ssm put-parameter --name {names.of('telegram', 'token')} --type SecureString "
-        "--value '<token from BotFather>'"
+        f"  read -rs TOKEN && aws ssm put-parameter --name {names.of('telegram', 'token')} "
+        '--type SecureString --value "$TOKEN"; unset TOKEN\n'
+        "  (paste the token from BotFather at the silent prompt)"
     )
 
 
@@ -248,7 +249,16 @@ def setup_line(args: argparse.Namespace, *, deployment: Deployment, out: TextIO)
 def _line_steps(url: str, parameters: tuple[tuple[str, str], ...], present: dict[str, bool]) -> list[str]:
     """The operator's steps for a Messaging API channel (LINE Developers docs, "Set a webhook URL")."""
     lines = [
-        "LINE Developers console (developers.line.biz/console) → your provider → Messaging API channel:",
+        "1. Store the channel's secrets in SSM Parameter Store (SecureString) first: the function needs",
+        "   the channel secret to answer the console's Verify. Paste each value at the silent prompt:",
+    ]
+    for name, source in parameters:
+        state = "" if name not in present else ("  [exists]" if present[name] else "  [missing]")
+        lines.append(f"  {name}: {source}{state}")
+        lines.append("    read -rs VALUE && aws ssm put-parameter --name "
+                     f"{name} --type SecureString --value \"$VALUE\" --overwrite; unset VALUE")
+    lines += [
+        "2. LINE Developers console (developers.line.biz/console) → your provider → Messaging API channel:",
         "  Messaging API tab → Webhook settings:",
         f"    Webhook URL          {url}  (then press Verify: it must say Success)",
         "    Use webhook          ON",
@@ -257,12 +267,6 @@ def _line_steps(url: str, parameters: tuple[tuple[str, str], ...], present: dict
         "    Allow bot to join group chats   Enabled",
         "    Auto-reply messages             Disabled",
         "    Greeting messages               Disabled",
-        "Store the channel's secrets in SSM Parameter Store (SecureString):",
-    ]
-    for name, source in parameters:
-        state = "" if name not in present else ("  [exists]" if present[name] else "  [missing]")
-        lines.append(f"  {name}: {source}{state}")
-        value = source.split(" (")[0]
-        lines.append(f"    aws ssm put-parameter --name {name} --type SecureString --value '<{value}>'")
+    ]  # fmt: skip
     lines.append("The LINE games come with a later release; until then the function checks and logs events.")
     return lines

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+import core.i18n as i18n
 from core.engine.notice import Action
 from handlers.messages import Tap
 from infra.store import GameStore
@@ -86,6 +87,15 @@ def test_an_unknown_command_gets_a_polite_reply_where_it_was_sent(lobby: Table) 
 
     assert group_replies(lobby, seen) == [polite]
     assert lobby.sent_to(lobby.people[3].chat)[-1] == polite
+    assert lobby.snapshot() == before
+
+
+def test_a_text_over_telegrams_limit_is_refused_naming_the_limit(lobby: Table) -> None:
+    before, seen = lobby.snapshot(), len(lobby.sent_to(GROUP))
+
+    lobby.in_group(lobby.people[2], "/vote " + "x" * 4096)
+
+    assert group_replies(lobby, seen) == [i18n.text("reason.input.too_long", "ja", "adazakura", max=4096)]
     assert lobby.snapshot() == before
 
 

@@ -145,3 +145,16 @@ def test_in_lambda_the_channel_secret_comes_from_ssm(ssm_secret: str) -> None:
     body = fixture_body("webhook_verification_empty_events.json")
     assert webhook.handler(request(body, sign(body, ssm_secret)), None)["statusCode"] == 200
     assert webhook.handler(request(body, sign(body)), None)["statusCode"] == 401
+
+
+def test_before_the_channel_secret_is_stored_every_call_is_refused_not_crashed(
+    ssm_secret: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LINE_CHANNEL_SECRET_PARAM", "/jinro-gm/line/not_created_yet")
+    body = fixture_body("webhook_verification_empty_events.json")
+    assert webhook.handler(request(body, sign(body, ssm_secret)), None)["statusCode"] == 401
+
+
+def test_a_signed_body_nested_too_deep_to_parse_gets_400() -> None:
+    body = b'{"events": ' + b"[" * 100_000 + b"]" * 100_000 + b"}"
+    assert webhook.handler(request(body, sign(body)), None)["statusCode"] == 400

@@ -115,8 +115,11 @@ def test_a_command_for_another_bot_in_the_private_chat_is_ignored() -> None:
     ("update", "intent"),
     [
         (private_command(1, "A", "x" * 4096, 1), TextCommand("text", ("x" * 4096,))),
-        (private_command(1, "A", "x" * 4097, 1), TextCommand("oversized")),
-        (group_command(-1001000000001, 1, "A", "/vote " + "x" * 4091, 1), TextCommand("oversized")),
+        (private_command(1, "A", "x" * 4097, 1), TextCommand("oversized", ("4096",))),
+        (
+            group_command(-1001000000001, 1, "A", "/vote " + "x" * 4091, 1),
+            TextCommand("oversized", ("4096",)),
+        ),
         (group_command(-1001000000001, 1, "A", "x" * 5000, 1), None),
     ],
 )

@@ -230,3 +230,19 @@ def test_the_username_from_the_environment_saves_the_getme_call(
     webhook.handler(webhook_event(join_update(703), SECRET), None)
     assert len(service.calls) == 1
     assert api.calls_to("getMe") == []
+
+
+def test_before_the_webhook_secret_is_readable_every_call_is_refused_not_crashed(
+    service: RecordingService,
+) -> None:
+    def unreadable() -> str:
+        raise RuntimeError("ParameterNotFound")
+
+    webhook._Container.secret = unreadable
+    assert webhook.handler(webhook_event(join_update(), SECRET), None)["statusCode"] == 401
+    assert service.calls == []
+
+
+def test_a_body_nested_too_deep_to_parse_is_a_bad_request(service: RecordingService) -> None:
+    event = {**webhook_event(join_update(), SECRET), "body": "[" * 100_000 + "]" * 100_000}
+    assert webhook.handler(event, None)["statusCode"] == 400
