@@ -49,28 +49,26 @@ class Deployment:
     def read_secret(self, name: str) -> str | None:
         """The decrypted value of SSM parameter ``name``, or ``None`` if there is no such parameter.
         Raises :class:`DeploymentError` for any other failure."""
+        parameter = self._parameter(name, decrypt=True)
+        return None if parameter is None else parameter.get("Value")
+
+    def has_parameter(self, name: str) -> bool:
+        """Whether SSM parameter ``name`` exists (its value is not decrypted). Raises
+        :class:`DeploymentError` when SSM cannot be asked."""
+        return self._parameter(name, decrypt=False) is not None
+
+    def _parameter(self, name: str, *, decrypt: bool) -> dict[str, Any] | None:
+        """SSM ``GetParameter``'s ``Parameter`` for ``name``, or ``None`` when there is no such parameter.
+        Raises :class:`DeploymentError` for any other failure."""
         try:
-            response = self._ssm_client().get_parameter(Name=name, WithDecryption=True)
+            response = self._ssm_client().get_parameter(Name=name, WithDecryption=decrypt)
         except ClientError as err:
             if err.response.get("Error", {}).get("Code") == "ParameterNotFound":
                 return None
             raise DeploymentError(f"cannot read SSM parameter {name}: {_reason(err)}") from err
         except BotoCoreError as err:
             raise DeploymentError(f"cannot read SSM parameter {name}: {_reason(err)}") from err
-        return response["Parameter"].get("Value")
-
-    def has_parameter(self, name: str) -> bool:
-        """Whether SSM parameter ``name`` exists (its value is not decrypted). Raises
-        :class:`DeploymentError` when SSM cannot be asked."""
-        try:
-            self._ssm_client().get_parameter(Name=name, WithDecryption=False)
-        except ClientError as err:
-            if err.response.get("Error", {}).get("Code") == "ParameterNotFound":
-                return False
-            raise DeploymentError(f"cannot read SSM parameter {name}: {_reason(err)}") from err
-        except BotoCoreError as err:
-            raise DeploymentError(f"cannot read SSM parameter {name}: {_reason(err)}") from err
-        return True
+        return dict(response["Parameter"])
 
     def write_secret(self, name: str, value: str) -> None:
         """Store ``value`` as SecureString parameter ``name`` (encrypted with the account's default key
