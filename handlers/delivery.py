@@ -8,15 +8,18 @@ One flush (docs/storage.md, "Sending the outbox"):
    (it looks again before it stops); if that holder has been silent too long (crashed) or a chat's
    wake-up falls due while it holds the lease, a flush wake-up is scheduled for when its lease lapses.
 2. take the free or lapsed lease (``GameStore.acquire_flush``, :data:`LEASE_SECONDS`); lost the race → done.
-3. send the pending messages oldest first, a chat's waiting messages merged (:data:`MERGE_LIMIT`). A
-   chat whose message cannot go now is held: its later messages wait, other chats go on. Held by a 429
-   ``retry_after`` (:class:`RetryLater`), a transient error (5xx, network, timeout: backoff
-   :data:`FIRST_BACKOFF` doubling to :data:`MAX_BACKOFF`) or its pacing budget (:data:`PACED`); a flush
-   wake-up is scheduled for when it may go again (without a scheduler the next input retries). An
-   unreachable user's message is dropped (403); a moved chat's messages go to its new id (Telegram 400
-   ``migrate_to_chat_id``).
+3. send the pending messages oldest first, a chat's waiting messages merged (:data:`MERGE_LIMIT`) and,
+   for a :class:`~handlers.messages.BatchSender` (LINE: 5 message objects per call), sent several per call
+   (:func:`handlers.sendlog.batches`). A chat whose message cannot go now is held: its later messages
+   wait, other chats go on. Held by a 429 ``retry_after`` (:class:`RetryLater`), a transient error (5xx,
+   network, timeout: backoff ``sendlog.FIRST_BACKOFF`` doubling to ``sendlog.MAX_BACKOFF``) or its pacing
+   budget (``sendlog.PACED``); a flush wake-up is scheduled for when it may go again (without a scheduler
+   the next input retries). Held with no wake-up by :class:`AwaitingReply` (LINE's free mode: only a reply
+   to the chat's next event can carry it). An unreachable user's message is dropped (403); a moved chat's
+   messages go to its new id (Telegram 400 ``migrate_to_chat_id``).
 4. release (``GameStore.release_flush``): one write removes the sent ids, stores the send record (recent
-   group send times, failures, wake-ups) and frees the lease; entries committed meanwhile → back to 2.
+   group send times, failures, wake-ups, push costs) and frees the lease; entries committed meanwhile →
+   back to 2.
 5. follow-ups through the runner: a moved group moves the game and both chat pointers
    (``platform_events.move_chat``), an unreachable user is reported (``SetReachable``).
 
@@ -31,13 +34,14 @@ import logging
 import math
 import secrets
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from core.engine.commands import SetReachable
 from handlers import outbox
-from handlers.messages import ChatMoved, OutMessage, RetryLater, Unreachable
+from handlers.messages import AwaitingReply, BatchSender, ChatMoved, OutMessage, RetryLater, Unreachable
 from handlers.platform_events import move_chat
+from handlers.sendlog import ChatLog, backoff, batches, dump_logs, load_logs, pace_of
 from infra.store import StoredGame
 from infra.timers import WakeUp
 
@@ -57,13 +61,6 @@ SEND_BUDGET = 10.0
 HOLDER_SILENT = 40
 #: Lease rounds per flush: entries committed while the lease was held are sent in the next round.
 MAX_ROUNDS = 5
-#: Retry delay after a transient failure (seconds), doubled per failure in a row up to MAX_BACKOFF.
-FIRST_BACKOFF = 5
-MAX_BACKOFF = 300
-#: Paced chats: chat id prefix → (messages, per seconds). Telegram groups and supergroups (negative ids):
-#: "no more than 20 messages per minute in the same group" (core.telegram.org/bots/faq, "My bot is
-#: hitting limits"; design §4).
-PACED: dict[str, tuple[int, int]] = {"tg:-": (20, 60)}
 #: Longest text (UTF-16 code units) that waiting messages are merged into: Telegram's limit for one
 #: message (core.telegram.org/bots/api#sendmessage; LINE allows 5000 characters), so a merge never
 #: splits into several sends.
@@ -90,45 +87,6 @@ def lease_offer(now: int) -> tuple[str, int]:
     return secrets.token_hex(8), now + LEASE_SECONDS
 
 
-@dataclass
-class ChatLog:
-    """What the flush remembers of one chat: ``sent``, the times of its recent sends (paced chats only);
-    ``fails``, transient failures in a row; ``wake``, no send before this time (a wake-up is due then)."""
-
-    sent: list[int] = field(default_factory=list)
-    fails: int = 0
-    wake: int = 0
-
-
-def pace_of(chat_id: str) -> tuple[int, int] | None:
-    """``(messages, seconds)`` allowed to ``chat_id``, or ``None`` when it is not paced."""
-    return next((pace for prefix, pace in PACED.items() if chat_id.startswith(prefix)), None)
-
-
-def load_logs(sends: str) -> dict[str, ChatLog]:
-    """The chat logs stored in ``StoredGame.sends`` (``""``: none)."""
-    data = json.loads(sends) if sends else {}
-    return {chat: ChatLog(list(v["s"]), int(v["f"]), int(v["w"])) for chat, v in data.items()}
-
-
-def dump_logs(logs: dict[str, ChatLog], now: int) -> str:
-    """``logs`` as stored, without what no longer matters at ``now`` (sends outside the pacing window,
-    wake-ups passed, chats with nothing left)."""
-    data = {}
-    for chat, entry in sorted(logs.items()):
-        pace = pace_of(chat)
-        recent = [t for t in entry.sent if pace and t > now - pace[1]]
-        wake = entry.wake if entry.wake > now else 0
-        if recent or entry.fails or wake:
-            data[chat] = {"s": recent, "f": entry.fails, "w": wake}
-    return json.dumps(data, separators=(",", ":")) if data else ""
-
-
-def backoff(fails: int) -> int:
-    """Seconds before retrying a chat after ``fails`` transient failures in a row."""
-    return int(min(MAX_BACKOFF, FIRST_BACKOFF * 2 ** max(0, fails - 1)))
-
-
 async def flush(runner: GameRunner, game_id: str, *, now: int, committed: Committed | None = None) -> None:
     """Send what the outbox of ``game_id`` holds (see the module docstring). ``committed``: what the commit
     just made by this runner returned (its lease, if it took it, is this flush's to release). Never raises
@@ -148,6 +106,10 @@ async def flush(runner: GameRunner, game_id: str, *, now: int, committed: Commit
         run = _Run(runner, game_id, now)
         await run.rounds()
     await run.follow_up()
+
+
+def _one(chat_id: str) -> int:
+    return 1
 
 
 class _Run:
@@ -209,9 +171,11 @@ class _Run:
         """Send the outbox oldest first, a chat's waiting messages merged where they may be (fewer
         messages for a paced group); the ids that are done with."""
         pending = [(oid, outbox.load(payload)) for oid, payload in sorted(taken.outbox.items())]
+        sender = self.runner.sender
+        size = sender.batch_limit if isinstance(sender, BatchSender) else _one
         done: list[str] = []
-        for ids, message in outbox.merge(pending, limit=MERGE_LIMIT):
-            if await self._deliver(message):
+        for ids, batch in batches(outbox.merge(pending, limit=MERGE_LIMIT), size):
+            if await self._deliver(batch):
                 done += ids
         return done
 
@@ -223,10 +187,10 @@ class _Run:
     def _chat(self, message: OutMessage) -> str:
         return self.moved.get(message.chat_id, message.chat_id)
 
-    async def _deliver(self, message: OutMessage) -> bool:
-        """Send ``message`` unless its chat is held; True when it is done with (sent, or its user is
-        unreachable)."""
-        chat = self._chat(message)
+    async def _deliver(self, batch: list[OutMessage]) -> bool:
+        """Send ``batch`` (one chat's messages, in order) unless its chat is held; True when it is done with
+        (sent, or its user is unreachable)."""
+        chat = self._chat(batch[0])
         if chat in self.held:
             return False
         if time.monotonic() - self.started > SEND_BUDGET:
@@ -236,17 +200,20 @@ class _Run:
         pace = pace_of(chat)
         entry = self.logs.setdefault(chat, ChatLog())
         recent = [t for t in entry.sent if pace and t > self.now - pace[1]]
-        pieces = -(-outbox.units(message.text) // MERGE_LIMIT) or 1  # a longer text goes in pieces
+        pieces = sum(-(-outbox.units(m.text) // MERGE_LIMIT) or 1 for m in batch)  # long texts go in pieces
         if pace and recent and len(recent) + pieces > pace[0]:
             self._hold(chat, min(recent) + pace[1], binding=True)
             return False
         try:
-            await self.runner.sender.send(replace(message, chat_id=chat))
+            entry.cost += await self._send([replace(m, chat_id=chat) for m in batch])
         except ChatMoved as moved:
-            return await self._moved(message, moved)
+            return await self._moved(batch, moved)
         except Unreachable as err:
             self.blocked.append(err.chat_id)
             return True
+        except AwaitingReply:
+            self.held[chat] = self.now  # until the chat's next event; no wake-up can help
+            return False
         except RetryLater as err:
             entry.fails += 1
             self._hold(chat, self.now + math.ceil(err.seconds), binding=True)
@@ -259,14 +226,22 @@ class _Run:
         entry.fails, entry.sent = 0, [*recent, *[self.now] * pieces] if pace else []
         return True
 
-    async def _moved(self, message: OutMessage, moved: ChatMoved) -> bool:
+    async def _send(self, batch: list[OutMessage]) -> int:
+        """One call to the platform; what it spent of the counted messages (0 but for LINE pushes)."""
+        sender = self.runner.sender
+        if isinstance(sender, BatchSender):
+            return await sender.send_batch(batch, spent=sum(e.cost for e in self.logs.values()))
+        await sender.send(batch[0])
+        return 0
+
+    async def _moved(self, batch: list[OutMessage], moved: ChatMoved) -> bool:
         """The chat lives under a new id now: this and its later messages go there."""
-        if message.chat_id in self.moved:
+        if batch[0].chat_id in self.moved:
             self._hold(moved.chat_id, self.now, binding=False)  # moved twice in one flush: try later
             return False
         log.info("chat moved; following it", extra={"game_id": self.game_id})
-        self.moved[message.chat_id] = moved.new_chat_id
-        return await self._deliver(message)
+        self.moved[batch[0].chat_id] = moved.new_chat_id
+        return await self._deliver(batch)
 
     def _hold(self, chat: str, until: int, *, binding: bool) -> None:
         """Hold ``chat`` back until ``until``. A wake-up is scheduled then; the wait is remembered when

@@ -9,7 +9,7 @@ a user's 1:1 chat id equals the user id on every platform.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol, TypeAlias
+from typing import Protocol, TypeAlias, runtime_checkable
 
 from core.engine.notice import Action
 
@@ -40,8 +40,30 @@ class Reachable:
     reachable: bool
 
 
+@dataclass(frozen=True)
+class Nudge:
+    """The chat spoke to the bot with a way to answer (LINE: any message, postback or follow, each with a
+    reply token, design §4): deliver what waits for this chat, applying an overdue deadline first.
+    Changes nothing else. ``asked``: the player pressed a button for it (the group's 「進行」, the 1:1 rich
+    menu's 「自分の番」) and expects an answer even when nothing waits; group chatter does not."""
+
+    asked: bool = False
+
+
+@dataclass(frozen=True)
+class JoinRequest:
+    """Join the lobby of game ``game_id`` (LINE: the lobby's join postback in the group; Telegram: the
+    private ``/start <game id>`` of the join link). ``reachable``: whether the bot can message the user
+    1:1 (LINE: ``get_profile`` succeeded, i.e. the user is a friend of the account); an unreachable
+    player is seated but named until they become reachable, and the game cannot start meanwhile
+    ([ADZ-4.1], ``lobby.unreachable``)."""
+
+    game_id: str
+    reachable: bool = True
+
+
 #: Everything an adapter can hand the service (a string alias: the platform events are defined at the end).
-Intent: TypeAlias = "TextCommand | Tap | Reachable | MemberLeft | BotLeft | GroupMoved"
+Intent: TypeAlias = "TextCommand | Tap | Reachable | Nudge | JoinRequest | MemberLeft | BotLeft | GroupMoved"
 
 
 @dataclass(frozen=True)
@@ -75,7 +97,8 @@ class OutMessage:
     store's outbox and must be marked sent once delivered. ``edit_of``: platform message id to edit instead
     of sending a new message (status/countdown messages, multi-step menus), when the platform allows it.
     ``silent``: deliver without a notification sound where the platform allows it (Telegram
-    ``disable_notification``; DEATH NOTE 人狼's night relay, ``deathnote.md`` §11.4)."""
+    ``disable_notification``; DEATH NOTE 人狼's night relay, ``deathnote.md`` §11.4). ``locale``: the
+    game's language, for what the adapter adds around the text (LINE's button labels)."""
 
     chat_id: str
     text: str
@@ -83,6 +106,7 @@ class OutMessage:
     outbox_id: str | None = None
     edit_of: str | None = None
     silent: bool = False
+    locale: str = "ja"
 
 
 @dataclass
@@ -124,6 +148,32 @@ class Sender(Protocol):
     after a backoff, by a flush wake-up or the next event or timer)."""
 
     async def send(self, message: OutMessage) -> None: ...
+
+
+@runtime_checkable
+class BatchSender(Protocol):
+    """A sender that sends several messages to one chat in one call (LINE: at most 5 message objects per
+    reply or push, Messaging API reference "Send reply message"). :meth:`batch_limit`: the most messages
+    per call to a chat. :meth:`send_batch` sends ``messages`` (all to one chat, in order) all or nothing
+    and raises as :meth:`Sender.send` does, or :class:`AwaitingReply`. ``spent``: what the game has spent
+    so far of the platform's counted messages (LINE: push recipients; a push to a group counts every
+    member); returns what this call spent (0 for a free reply)."""
+
+    def batch_limit(self, chat_id: str) -> int: ...
+
+    async def send(self, message: OutMessage) -> None: ...
+
+    async def send_batch(self, messages: list[OutMessage], *, spent: int) -> int: ...
+
+
+class AwaitingReply(Exception):
+    """Raised by a sender when ``chat_id`` can only be answered by a reply to its next event (LINE's free
+    mode, or its push budget spent; design §4): the message stays in the outbox, with no wake-up, until an
+    event from that chat brings a reply token (:class:`Nudge`)."""
+
+    def __init__(self, chat_id: str) -> None:
+        super().__init__(f"{chat_id}: waits for the chat's next event")
+        self.chat_id = chat_id
 
 
 class ChatMoved(Exception):

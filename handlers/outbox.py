@@ -57,7 +57,7 @@ def render_notices(rules: GameRules, state: Any, notices: list[Notice]) -> list[
             locale=state.locale, game=state.game, names=names,
         )  # fmt: skip
         out += [
-            OutMessage(chat_id=chat, text=body, buttons=buttons, silent=notice.silent)
+            OutMessage(chat_id=chat, text=body, buttons=buttons, silent=notice.silent, locale=state.locale)
             for chat in recipients(rules, state, notice)
         ]
     return [message for _, message in merge(list(enumerate(out)))]
@@ -113,6 +113,8 @@ def dump(message: OutMessage) -> str:
                             "edit_of": message.edit_of}  # fmt: skip
     if message.silent:
         data["silent"] = True
+    if message.locale != "ja":
+        data["locale"] = message.locale
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -136,5 +138,5 @@ def load(payload: str) -> OutMessage:
     )
     return OutMessage(
         chat_id=data["chat_id"], text=data["text"], buttons=rows, edit_of=data.get("edit_of"),
-        silent=bool(data.get("silent", False)),
+        silent=bool(data.get("silent", False)), locale=str(data.get("locale", "ja")),
     )  # fmt: skip

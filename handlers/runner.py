@@ -48,7 +48,9 @@ class GameRunner:
     make game ids and RNG seeds (injectable for tests); ``settings_for(chat_id)`` gives a group's settings;
     ``after_commit`` runs after every committed change (and on a redelivery), when given; ``scheduler``
     receives the timer wake-ups of every committed phase change (``None``: no timer, e.g. the local
-    playground; deadlines are then applied by the next input)."""
+    playground; deadlines are then applied by the next input); ``reminds(chat_id)`` says whether a
+    game in that group gets its 30 s reminders (not where a message can only wait for the player's next
+    event, LINE's free mode: a reminder read after the deadline only misleads)."""
 
     def __init__(
         self,
@@ -60,6 +62,7 @@ class GameRunner:
         settings_for: Callable[[str], dict[str, Any]] | None = None,
         after_commit: AfterCommit | None = None,
         scheduler: Scheduler | None = None,
+        reminds: Callable[[str], bool] | None = None,
     ) -> None:
         self.store = store
         self.sender = sender
@@ -68,6 +71,7 @@ class GameRunner:
         self.settings_for = settings_for or (lambda chat_id: {})
         self.after_commit = after_commit
         self.scheduler = scheduler
+        self.reminds = reminds or (lambda chat_id: True)
         self._committed: dict[str, delivery.Committed] = {}  # game id → for the flush after the commit
 
     async def fire_timer(self, game_id: str, phase_seq: int, *, now: int) -> None:
@@ -92,6 +96,8 @@ class GameRunner:
         if self.scheduler is None:
             return
         for wake_up in wake_ups(before, after, now=now):
+            if wake_up.kind == "remind" and not self.reminds(after.chat_id):
+                continue
             try:
                 self.scheduler.schedule(wake_up, now=now)
             except Exception:

@@ -18,13 +18,23 @@ from dataclasses import replace
 from typing import Any
 
 import core.i18n as i18n
-from core.engine.commands import Act, Command, Join, Query, SetReachable
+from core.engine.commands import Act, Command, Join, Query, SetReachable, Timeout
 from core.engine.notice import PUBLIC, Action, Notice
 from core.engine.result import Rejected
 from core.engine.table import Member
 from core.games import GameRules, registry, rules_for
 from handlers import menu, platform_events
-from handlers.messages import Button, GroupMoved, Inbound, Outcome, OutMessage, Tap, TextCommand
+from handlers.messages import (
+    Button,
+    GroupMoved,
+    Inbound,
+    JoinRequest,
+    Nudge,
+    Outcome,
+    OutMessage,
+    Tap,
+    TextCommand,
+)
 from handlers.observability import DUPLICATE, outcome_of, traced
 from handlers.runner import GameRunner
 from handlers.textcommands import to_command
@@ -62,6 +72,10 @@ class Service(GameRunner):
             return await self._tap(inbound, intent, now)
         if isinstance(intent, TextCommand):
             return await self._text(inbound, intent, now)
+        if isinstance(intent, JoinRequest):
+            return await self._join(inbound, intent, now)
+        if isinstance(intent, Nudge):
+            return await self._nudge(inbound, intent, now)
         game_id = self._game_of(inbound)
         if isinstance(intent, GroupMoved):
             if game_id is None:
@@ -132,7 +146,10 @@ class Service(GameRunner):
         if name == "newgame" and not inbound.is_private:
             return await self._new_game(inbound, cmd, now)
         if name == "start" and inbound.is_private:
-            return await self._join(inbound, cmd, now)
+            if not cmd.args:
+                await self._send_plain(inbound, _catalog_text("help.general", "ja", DEFAULT_GAME))
+                return Outcome(command="help")
+            return await self._join(inbound, JoinRequest(cmd.args[0]), now)
         game_id = self._game_of(inbound)
         if game_id is None or inbound.user_id is None:
             if name == "help":
@@ -214,31 +231,44 @@ class Service(GameRunner):
         await self.flush(state.game_id, now=now)
         return Outcome(game_id=state.game_id, phase=state.phase, command="newgame")
 
-    async def _join(self, inbound: Inbound, cmd: TextCommand, now: int) -> Outcome:
-        """Private ``/start <game id>`` from the lobby's join link: join, and count as reachable. A seated
-        player who comes back (after unblocking the bot) is reachable again and gets the role card."""
-        user = inbound.user_id or ""
-        if not cmd.args:
-            await self._send_plain(inbound, _catalog_text("help.general", "ja", DEFAULT_GAME))
-            return Outcome(command="help")
-        game_id = cmd.args[0]
-        refusal = await self.apply(
-            game_id, Join(user_id=user, name=inbound.user_name), delivery_id=inbound.delivery_id, now=now
-        )
+    async def _join(self, inbound: Inbound, request: JoinRequest, now: int) -> Outcome:
+        """Join game ``request.game_id`` (Telegram: the private ``/start <game id>`` of the join link; LINE:
+        the lobby's join postback) and count as reachable or not (LINE: a friend of the account or not;
+        [ADZ-4.1]). A seated player who comes back (after unblocking the bot) is reachable again and gets
+        the role card."""
+        user, game_id = inbound.user_id or "", request.game_id
+        joined = Join(user_id=user, name=inbound.user_name)
+        refusal = await self.apply(game_id, joined, delivery_id=inbound.delivery_id, now=now)
         rejoined = refusal is not None and refusal.reason in ("lobby.already_joined", "game.running")
         if refusal is None or rejoined:
-            back = await self.apply(
-                game_id, SetReachable(user_id=user, reachable=True), delivery_id=None, now=now
-            )
+            reach = SetReachable(user_id=user, reachable=request.reachable)
+            back = await self.apply(game_id, reach, delivery_id=None, now=now)
             if back is None:
                 self.store.set_pointer("user", user, game_id)
-                if refusal is not None and refusal.reason == "game.running":
+                if refusal is not None and refusal.reason == "game.running" and request.reachable:
                     await self.apply(game_id, Query(user_id=user, what="me"), delivery_id=None, now=now)
                 return traced(outcome_of(refusal), game_id, None, "join")
         outcome = await self._refuse(inbound, refusal) if refusal else Outcome()
         # The payload is typed by whoever opened the link: only a game that exists is named in the log.
         known = None if refusal is not None and refusal.reason == "game.none" else game_id
         return traced(outcome, known, None, "join")
+
+    async def _nudge(self, inbound: Inbound, nudge: Nudge, now: int) -> Outcome:
+        """Deliver what waits for the chat of ``inbound`` (LINE: as the reply to this event), after an
+        overdue deadline (design §5: every input catches up). ``Outcome.ack`` is what to answer when
+        nothing was waiting and the player asked (``nudge.asked``)."""
+        game_id = self._game_of(inbound)
+        loaded = self._load_state(game_id) if game_id else None
+        if game_id is None or loaded is None:
+            ack = _catalog_text("reason.game.none", "ja", DEFAULT_GAME) if nudge.asked else None
+            return Outcome(ack=ack, result="ignored", command="nudge")
+        _, state = loaded
+        if not state.is_over and state.deadline_at is not None and now >= state.deadline_at:
+            await self.apply(game_id, Timeout(phase_seq=state.phase_seq), delivery_id=None, now=now)
+        else:
+            await self.flush(game_id, now=now)
+        ack = _catalog_text("nudge.nothing", state.locale, state.game) if nudge.asked else None
+        return traced(Outcome(ack=ack), game_id, state.phase, "nudge")
 
     async def _tap(self, inbound: Inbound, tap: Tap, now: int) -> Outcome:
         """A button: open a menu level, or submit the action (re-validated by the core)."""

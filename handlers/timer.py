@@ -33,7 +33,7 @@ from typing import Any, Protocol
 from aws_lambda_powertools import Logger
 
 from handlers import observability
-from handlers.messages import Outcome, OutMessage, Sender
+from handlers.messages import BatchSender, Outcome, OutMessage, Sender
 from infra.timers import Scheduler, WakeUp, parse_wake_up
 
 logger = Logger()
@@ -119,25 +119,46 @@ def _fire(wake_up: WakeUp) -> None:
 
 
 class PlatformSender:
-    """A :class:`~handlers.messages.Sender` that sends each message through its platform's sender,
-    picked by the chat id prefix (``tg:``) and built by ``factories[prefix]`` on first use.
+    """A :class:`~handlers.messages.Sender` (and :class:`~handlers.messages.BatchSender`) that sends each
+    message through its platform's sender, picked by the chat id prefix (``tg:``, ``line:``) and built by
+    ``factories[prefix]`` on first use. ``batch_limits``: messages per call by prefix (LINE: 5 message
+    objects per push; others 1).
 
     Raises ``ValueError`` for a chat id of no known platform (the service keeps it in the outbox).
     """
 
-    def __init__(self, factories: Mapping[str, SenderFactory]) -> None:
+    def __init__(self, factories: Mapping[str, SenderFactory], batch_limits: Mapping[str, int] | None = None):
         self._factories = factories
+        self._limits = dict(batch_limits or {})
         self._built: dict[str, Sender] = {}
 
+    def batch_limit(self, chat_id: str) -> int:
+        return self._limits.get(_prefix(chat_id), 1)
+
     async def send(self, message: OutMessage) -> None:
-        prefix = message.chat_id.partition(":")[0] + ":"
+        await (await self._sender(message.chat_id)).send(message)
+
+    async def send_batch(self, messages: list[OutMessage], *, spent: int) -> int:
+        sender = await self._sender(messages[0].chat_id)
+        if isinstance(sender, BatchSender):
+            return await sender.send_batch(messages, spent=spent)
+        for message in messages:  # batches of one (batch_limit): nothing is sent twice on a failure
+            await sender.send(message)
+        return 0
+
+    async def _sender(self, chat_id: str) -> Sender:
+        prefix = _prefix(chat_id)
         sender = self._built.get(prefix)
         if sender is None:
             factory = self._factories.get(prefix)
             if factory is None:
-                raise ValueError(f"no platform sender for chat {message.chat_id!r}")
+                raise ValueError(f"no platform sender for chat {chat_id!r}")
             sender = self._built[prefix] = await factory()
-        await sender.send(message)
+        return sender
+
+
+def _prefix(chat_id: str) -> str:
+    return chat_id.partition(":")[0] + ":"
 
 
 async def _telegram_sender() -> Sender:
@@ -153,7 +174,18 @@ async def _telegram_sender() -> Sender:
     return TelegramSender(bot, bot_username=username)
 
 
-PLATFORMS: dict[str, SenderFactory] = {"tg:": _telegram_sender}
+async def _line_sender() -> Sender:
+    """The LINE sender as the LINE function builds it (:mod:`infra.settings`): in free mode it only holds
+    a game's messages for the next reply (``AwaitingReply``); in push mode it pushes within the budget."""
+    from handlers.line.runtime import sender_from_settings
+
+    return sender_from_settings()
+
+
+PLATFORMS: dict[str, SenderFactory] = {"tg:": _telegram_sender, "line:": _line_sender}
+#: Messages per platform call, by chat id prefix: LINE takes 5 message objects per push (Messaging API
+#: reference, "Send push message"); Telegram one message per ``sendMessage``.
+BATCH_LIMITS = {"line:": 5}
 
 
 def _service() -> Wakes:
@@ -169,7 +201,10 @@ def _service() -> Wakes:
         _Container.scheduler = queue_scheduler()
         # Phase changes made by the timer mute and release Telegram players too [ADZ-11.3].
         _Container.service = Service(
-            store, PlatformSender(PLATFORMS), after_commit=TelegramSpeech(), scheduler=_Container.scheduler
+            store,
+            PlatformSender(PLATFORMS, BATCH_LIMITS),
+            after_commit=TelegramSpeech(),
+            scheduler=_Container.scheduler,
         )
     return _Container.service
 

@@ -84,3 +84,38 @@ def line_channel_access_token(
     """The LINE channel access token (long-lived, ``Authorization: Bearer``) for replies and pushes: env
     ``LINE_CHANNEL_ACCESS_TOKEN``, or SSM via ``LINE_CHANNEL_ACCESS_TOKEN_PARAM``."""
     return secret("LINE_CHANNEL_ACCESS_TOKEN", env=env, provider=provider)
+
+
+#: ``LINE_DELIVERY`` values: ``free`` answers only with replies (no counted message, design §4); ``push``
+#: also pushes what a timer changed and private prompts, within ``LINE_PUSH_BUDGET`` per game.
+LINE_MODES = ("free", "push")
+
+
+def line_delivery(env: Mapping[str, str] | None = None) -> str:
+    """How LINE games are delivered: env ``LINE_DELIVERY``, :data:`LINE_MODES` (default ``free``). Raises
+    :class:`SettingsError` for another value."""
+    value = ((os.environ if env is None else env).get("LINE_DELIVERY") or "free").strip().lower()
+    if value not in LINE_MODES:
+        raise SettingsError(f"LINE_DELIVERY is {value!r}: use one of {', '.join(LINE_MODES)}")
+    return value
+
+
+def line_push_budget(env: Mapping[str, str] | None = None) -> int | None:
+    """Counted pushes (recipients; a push to a group counts every member) one game may spend in push mode:
+    env ``LINE_PUSH_BUDGET``, a whole number ≥ 0; unset or empty: no limit. Raises :class:`SettingsError`
+    for another value."""
+    value = ((os.environ if env is None else env).get("LINE_PUSH_BUDGET") or "").strip()
+    if not value:
+        return None
+    if not value.isdigit():
+        raise SettingsError(
+            f"LINE_PUSH_BUDGET is {value!r}: use a whole number of pushes per game, or leave it empty"
+        )
+    return int(value)
+
+
+def line_basic_id(env: Mapping[str, str] | None = None) -> str | None:
+    """The LINE account's basic ID (``@123abcde``, the add-friend and 1:1 links): env ``LINE_BOT_BASIC_ID``;
+    ``None`` when unset (the sender then asks ``GET /v2/bot/info`` once)."""
+    value = ((os.environ if env is None else env).get("LINE_BOT_BASIC_ID") or "").strip()
+    return value or None
