@@ -175,8 +175,8 @@ class _Run:
         size = sender.batch_limit if isinstance(sender, BatchSender) else _one
         done: list[str] = []
         for ids, batch in batches(outbox.merge(pending, limit=MERGE_LIMIT), size):
-            if await self._deliver(batch):
-                done += ids
+            sent = await self._deliver(batch)
+            done += [oid for message_ids in ids[:sent] for oid in message_ids]
         return done
 
     def _arrived(self, taken: StoredGame, after: StoredGame) -> bool:
@@ -187,58 +187,63 @@ class _Run:
     def _chat(self, message: OutMessage) -> str:
         return self.moved.get(message.chat_id, message.chat_id)
 
-    async def _deliver(self, batch: list[OutMessage]) -> bool:
-        """Send ``batch`` (one chat's messages, in order) unless its chat is held; True when it is done with
-        (sent, or its user is unreachable)."""
+    async def _deliver(self, batch: list[OutMessage]) -> int:
+        """Send ``batch`` (one chat's messages, in order) unless its chat is held; how many of its first
+        messages are done with (sent, or their user is unreachable). A chat whose platform took fewer
+        than all is held back until a flush wake-up at once."""
         chat = self._chat(batch[0])
         if chat in self.held:
-            return False
+            return 0
         if time.monotonic() - self.started > SEND_BUDGET:
             self.out_of_time = True
             self._hold(chat, self.now, binding=False)
-            return False
+            return 0
         pace = pace_of(chat)
         entry = self.logs.setdefault(chat, ChatLog())
         recent = [t for t in entry.sent if pace and t > self.now - pace[1]]
         pieces = sum(-(-outbox.units(m.text) // MERGE_LIMIT) or 1 for m in batch)  # long texts go in pieces
         if pace and recent and len(recent) + pieces > pace[0]:
             self._hold(chat, min(recent) + pace[1], binding=True)
-            return False
+            return 0
         try:
-            entry.cost += await self._send([replace(m, chat_id=chat) for m in batch])
+            sent, cost = await self._send([replace(m, chat_id=chat) for m in batch])
         except ChatMoved as moved:
             return await self._moved(batch, moved)
         except Unreachable as err:
             self.blocked.append(err.chat_id)
-            return True
+            return len(batch)
         except AwaitingReply:
             self.held[chat] = self.now  # until the chat's next event; no wake-up can help
-            return False
+            return 0
         except RetryLater as err:
             entry.fails += 1
             self._hold(chat, self.now + math.ceil(err.seconds), binding=True)
-            return False
+            return 0
         except Exception as exc:
             entry.fails += 1
             log.warning("send failed, kept: %s", type(exc).__name__, extra={"game_id": self.game_id})
             self._hold(chat, self.now + backoff(entry.fails), binding=False)
-            return False
-        entry.fails, entry.sent = 0, [*recent, *[self.now] * pieces] if pace else []
-        return True
+            return 0
+        entry.fails, entry.cost = 0, entry.cost + cost
+        entry.sent = [*recent, *[self.now] * pieces] if pace else []
+        if sent < len(batch):
+            self._hold(chat, self.now, binding=False)
+        return sent
 
-    async def _send(self, batch: list[OutMessage]) -> int:
-        """One call to the platform; what it spent of the counted messages (0 but for LINE pushes)."""
+    async def _send(self, batch: list[OutMessage]) -> tuple[int, int]:
+        """One call to the platform: how many of the first messages it took, and what it spent of the
+        counted messages (0 but for LINE pushes)."""
         sender = self.runner.sender
         if isinstance(sender, BatchSender):
             return await sender.send_batch(batch, spent=sum(e.cost for e in self.logs.values()))
         await sender.send(batch[0])
-        return 0
+        return 1, 0
 
-    async def _moved(self, batch: list[OutMessage], moved: ChatMoved) -> bool:
+    async def _moved(self, batch: list[OutMessage], moved: ChatMoved) -> int:
         """The chat lives under a new id now: this and its later messages go there."""
         if batch[0].chat_id in self.moved:
             self._hold(moved.chat_id, self.now, binding=False)  # moved twice in one flush: try later
-            return False
+            return 0
         log.info("chat moved; following it", extra={"game_id": self.game_id})
         self.moved[batch[0].chat_id] = moved.new_chat_id
         return await self._deliver(batch)

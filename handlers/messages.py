@@ -154,16 +154,17 @@ class Sender(Protocol):
 class BatchSender(Protocol):
     """A sender that sends several messages to one chat in one call (LINE: at most 5 message objects per
     reply or push, Messaging API reference "Send reply message"). :meth:`batch_limit`: the most messages
-    per call to a chat. :meth:`send_batch` sends ``messages`` (all to one chat, in order) all or nothing
-    and raises as :meth:`Sender.send` does, or :class:`AwaitingReply`. ``spent``: what the game has spent
-    so far of the platform's counted messages (LINE: push recipients; a push to a group counts every
-    member); returns what this call spent (0 for a free reply)."""
+    per call to a chat. :meth:`send_batch` sends ``messages`` (all to one chat, in order), or the first
+    of them that fit in one call, and raises as :meth:`Sender.send` does, or :class:`AwaitingReply`.
+    ``spent``: what the game has spent so far of the platform's counted messages (LINE: push recipients;
+    a push to a group counts every member). Returns ``(sent, cost)``: how many of the first messages
+    went (at least 1), and what this call spent (0 for a free reply)."""
 
     def batch_limit(self, chat_id: str) -> int: ...
 
     async def send(self, message: OutMessage) -> None: ...
 
-    async def send_batch(self, messages: list[OutMessage], *, spent: int) -> int: ...
+    async def send_batch(self, messages: list[OutMessage], *, spent: int) -> tuple[int, int]: ...
 
 
 class AwaitingReply(Exception):

@@ -69,17 +69,18 @@ def backoff(fails: int) -> int:
 
 def batches(
     merged: list[tuple[list[str], OutMessage]], size: Callable[[str], int]
-) -> list[tuple[list[str], list[OutMessage]]]:
-    """``merged`` messages (with their outbox ids) grouped per chat into batches of at most ``size(chat)``
-    (one platform call each), each placed where its first message was; order within a chat is kept."""
-    out: list[tuple[list[str], list[OutMessage]]] = []
+) -> list[tuple[list[list[str]], list[OutMessage]]]:
+    """``merged`` messages (each with its outbox ids) grouped per chat into batches of at most
+    ``size(chat)`` (one platform call each), each placed where its first message was; order within a chat
+    is kept. Each batch keeps the ids of each of its messages, in the same order."""
+    out: list[tuple[list[list[str]], list[OutMessage]]] = []
     open_batch: dict[str, int] = {}  # chat → index in ``out`` of its latest batch
     for ids, message in merged:
         index = open_batch.get(message.chat_id)
         if index is not None and len(out[index][1]) < size(message.chat_id):
-            out[index][0].extend(ids)
+            out[index][0].append(ids)
             out[index][1].append(message)
         else:
             open_batch[message.chat_id] = len(out)
-            out.append((list(ids), [message]))
+            out.append(([ids], [message]))
     return out

@@ -138,13 +138,12 @@ class PlatformSender:
     async def send(self, message: OutMessage) -> None:
         await (await self._sender(message.chat_id)).send(message)
 
-    async def send_batch(self, messages: list[OutMessage], *, spent: int) -> int:
+    async def send_batch(self, messages: list[OutMessage], *, spent: int) -> tuple[int, int]:
         sender = await self._sender(messages[0].chat_id)
         if isinstance(sender, BatchSender):
             return await sender.send_batch(messages, spent=spent)
-        for message in messages:  # batches of one (batch_limit): nothing is sent twice on a failure
-            await sender.send(message)
-        return 0
+        await sender.send(messages[0])  # one per call (batch_limit 1): nothing is sent twice on a failure
+        return 1, 0
 
     async def _sender(self, chat_id: str) -> Sender:
         prefix = _prefix(chat_id)
@@ -191,6 +190,7 @@ BATCH_LIMITS = {"line:": 5}
 def _service() -> Wakes:
     """The container's service (and scheduler), built on first use from :mod:`infra.settings` (AWS)."""
     if _Container.service is None:
+        from handlers.line.runtime import reminds
         from handlers.service import Service
         from handlers.telegram.speech import TelegramSpeech
         from handlers.wakeups import queue_scheduler
@@ -205,6 +205,7 @@ def _service() -> Wakes:
             PlatformSender(PLATFORMS, BATCH_LIMITS),
             after_commit=TelegramSpeech(),
             scheduler=_Container.scheduler,
+            reminds=reminds,
         )
     return _Container.service
 

@@ -16,10 +16,10 @@ class Replies:
     """A BatchSender: ``tokens`` holds the chats with one unused reply each (free); other chats are pushed
     at ``cost`` each when ``push`` is on, else they wait (AwaitingReply)."""
 
-    def __init__(self, *, push: bool = False, cost: int = 1) -> None:
+    def __init__(self, *, push: bool = False, cost: int = 1, fits: int = 5) -> None:
         self.calls: list[tuple[str, list[str], int]] = []  # chat, texts, spent as told
         self.tokens: set[str] = set()
-        self.push, self.cost = push, cost
+        self.push, self.cost, self.fits = push, cost, fits
 
     def batch_limit(self, chat_id: str) -> int:
         return 5
@@ -27,17 +27,18 @@ class Replies:
     async def send(self, message: OutMessage) -> None:
         await self.send_batch([message], spent=0)
 
-    async def send_batch(self, messages: list[OutMessage], *, spent: int) -> int:
+    async def send_batch(self, messages: list[OutMessage], *, spent: int) -> tuple[int, int]:
+        messages = messages[: self.fits]  # e.g. long texts that need two LINE message objects each
         chat = messages[0].chat_id
         assert all(m.chat_id == chat for m in messages)
         if chat in self.tokens:
             self.tokens.discard(chat)
             self.calls.append((chat, [m.text for m in messages], spent))
-            return 0
+            return len(messages), 0
         if not self.push:
             raise AwaitingReply(chat)
         self.calls.append((chat, [m.text for m in messages], spent))
-        return self.cost
+        return len(messages), self.cost
 
     def texts(self, chat: str) -> list[str]:
         return [text for to, texts, _ in self.calls if to == chat for text in texts]
@@ -86,3 +87,14 @@ def test_pushes_are_counted_for_the_whole_game_and_the_count_survives_between_fl
     assert [spent for _, _, spent in sender.calls] == [0, 8, 16]
     sends = json.loads(game.store.load("g1").sends)  # type: ignore[union-attr]
     assert sum(chat.get("c", 0) for chat in sends.values()) == 24
+
+
+def test_messages_the_platform_could_not_fit_in_one_call_go_with_the_next_flush() -> None:
+    sender = Replies(push=True, fits=2)
+    game = line_game(sender)
+    game.commit(*[(ALICE, f"prompt {i}") for i in range(3)], buttons=True)
+    game.flush(NOW)
+    assert sender.texts(ALICE) == ["prompt 0", "prompt 1"]
+    assert [w.at for w in game.wake_ups()] == [NOW]  # the rest is not left for the player's next event
+    game.flush(NOW + 1)
+    assert sender.texts(ALICE) == ["prompt 0", "prompt 1", "prompt 2"]
