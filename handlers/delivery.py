@@ -175,7 +175,9 @@ class _Run:
         size = sender.batch_limit if isinstance(sender, BatchSender) else _one
         done: list[str] = []
         for ids, batch in batches(outbox.merge(pending, limit=MERGE_LIMIT), size):
-            sent = await self._deliver(batch)
+            # Each message carries its outbox ids: a platform's retry key is made of them (LINE pushes).
+            tagged = [replace(m, outbox_id=",".join(mids)) for mids, m in zip(ids, batch, strict=True)]
+            sent = await self._deliver(tagged)
             done += [oid for message_ids in ids[:sent] for oid in message_ids]
         return done
 

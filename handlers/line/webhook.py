@@ -6,40 +6,91 @@ webhook signature"):
 1. ``X-Line-Signature`` must be the Base64 of HMAC-SHA256 over the raw request body, keyed with the
    channel secret, compared in constant time → else 401 and nothing else happens (the body is not even
    parsed);
-2. the body must be a JSON object whose ``events`` is a list → else 400;
-3. 200. Each event is logged by its ``type`` only (never text, user ids or reply tokens) and ignored for
-   now: the LINE games come with their own issue. The console's "Verify" button sends ``events: []``
-   and gets 200.
+2. the body must be a JSON object whose ``events`` is a list → else 400 (the console's "Verify" button
+   sends ``events: []`` and gets 200);
+3. each event in order (:func:`handlers.line.parse.parse_events`), deduplicated by its ``webhookEventId``
+   inside the game's write (a redelivery keeps the id): the service handles it while the event's reply
+   token answers its chat (:meth:`LineSender.reply_to`, design §4 "reply-token first"). What the token
+   can still carry afterwards goes, in this order: the service's direct answer (a menu level), what waits
+   for that chat (a ``Nudge``: announcements a timer made, private prompts: LINE's free mode pushes
+   nothing), the tap's short acknowledgement;
+4. 200, also when an event fails (logged): LINE would otherwise redeliver the whole body.
 
-The channel secret comes from :func:`infra.settings.line_channel_secret` (SSM, cached per container) and
-is re-read per request, so a rotated secret is picked up without a cold start. Tests inject it with
-:func:`configure`.
+The join handshake (issue 5 item 4): a lobby join postback asks ``get_profile`` whether the user is a
+friend of the account (else the bot cannot message them 1:1) and takes the display name from the group
+member profile; so does ``/newgame`` for the host's name. Each event writes one log line
+(:func:`handlers.observability.log_input`): its type and outcome, never text, user ids or reply tokens.
+
+Per container, built once and lazily: one asyncio event loop, the LINE client, the sender, the store and
+the service (:mod:`handlers.line.runtime`). The channel secret comes from
+:func:`infra.settings.line_channel_secret` (SSM, cached per container) and is re-read per request, so a
+rotated secret is picked up without a cold start. Tests inject everything with :func:`configure`.
 """
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import binascii
 import hashlib
 import hmac
 import json
+import time
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Protocol
 
 from aws_lambda_powertools import Logger
 
+from handlers import observability
+from handlers.messages import AwaitingReply, Inbound, JoinRequest, Nudge, Outcome, OutMessage, TextCommand
+
+if TYPE_CHECKING:
+    from handlers.line.api import LineApi
+    from handlers.line.parse import LineInbound
+    from handlers.line.sender import LineSender
+
 SIGNATURE_HEADER = "x-line-signature"
+PREFIX = "line:"
 
 logger = Logger()
 
 
+class Handles(Protocol):
+    """The part of ``handlers.service.Service`` the webhook calls."""
+
+    async def handle(self, inbound: Inbound, *, now: int) -> Outcome: ...
+
+
+@dataclass
+class Runtime:
+    """What one container keeps between invocations."""
+
+    service: Handles
+    sender: LineSender
+    api: LineApi
+    clock: Callable[[], float] = time.time
+
+
 class _Container:
+    loop: asyncio.AbstractEventLoop | None = None
+    runtime: Runtime | None = None
     secret: Callable[[], str] | None = None
 
 
-def configure(*, secret: str) -> None:
-    """Use the channel secret ``secret`` instead of the one in SSM (tests, local runs)."""
+def configure(
+    *,
+    secret: str,
+    service: Handles | None = None,
+    sender: LineSender | None = None,
+    api: LineApi | None = None,
+    clock: Callable[[], float] = time.time,
+) -> None:
+    """Use the channel secret ``secret`` instead of the one in SSM and, when given, this service, sender
+    and client (tests, local runs; ``clock`` gives UTC epoch seconds)."""
     _Container.secret = lambda: secret
+    if service is not None and sender is not None and api is not None:
+        _Container.runtime = Runtime(service, sender, api, clock)
 
 
 def handler(event: dict[str, Any], context: object) -> dict[str, Any]:
@@ -49,13 +100,87 @@ def handler(event: dict[str, Any], context: object) -> dict[str, Any]:
     if body is None or not is_signed(body, headers.get(SIGNATURE_HEADER), _channel_secret()):
         logger.warning("webhook call without a valid X-Line-Signature")
         return _response(401)
-    events = _events(body)
-    if events is None:
+    payload = _payload(body)
+    if payload is None:
         return _response(400)
-    for item in events:
-        kind = item.get("type") if isinstance(item, dict) else None
-        logger.info("LINE event ignored", extra={"event_type": str(kind)})
+    if payload["events"]:
+        from handlers.line.parse import parse_events
+
+        runtime = _runtime()
+        _loop().run_until_complete(_process(runtime, parse_events(payload)))
     return _response(200)
+
+
+async def _process(runtime: Runtime, events: list[LineInbound]) -> None:
+    """Handle each event and write its log line; an event that fails does not stop the others."""
+    for event in events:
+        started = time.perf_counter()
+        inbound = event.inbound
+        outcome = Outcome(result="ignored", reason=event.ignored)
+        if inbound is not None:
+            try:
+                outcome = await _answer(runtime, inbound, event.reply_token)
+            except Exception:
+                outcome = Outcome(result="failed")
+                logger.exception("event failed", extra={"event_type": event.event_type})
+        kind = observability.intent_kind(inbound) if inbound is not None else event.event_type
+        delivery_id = None if inbound is None else inbound.delivery_id
+        observability.log_input(
+            logger, source="line", outcome=outcome, started=started, delivery_id=delivery_id, kind=kind
+        )
+
+
+async def _answer(runtime: Runtime, inbound: Inbound, reply_token: str | None) -> Outcome:
+    """Handle ``inbound`` while ``reply_token`` answers its chat, then spend what the token can still carry
+    (see the module docstring, step 3)."""
+    inbound = await _introduced(runtime.api, inbound)
+    now = int(runtime.clock())
+    if reply_token is None:
+        return await runtime.service.handle(inbound, now=now)
+    with runtime.sender.reply_to(inbound.chat_id, reply_token) as slot:
+        outcome = await runtime.service.handle(inbound, now=now)
+        for message in outcome.messages:
+            await _reply(runtime.sender, replace(message, edit_of=None))
+        if not slot.used and not isinstance(inbound.intent, Nudge):
+            waiting = replace(inbound, delivery_id=None, intent=Nudge())
+            await runtime.service.handle(waiting, now=now)
+        if not slot.used and outcome.ack:
+            await _reply(runtime.sender, OutMessage(chat_id=inbound.chat_id, text=outcome.ack))
+    return outcome
+
+
+async def _introduced(api: LineApi, inbound: Inbound) -> Inbound:
+    """``inbound`` with what LINE tells only on request: for a join, whether the user is a friend of the
+    account (``get_profile``; an error counts as not yet: tapping join again asks again) and their name
+    in the group; for ``/newgame``, the host's name."""
+    intent, user = inbound.intent, inbound.user_id
+    joining = isinstance(intent, JoinRequest)
+    opening = isinstance(intent, TextCommand) and intent.name == "newgame" and not inbound.is_private
+    if user is None or not (joining or opening):
+        return inbound
+    raw_user = user.removeprefix(PREFIX)
+    name = ""
+    try:
+        member = await api.get_group_member_profile(inbound.chat_id.removeprefix(PREFIX), raw_user)
+        name = "" if member is None else member.display_name
+        if isinstance(intent, JoinRequest):
+            friend = await api.get_profile(raw_user)
+            intent = replace(intent, reachable=friend is not None)
+            name = name or ("" if friend is None else friend.display_name)
+    except Exception:
+        logger.warning("profile not read", extra={"intent": type(intent).__name__})
+    return replace(inbound, intent=intent, user_name=name or inbound.user_name)
+
+
+async def _reply(sender: LineSender, message: OutMessage) -> None:
+    """Send ``message`` with what is left of the reply token; a failure is logged (nothing is lost: it was
+    an answer the player can ask for again, not a game message)."""
+    try:
+        await sender.send(message)
+    except AwaitingReply:
+        pass
+    except Exception:
+        logger.exception("reply failed")
 
 
 def is_signed(body: bytes, signature: str | None, channel_secret: str) -> bool:
@@ -76,8 +201,8 @@ def _raw_body(event: dict[str, Any]) -> bytes | None:
         return None
 
 
-def _events(body: bytes) -> list[Any] | None:
-    """The ``events`` list of a webhook body, or ``None`` (logged) when the body is not one."""
+def _payload(body: bytes) -> dict[str, Any] | None:
+    """The webhook body as an object with an ``events`` list, or ``None`` (logged) when it is not one."""
     try:
         payload = json.loads(body)
     except (ValueError, RecursionError):  # JSONDecodeError and UnicodeDecodeError are ValueErrors
@@ -87,7 +212,7 @@ def _events(body: bytes) -> list[Any] | None:
     if not isinstance(events, list):
         logger.warning("webhook body has no events list", extra={"type": type(payload).__name__})
         return None
-    return events
+    return payload
 
 
 def _response(status: int) -> dict[str, Any]:
@@ -110,3 +235,25 @@ def _secret() -> Callable[[], str]:
 
         _Container.secret = settings.line_channel_secret
     return _Container.secret
+
+
+def _loop() -> asyncio.AbstractEventLoop:
+    if _Container.loop is None or _Container.loop.is_closed():
+        _Container.loop = asyncio.new_event_loop()
+    return _Container.loop
+
+
+def _runtime() -> Runtime:
+    """The container's runtime, built on first use from :mod:`infra.settings` (AWS)."""
+    if _Container.runtime is None:
+        from handlers.line.runtime import build, reminds
+        from handlers.service import Service
+        from handlers.wakeups import queue_scheduler
+        from infra import settings
+        from infra.dynamodb import DynamoStore
+
+        api, sender = build()
+        store = DynamoStore(settings.table_name())
+        service = Service(store, sender, scheduler=queue_scheduler(), reminds=reminds)
+        _Container.runtime = Runtime(service, sender, api)
+    return _Container.runtime

@@ -242,11 +242,22 @@ def setup_line(args: argparse.Namespace, *, deployment: Deployment, out: TextIO)
     except DeploymentError as err:
         print(f"jinro-gm setup-webhook: {err}", file=sys.stderr)
         return 1
-    print("\n".join(_line_steps(url, parameters, present)), file=out)
+    print("\n".join(_line_steps(url, parameters, present, names.path)), file=out)
     return 0
 
 
-def _line_steps(url: str, parameters: tuple[tuple[str, str], ...], present: dict[str, bool]) -> list[str]:
+def _richmenu_step(path: str) -> list[str]:
+    """The last step: the 1:1 chat's rich menu (handlers/tools/richmenu.py), once the token is stored."""
+    option = "" if path == "jinro-gm" else f" --parameter-path {path}"
+    return [
+        "3. Give the 1:1 chat its menu (「自分の番」「役職」「ヘルプ」) once the access token is stored:",
+        f"    .venv/bin/jinro-gm setup-richmenu line{option}",
+    ]
+
+
+def _line_steps(
+    url: str, parameters: tuple[tuple[str, str], ...], present: dict[str, bool], path: str
+) -> list[str]:
     """The operator's steps for a Messaging API channel (LINE Developers docs, "Set a webhook URL")."""
     lines = [
         "1. Store the channel's secrets in SSM Parameter Store (SecureString) first: the function needs",
@@ -268,5 +279,6 @@ def _line_steps(url: str, parameters: tuple[tuple[str, str], ...], present: dict
         "    Auto-reply messages             Disabled",
         "    Greeting messages               Disabled",
     ]  # fmt: skip
+    lines += _richmenu_step(path)
     lines.append("The LINE games come with a later release; until then the function checks and logs events.")
     return lines

@@ -1,5 +1,5 @@
-"""The LINE webhook Lambda: only LINE (it holds the channel secret) gets in; a signed body gets 200 and each
-event is logged by its type only, until the LINE games arrive."""
+"""The LINE webhook Lambda: only LINE (it holds the channel secret) gets in; a signed body gets 200, every
+event goes to the service, and each is logged by what it was, never by its text, user or reply token."""
 
 from __future__ import annotations
 
@@ -17,8 +17,12 @@ import pytest
 from moto import mock_aws
 
 from handlers.line import webhook
+from handlers.line.parse import parse_events
+from handlers.line.sender import LineSender
+from handlers.messages import Inbound, Outcome, TextCommand
 from infra import settings
 from tests.captured_log import captured
+from tests.fakes.line_api import FakeLineApi
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "line"
 VECTORS = json.loads((FIXTURES / "signature_test_vectors.json").read_text(encoding="utf-8"))["vectors"]
@@ -42,11 +46,24 @@ def request(body: bytes, signature: str | None, *, base64_body: bool = False) ->
     return {"version": "2.0", "headers": headers, "body": text, "isBase64Encoded": base64_body}
 
 
+class Recorder:
+    """A service that only records what it is handed."""
+
+    def __init__(self) -> None:
+        self.inbound: list[Inbound] = []
+
+    async def handle(self, inbound: Inbound, *, now: int) -> Outcome:
+        self.inbound.append(inbound)
+        return Outcome(result="ignored")
+
+
 @pytest.fixture(autouse=True)
-def channel() -> Iterator[None]:
-    webhook.configure(secret=SECRET)
-    yield
-    webhook._Container.secret = None
+def channel() -> Iterator[Recorder]:
+    service = Recorder()
+    with FakeLineApi() as line:
+        webhook.configure(secret=SECRET, service=service, sender=LineSender(line.client()), api=line.client())
+        yield service
+    webhook._Container.secret = webhook._Container.runtime = None
 
 
 @pytest.fixture
@@ -67,7 +84,9 @@ def test_the_consoles_verify_call_is_answered_200() -> None:
     assert webhook.handler(request(body, sign(body)), None)["statusCode"] == 200
 
 
-def test_a_signed_batch_is_accepted_and_each_event_logged_by_type_only(log: io.StringIO) -> None:
+def test_a_signed_batch_is_handled_event_by_event_and_logged_without_private_words(
+    log: io.StringIO, channel: Recorder
+) -> None:
     body = fixture_body("multi_event_batch_with_unknown_event.json")
     events = json.loads(body)["events"]
 
@@ -75,7 +94,10 @@ def test_a_signed_batch_is_accepted_and_each_event_logged_by_type_only(log: io.S
 
     assert response["statusCode"] == 200
     lines = [json.loads(line) for line in log.getvalue().splitlines()]
-    assert [line["event_type"] for line in lines] == [event["type"] for event in events]
+    # One line per event, and per member of a memberLeft event (each member leaves on their own).
+    assert [line["message"] for line in lines] == ["input"] * len(parse_events(body))
+    assert lines[-1]["command"] == events[-1]["type"]  # the unknown event: named by its type only
+    assert channel.inbound[0].intent == TextCommand("text", ("Hello, world",))
     private = {"Hello, world", events[0]["replyToken"], events[0]["source"]["userId"]}
     assert [word for word in private if word in log.getvalue()] == []
 
