@@ -280,5 +280,9 @@ def _line_steps(
         "    Greeting messages               Disabled",
     ]  # fmt: skip
     lines += _richmenu_step(path)
-    lines.append("The LINE games come with a later release; until then the function checks and logs events.")
+    lines.append(
+        "Then, in a LINE group with the bot: /newgame adazakura (players add the bot as a friend and press"
+        " the lobby's join button). Delivery: sam deploy --parameter-overrides LineDelivery=free|push"
+        " (docs/deploy.md)."
+    )
     return lines

@@ -30,6 +30,9 @@ READ_BY = {
     "telegram_secret": "TELEGRAM_SECRET_PARAM",
     "line_channel_secret": "LINE_CHANNEL_SECRET_PARAM",
     "line_channel_access_token": "LINE_CHANNEL_ACCESS_TOKEN_PARAM",
+    "line_delivery": "LINE_DELIVERY",
+    "line_push_budget": "LINE_PUSH_BUDGET",
+    "line_basic_id": "LINE_BOT_BASIC_ID",
 }
 #: Packages a function must not load, by the platform it serves (cold start; design §2).
 FOREIGN = {
