@@ -73,6 +73,7 @@ class GameRunner:
         self.scheduler = scheduler
         self.reminds = reminds or (lambda chat_id: True)
         self._committed: dict[str, delivery.Committed] = {}  # game id → for the flush after the commit
+        self._ended: dict[str, Any] = {}  # game id → its final state, pointers released after the flush
 
     async def fire_timer(self, game_id: str, phase_seq: int, *, now: int) -> None:
         """The timer handler's entry: ``Timeout(phase_seq)``; a no-op when stale [design §5]."""
@@ -170,8 +171,9 @@ class GameRunner:
         finished game gets its expiry (``now`` + :data:`KEEP_FINISHED`, UTC epoch s). Raises
         ``VersionConflict``. With ``messages``, the same write takes the flush lease if it is free, and
         the caller must call :meth:`flush` next: it sends with that lease and releases it (docs/storage.md,
-        "Sending the outbox"). The commit that ends a game releases its members' user pointers
-        (:meth:`_release_pointers`), once: the state records it (``shell``, :data:`RELEASED`)."""
+        "Sending the outbox"). The commit that ends a game has its members' user pointers released
+        after the flush that follows it (:meth:`_release_pointers`), once: the state records it
+        (``shell``, :data:`RELEASED`)."""
         entries = {f"{version + 1:08d}-{i:04d}": outbox.dump(m) for i, m in enumerate(messages)}
         ending = state.is_over and not state.shell.get(RELEASED)
         if ending:
@@ -192,16 +194,26 @@ class GameRunner:
         if committed and (kept is None or not kept.holds(now) or committed.holds(now)):
             self._committed[state.game_id] = committed  # never drop a lease held for the next flush
         if ending:
-            self._release_pointers(state)
+            self._ended[state.game_id] = state
 
-    def _release_pointers(self, state: Any) -> None:
+    def _release_pointers(self, state: Any, now: int) -> None:
         """Delete the ``user#`` pointer of each member that still names this finished game, so their 1:1
-        chat is free for the next game (issue 4 item 5). The chat pointer stays: the next ``/newgame``
-        there settles the old game through it. A failure is logged: a stale pointer only routes that
-        player's private commands to a finished game until they join another."""
+        chat is free for the next game (issue 4 item 5). A member whose 1:1 chat still has messages
+        waiting after the flush (LINE's free mode: they go as the reply to the player's next event there,
+        which only this pointer routes to the game) keeps it until the game expires (``now`` +
+        :data:`KEEP_FINISHED`, UTC epoch s) or they join another game. The chat pointer stays: the next
+        ``/newgame`` there settles the old game through it. A failure is logged: a stale pointer only
+        routes that player's private commands to a finished game until they join another."""
+        stored = self.store.load(state.game_id)
+        waiting = {outbox.load(payload).chat_id for payload in (stored.outbox if stored else {}).values()}
         for member in state.members:
             try:
-                if self.store.get_pointer("user", member.user_id) == state.game_id:
+                if self.store.get_pointer("user", member.user_id) != state.game_id:
+                    continue
+                if member.user_id in waiting:
+                    expires = now + KEEP_FINISHED
+                    self.store.set_pointer("user", member.user_id, state.game_id, expires_at=expires)
+                else:
                     self.store.set_pointer("user", member.user_id, None)
             except Exception:
                 log.exception("user pointer not released", extra={"game_id": state.game_id})
@@ -225,6 +237,9 @@ class GameRunner:
         starts from what that commit returned, with the lease the commit took."""
         committed = self._committed.pop(game_id, None)
         await delivery.flush(self, game_id, now=now, committed=committed)
+        ended = self._ended.pop(game_id, None)
+        if ended is not None:
+            self._release_pointers(ended, now)
 
     async def _send_now(self, rules: GameRules, state: Any, notices: list[Notice]) -> None:
         """Read-only answers (queries) are sent without a game write (once per delivery: ``claim_reply``):
