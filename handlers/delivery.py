@@ -8,9 +8,10 @@ One flush (docs/storage.md, "Sending the outbox"):
    (it looks again before it stops); if that holder has been silent too long (crashed) or a chat's
    wake-up falls due while it holds the lease, a flush wake-up is scheduled for when its lease lapses.
 2. take the free or lapsed lease (``GameStore.acquire_flush``, :data:`LEASE_SECONDS`); lost the race → done.
-3. send the pending messages oldest first, a chat's waiting messages merged (:data:`MERGE_LIMIT`) and,
-   for a :class:`~handlers.messages.BatchSender` (LINE: 5 message objects per call), sent several per call
-   (:func:`handlers.sendlog.batches`). A chat whose message cannot go now is held: its later messages
+3. send the pending messages oldest first (without the buttons of a phase that has ended meanwhile:
+   :func:`handlers.outbox.without_stale_buttons`), a chat's waiting messages merged (:data:`MERGE_LIMIT`)
+   and, for a :class:`~handlers.messages.BatchSender` (LINE: 5 message objects per call), sent several
+   per call (:func:`handlers.sendlog.batches`). A chat whose message cannot go now is held: its later messages
    wait, other chats go on. Held by a 429 ``retry_after`` (:class:`RetryLater`), a transient error (5xx,
    network, timeout: backoff ``sendlog.FIRST_BACKOFF`` doubling to ``sendlog.MAX_BACKOFF``) or its pacing
    budget (``sendlog.PACED``); a flush wake-up is scheduled for when it may go again (without a scheduler
@@ -170,7 +171,10 @@ class _Run:
     async def _send_pending(self, taken: StoredGame) -> list[str]:
         """Send the outbox oldest first, a chat's waiting messages merged where they may be (fewer
         messages for a paced group); the ids that are done with."""
-        pending = [(oid, outbox.load(payload)) for oid, payload in sorted(taken.outbox.items())]
+        pending = [
+            (oid, outbox.without_stale_buttons(outbox.load(payload), self.phase_seq))
+            for oid, payload in sorted(taken.outbox.items())
+        ]
         sender = self.runner.sender
         size = sender.batch_limit if isinstance(sender, BatchSender) else _one
         done: list[str] = []

@@ -94,6 +94,17 @@ def _mergeable(last: OutMessage, message: OutMessage, limit: int | None) -> bool
     return limit is None or units(last.text) + 2 + units(message.text) <= limit
 
 
+def without_stale_buttons(message: OutMessage, phase_seq: int) -> OutMessage:
+    """``message`` without its buttons when every one of them belongs to a phase before ``phase_seq`` (the
+    game moved on while the message waited in the outbox, e.g. for a LINE player's next tap, or a chat
+    Telegram held back): a tap could only be refused as stale, so the text goes alone. Buttons valid in
+    any phase (``Tap.phase_seq`` ``None``) are kept."""
+    seqs = [button.tap.phase_seq for row in message.buttons for button in row]
+    if seqs and all(seq is not None and seq < phase_seq for seq in seqs):
+        return replace(message, buttons=())
+    return message
+
+
 def units(text: str) -> int:
     """Length in UTF-16 code units (how Telegram counts a message's length)."""
     return len(text.encode("utf-16-le")) // 2

@@ -13,7 +13,7 @@ webhook signature"):
    token answers its chat (:meth:`LineSender.reply_to`, design §4 "reply-token first"). What the token
    can still carry afterwards goes, in this order: the service's direct answer (a menu level), what waits
    for that chat (a ``Nudge``: announcements a timer made, private prompts: LINE's free mode pushes
-   nothing), the tap's short acknowledgement;
+   nothing), the tap's short acknowledgement (for a follow: a greeting, ``line.followed``);
 4. 200, also when an event fails (logged): LINE would otherwise redeliver the whole body.
 
 The join handshake (issue 5 item 4): a lobby join postback asks ``get_profile`` whether the user is a
@@ -42,8 +42,18 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from aws_lambda_powertools import Logger
 
+import core.i18n as i18n
 from handlers import observability
-from handlers.messages import AwaitingReply, Inbound, JoinRequest, Nudge, Outcome, OutMessage, TextCommand
+from handlers.messages import (
+    AwaitingReply,
+    Inbound,
+    JoinRequest,
+    Nudge,
+    Outcome,
+    OutMessage,
+    Reachable,
+    TextCommand,
+)
 
 if TYPE_CHECKING:
     from handlers.line.api import LineApi
@@ -144,9 +154,18 @@ async def _answer(runtime: Runtime, inbound: Inbound, reply_token: str | None) -
         if not slot.used and not isinstance(inbound.intent, Nudge):
             waiting = replace(inbound, delivery_id=None, intent=Nudge())
             await runtime.service.handle(waiting, now=now)
-        if not slot.used and outcome.ack:
-            await _reply(runtime.sender, OutMessage(chat_id=inbound.chat_id, text=outcome.ack))
+        ack = outcome.ack or _greeting(inbound)
+        if not slot.used and ack:
+            await _reply(runtime.sender, OutMessage(chat_id=inbound.chat_id, text=ack))
     return outcome
+
+
+def _greeting(inbound: Inbound) -> str | None:
+    """The answer to a follow (the bot added as a friend) when nothing waited for the user: what the bot
+    is and how to play (the console's own greeting is off, docs/deploy.md §7)."""
+    if inbound.intent != Reachable(True):
+        return None
+    return i18n.text("line.followed", "ja", "adazakura")
 
 
 async def _introduced(api: LineApi, inbound: Inbound) -> Inbound:

@@ -16,12 +16,14 @@ import boto3
 import pytest
 from moto import mock_aws
 
+import core.i18n as i18n
 from handlers.line import webhook
 from handlers.line.parse import parse_events
 from handlers.line.sender import LineSender
 from handlers.messages import Inbound, Outcome, TextCommand
 from infra import settings
 from tests.captured_log import captured
+from tests.e2e.line_events import follow_event
 from tests.fakes.line_api import FakeLineApi
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "line"
@@ -57,12 +59,18 @@ class Recorder:
         return Outcome(result="ignored")
 
 
-@pytest.fixture(autouse=True)
-def channel() -> Iterator[Recorder]:
-    service = Recorder()
+@pytest.fixture
+def fake_line() -> Iterator[FakeLineApi]:
     with FakeLineApi() as line:
-        webhook.configure(secret=SECRET, service=service, sender=LineSender(line.client()), api=line.client())
-        yield service
+        yield line
+
+
+@pytest.fixture(autouse=True)
+def channel(fake_line: FakeLineApi) -> Iterator[Recorder]:
+    service = Recorder()
+    sender, api = LineSender(fake_line.client()), fake_line.client()
+    webhook.configure(secret=SECRET, service=service, sender=sender, api=api)
+    yield service
     webhook._Container.secret = webhook._Container.runtime = None
 
 
@@ -180,3 +188,13 @@ def test_before_the_channel_secret_is_stored_every_call_is_refused_not_crashed(
 def test_a_signed_body_nested_too_deep_to_parse_gets_400() -> None:
     body = b'{"events": ' + b"[" * 100_000 + b"]" * 100_000 + b"}"
     assert webhook.handler(request(body, sign(body)), None)["statusCode"] == 400
+
+
+def test_a_new_friend_with_nothing_waiting_is_greeted_with_how_to_play(fake_line: FakeLineApi) -> None:
+    user = "line:U00000000000000000000000000000042"
+    event = follow_event(user, token=fake_line.token_for(user), event_id="01HFOLLOW0000000000000000", now=1)
+    body = json.dumps({"destination": "Ub0000000000000000000000000000001", "events": [event]}).encode()
+
+    assert webhook.handler(request(body, sign(body)), None)["statusCode"] == 200
+
+    assert fake_line.texts(user) == [i18n.text("line.followed", "ja", "adazakura")]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 from handlers.messages import AwaitingReply, OutMessage
-from tests.service.test_delivery import ALICE, BOB, GROUP, NOW, Game
+from tests.service.test_delivery import ALICE, BOB, GROUP, NOW, PHASE, Game
 
 
 class Replies:
@@ -98,3 +98,25 @@ def test_messages_the_platform_could_not_fit_in_one_call_go_with_the_next_flush(
     assert [w.at for w in game.wake_ups()] == [NOW]  # the rest is not left for the player's next event
     game.flush(NOW + 1)
     assert sender.texts(ALICE) == ["prompt 0", "prompt 1", "prompt 2"]
+
+
+def test_a_prompt_that_waited_past_its_phase_arrives_without_its_buttons() -> None:
+    sender = Replies()
+    game = line_game(sender)
+    game.commit((ALICE, "投票してください"), buttons=True)  # buttons of phase PHASE
+    stored = game.store.load("g1")
+    assert stored is not None
+    later = json.dumps({**json.loads(stored.state), "phase_seq": PHASE + 1})
+    game.store.commit(
+        "g1", expected_version=stored.version, state=later, outbox_add={}, delivery_id=None, expires_at=None
+    )
+    sent: list[OutMessage] = []
+
+    async def keep(messages: list[OutMessage], *, spent: int) -> tuple[int, int]:
+        sent.extend(messages)
+        return len(messages), 0
+
+    sender.send_batch = keep  # type: ignore[method-assign]
+    game.flush(NOW)
+
+    assert [(m.text, m.buttons) for m in sent] == [("投票してください", ())]
