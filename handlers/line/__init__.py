@@ -1,6 +1,7 @@
-"""The LINE adapter: the webhook Lambda entry point (:mod:`handlers.line.webhook`).
+"""The LINE adapter: the webhook Lambda entry point (:mod:`handlers.line.webhook`), the event parser, the
+message renderer, the sender and the thin REST client (docs/line.md).
 
-Stays light on purpose: the webhook checks ``X-Line-Signature`` with the standard library, so a cold
-start does not load line-bot-sdk's generated models (``linebot.v3.webhook`` alone imports ~0.6 s of them).
-Never imports Telegram code.
+Light on purpose (cold start): the signature is checked with the standard library before anything is
+loaded; events are read with line-bot-sdk's webhook models, and the few REST calls go through httpx
+instead of ``linebot.v3.messaging``, whose import alone costs over a second. Never imports Telegram code.
 """
