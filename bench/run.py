@@ -14,12 +14,20 @@ Figures (nothing here asserts a time; compare runs on the same machine):
   the group per phase change;
 - ``imports``: cold import time (ms, median of 5 fresh interpreters) of each Lambda entry module
   (Telegram webhook, timer, LINE webhook; skipped while one is not in the tree), plus the whole interpreter
-  run for scale; ``import`` repeats the Telegram webhook's figure;
+  run for scale; ``import`` repeats the Telegram webhook's figure. A webhook imports its parser, client,
+  sender and the service only on its first event, so ``imports.line_cold_path`` and
+  ``imports.telegram_cold_path`` import all that a cold invocation loads, together (``median_ms``, and
+  ``modules_loaded``; :mod:`line`);
+- ``line``: whole games played only through the LINE webhook (fake LINE API, moto), 8 players (DEATH NOTE
+  人狼: 6), in free mode and in push mode with no budget: per game and mode, ``pushes`` (counted as LINE
+  bills them, per recipient; 0 in free mode), ``push_calls``, ``replies``, ``events`` (webhook events
+  sent), ``timers`` and ``seconds`` (:mod:`line`; the run takes minutes: ``--line-games`` or ``--skip-line``);
 - ``state``: bytes of the state JSON at the end of games at the largest table (16 players [ADZ-4.1]), and of
   the DynamoDB ``state`` attribute as stored (zlib, ``infra.dynamodb.pack_state``).
 
-Usage: ``python bench/run.py [--games N] [--seed S] [--game adazakura|politician|deathnote]`` (the largest
-table of that game: 16 players for 徒桜戦争, 15 for 政治家人狼, 6 for DEATH NOTE 人狼).
+Usage: ``python bench/run.py [--games N] [--seed S] [--game adazakura|politician|deathnote]
+[--line-games GAME ... | --skip-line]`` (``--game``: the largest table of that game: 16 players for 徒桜戦争,
+15 for 政治家人狼, 6 for DEATH NOTE 人狼; ``--line-games``: the LINE games to play, default all three).
 """
 
 from __future__ import annotations
@@ -39,6 +47,15 @@ sys.path.insert(0, str(ROOT))
 
 from capacity import CallLog  # noqa: E402
 from inputs import GAME_ID, NullSender, dynamodb, group_messages, play, timing  # noqa: E402
+from line import (  # noqa: E402
+    GAMES,
+    LINE_COLD_PATH,
+    TELEGRAM_COLD_PATH,
+    bench_cold_path,
+    bench_line_games,
+    report_cold_path,
+    report_line_games,
+)
 
 from core.engine.bots import BOT_SALT, play_out, start_bot_game  # noqa: E402
 from core.engine.rng import Rng  # noqa: E402
@@ -190,6 +207,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--game", default=GAME, choices=sorted(registry()), help=f"default {GAME}")
+    line_games = parser.add_mutually_exclusive_group()
+    line_games.add_argument("--line-games", nargs="+", default=GAMES, choices=GAMES, metavar="GAME",
+                            help="the LINE games to play (free and push mode), default all")  # fmt: skip
+    line_games.add_argument("--skip-line", action="store_true", help="no LINE games (minutes saved)")
     args = parser.parse_args(argv)
     rules = rules_for(args.game)
     players = largest_table(rules)
@@ -210,6 +231,13 @@ def main(argv: list[str] | None = None) -> int:
                   f"(whole interpreter {imported['process_median_ms']} ms)")  # fmt: skip
         else:
             print(f"import {module}: {imported.get('skipped') or 'failed: ' + imported['error']}")
+    imports["line_cold_path"] = bench_cold_path(LINE_COLD_PATH)
+    imports["telegram_cold_path"] = bench_cold_path(TELEGRAM_COLD_PATH)
+    report_cold_path("LINE", imports["line_cold_path"])
+    report_cold_path("Telegram", imports["telegram_cold_path"])
+    line = None if args.skip_line else bench_line_games(tuple(dict.fromkeys(args.line_games)))
+    if line is not None:
+        report_line_games(line)
     print(f"state JSON at game end: max {state['max_bytes']} B, median {state['median_bytes']} B")
     print(f"stored (zlib): max {state['stored_max_bytes']} B, median {state['stored_median_bytes']} B")
     print(
@@ -223,6 +251,7 @@ def main(argv: list[str] | None = None) -> int:
                 "import": imports[HANDLER_MODULES[0]],
                 "imports": imports,
                 "state": state,
+                "line": line,
             }
         )
     )

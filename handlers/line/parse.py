@@ -32,14 +32,17 @@ with no delivery id.
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import json
+import os
 import re
+import sys
+import types
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
-
-import linebot.v3.webhooks.models as models
 
 import core.i18n as i18n
 from handlers.messages import (
@@ -66,6 +69,44 @@ NUDGE_DATA = "~nudge"
 MY_TURN = frozenset(i18n.text("line.prefill.my_turn", locale, "adazakura") for locale in ("ja", "en"))
 ME_DATA = "~me"
 _COMMAND = re.compile(r"[/／](\S+)(?:\s+(.*))?", re.DOTALL)
+
+
+_MODELS = "linebot.v3.webhooks.models"
+_PARENTS = ("linebot", "linebot.v3", "linebot.v3.webhooks")
+
+
+def _load_models() -> Any:
+    """line-bot-sdk's webhook models package (``linebot.v3.webhooks.models``).
+
+    Loaded under stand-in parent packages: the real ``__init__`` files above it import the SDK's legacy
+    v2 client (requests), its aiohttp API clients and the signature helpers (~0.25 s of the ~0.35 s
+    here), none of which parsing uses (issue 5 item 6: the LINE function must not pay for what it does
+    not use). The stand-ins leave ``sys.modules`` afterwards, so a later ``import linebot.v3.webhooks``
+    loads the real packages around the same model classes. The SDK version is pinned
+    (``requirements.lock``); tests/line/test_parse.py checks the shortcut in a fresh interpreter.
+    """
+    if _MODELS in sys.modules or any(name in sys.modules for name in _PARENTS):
+        return importlib.import_module(_MODELS)
+    spec = importlib.util.find_spec(_PARENTS[0])
+    if spec is None or not spec.submodule_search_locations:
+        raise ImportError("line-bot-sdk is not installed")
+    root, stubs = spec.submodule_search_locations[0], list[types.ModuleType]()
+    for name in _PARENTS:
+        stub = types.ModuleType(name)
+        stub.__path__ = [os.path.join(root, *name.split(".")[1:])]
+        if stubs:
+            setattr(stubs[-1], name.rsplit(".", 1)[1], stub)
+        sys.modules[name] = stub
+        stubs.append(stub)
+    try:
+        return importlib.import_module(_MODELS)
+    finally:
+        for stub in stubs:
+            if sys.modules.get(stub.__name__) is stub:
+                del sys.modules[stub.__name__]
+
+
+models = _load_models()
 
 
 @dataclass(frozen=True)

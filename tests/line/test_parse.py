@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import copy
 import json
+import subprocess
+import sys
 
 import pytest
 
@@ -174,3 +176,29 @@ def test_the_consoles_verify_call_has_no_events() -> None:
 def test_a_body_that_is_no_webhook_call_is_an_error(body: bytes, error: str) -> None:
     with pytest.raises(ValueError, match=error):
         parse_events(body)
+
+
+def test_the_parser_loads_no_http_client_and_the_full_sdk_still_works_after_it() -> None:
+    """The SDK's models load without its API clients (cold start); a later ordinary import of the SDK's
+    webhook parser gets the very same classes."""
+    probe = """
+import sys
+import handlers.line.parse as parse
+clients = sorted(m for m in sys.modules if m.split('.')[0] in ('aiohttp', 'requests', 'urllib3'))
+from linebot.v3 import WebhookParser
+from linebot.v3.webhooks import MessageEvent, TextMessageContent
+body = open(sys.argv[1], encoding='utf-8').read()
+[event] = WebhookParser('secret', skip_signature_verification=lambda: True).parse(body, '')
+print(clients, type(event) is parse.models.MessageEvent is MessageEvent,
+      isinstance(event.message, TextMessageContent), parse.parse_events(body.encode())[0].event_type)
+"""
+    fixture = str(FIXTURES / "user_text_message.json")
+    done = subprocess.run(
+        [sys.executable, "-c", probe, fixture],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=FIXTURES.parents[2],
+    )
+
+    assert done.stdout.split() == ["[]", "True", "True", "message"]
