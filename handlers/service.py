@@ -195,17 +195,9 @@ class Service(GameRunner):
                 inbound, Rejected(reason="game.unknown", params={"games": ", ".join(registry())})
             )
             return replace(refused, command="newgame")
-        current = self.store.get_pointer("chat", inbound.chat_id)
-        stored = self.store.load(current) if current else None
-        if stored is not None:
-            if inbound.delivery_id and self.store.has_delivery(stored, inbound.delivery_id):
-                await self.flush(stored.game_id, now=now)  # what a failed first attempt left
-                return traced(outcome_of(Rejected(reason=DUPLICATE)), stored.game_id, None, "newgame")
-            _, running = self._parse(stored.state)
-            if not running.is_over:
-                refused = await self._refuse(inbound, "game.running", running.locale, running.game)
-                return traced(refused, stored.game_id, running.phase, "newgame")
-            await self._settle(stored.game_id, now)  # what the finished game could not undo yet (mutes)
+        blocked = await self._previous_game(inbound, now)
+        if blocked is not None:
+            return blocked
         rules = rules_for(game)
         host = Member(user_id=inbound.user_id or "", name=inbound.user_name)
         settings = dict(self.settings_for(inbound.chat_id))
@@ -230,6 +222,24 @@ class Service(GameRunner):
         self.store.set_pointer("chat", inbound.chat_id, state.game_id)
         await self.flush(state.game_id, now=now)
         return Outcome(game_id=state.game_id, phase=state.phase, command="newgame")
+
+    async def _previous_game(self, inbound: Inbound, now: int) -> Outcome | None:
+        """The answer to ``/newgame`` when the group's previous game stands in the way (still running, or
+        this is a redelivery of the ``/newgame`` that opened it), else ``None`` after settling a finished
+        one (what it could not undo yet, e.g. mutes)."""
+        current = self.store.get_pointer("chat", inbound.chat_id)
+        stored = self.store.load(current) if current else None
+        if stored is None:
+            return None
+        if inbound.delivery_id and self.store.has_delivery(stored, inbound.delivery_id):
+            await self.flush(stored.game_id, now=now)  # what a failed first attempt left
+            return traced(outcome_of(Rejected(reason=DUPLICATE)), stored.game_id, None, "newgame")
+        _, running = self._parse(stored.state)
+        if not running.is_over:
+            refused = await self._refuse(inbound, "game.running", running.locale, running.game)
+            return traced(refused, stored.game_id, running.phase, "newgame")
+        await self._settle(stored.game_id, now)
+        return None
 
     async def _join(self, inbound: Inbound, request: JoinRequest, now: int) -> Outcome:
         """Join game ``request.game_id`` (Telegram: the private ``/start <game id>`` of the join link; LINE:
