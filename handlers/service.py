@@ -25,6 +25,7 @@ from core.engine.table import Member
 from core.games import GameRules, registry, rules_for
 from handlers import menu, platform_events
 from handlers.messages import (
+    AwaitingReply,
     Button,
     GroupMoved,
     Inbound,
@@ -133,6 +134,8 @@ class Service(GameRunner):
             return
         try:
             await self.sender.send(OutMessage(chat_id=inbound.chat_id, text=body, buttons=buttons))
+        except AwaitingReply:
+            log.info("reply not sent: the chat's reply is spent")
         except Exception:
             log.exception("reply failed")
 
@@ -225,8 +228,9 @@ class Service(GameRunner):
 
     async def _previous_game(self, inbound: Inbound, now: int) -> Outcome | None:
         """The answer to ``/newgame`` when the group's previous game stands in the way (still running, or
-        this is a redelivery of the ``/newgame`` that opened it), else ``None`` after settling a finished
-        one (what it could not undo yet, e.g. mutes)."""
+        this is a redelivery of the ``/newgame`` that opened it), else ``None`` after sending what a
+        finished one still holds (LINE free mode: its result may wait for this very message) and settling
+        it (what it could not undo yet, e.g. mutes)."""
         current = self.store.get_pointer("chat", inbound.chat_id)
         stored = self.store.load(current) if current else None
         if stored is None:
@@ -238,6 +242,7 @@ class Service(GameRunner):
         if not running.is_over:
             refused = await self._refuse(inbound, "game.running", running.locale, running.game)
             return traced(refused, stored.game_id, running.phase, "newgame")
+        await self.flush(stored.game_id, now=now)  # its last messages first (LINE: they may still wait)
         await self._settle(stored.game_id, now)
         return None
 
@@ -247,17 +252,18 @@ class Service(GameRunner):
         [ADZ-4.1]). A seated player who comes back (after unblocking the bot) is reachable again and gets
         the role card."""
         user, game_id = inbound.user_id or "", request.game_id
-        joined = Join(user_id=user, name=inbound.user_name)
+        joined = Join(user_id=user, name=inbound.user_name, reachable=request.reachable)
         refusal = await self.apply(game_id, joined, delivery_id=inbound.delivery_id, now=now)
-        rejoined = refusal is not None and refusal.reason in ("lobby.already_joined", "game.running")
-        if refusal is None or rejoined:
+        if refusal is not None and refusal.reason in ("lobby.already_joined", "game.running"):
             reach = SetReachable(user_id=user, reachable=request.reachable)
-            back = await self.apply(game_id, reach, delivery_id=None, now=now)
-            if back is None:
+            if await self.apply(game_id, reach, delivery_id=None, now=now) is None:
                 self.store.set_pointer("user", user, game_id)
-                if refusal is not None and refusal.reason == "game.running" and request.reachable:
+                if refusal.reason == "game.running" and request.reachable:
                     await self.apply(game_id, Query(user_id=user, what="me"), delivery_id=None, now=now)
                 return traced(outcome_of(refusal), game_id, None, "join")
+        elif refusal is None:
+            self.store.set_pointer("user", user, game_id)
+            return traced(Outcome(), game_id, None, "join")
         outcome = await self._refuse(inbound, refusal) if refusal else Outcome()
         # The payload is typed by whoever opened the link: only a game that exists is named in the log.
         known = None if refusal is not None and refusal.reason == "game.none" else game_id

@@ -15,11 +15,13 @@ from core.engine.notice import Action
 
 
 class Join(BaseModel):
-    """Take a place in the lobby ([ADZ-4.1]: the player has opened the 1:1 chat)."""
+    """Take a place in the lobby ([ADZ-4.1]: the player has opened the 1:1 chat). ``reachable`` False: the
+    bot cannot message the player 1:1 yet (LINE: not a friend of the bot); see ``SetReachable``."""
 
     type: Literal["join"] = "join"
     user_id: str
     name: str
+    reachable: bool = True
 
 
 class Leave(BaseModel):

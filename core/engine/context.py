@@ -94,7 +94,12 @@ def apply_lobby(g: TableCtx[Any], command: LobbyCommand, *, max_players: int) ->
     s = g.s
     if isinstance(command, Join):
         return g.add(
-            lobby.join(s, Member(user_id=command.user_id, name=command.name), max_players=max_players)
+            lobby.join(
+                s,
+                Member(user_id=command.user_id, name=command.name),
+                max_players=max_players,
+                reachable=command.reachable,
+            )
         )
     if isinstance(command, Leave):
         return g.add(lobby.leave(s, command.user_id))

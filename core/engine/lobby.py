@@ -19,26 +19,41 @@ def _lobby_notice(state: TableState, key: str, **params: object) -> Notice:
     )
 
 
-def join(state: TableState, member: Member, *, max_players: int) -> list[Notice] | Rejected:
-    """Add ``member`` to the lobby [ADZ-4.1]; refuses a running game, a full table, a second join."""
+def _not_lobby(state: TableState) -> Rejected:
+    """Why a lobby command comes too late: the game is running, or already over."""
+    return Rejected(reason="game.over" if state.is_over else "game.running")
+
+
+def join(
+    state: TableState, member: Member, *, max_players: int, reachable: bool = True
+) -> list[Notice] | Rejected:
+    """Add ``member`` to the lobby [ADZ-4.1]; refuses a running or finished game, a full table, a second
+    join. A member the bot cannot message yet (``reachable`` False, e.g. not a LINE friend of the bot) is
+    named to the group in the same breath and blocks the start until reachable."""
     if state.phase != LOBBY:
-        return Rejected(reason="game.running")
+        return _not_lobby(state)
     if state.member(member.user_id):
         return Rejected(reason="lobby.already_joined")
     if len(state.members) >= max_players:
         return Rejected(reason="lobby.full", params={"max": max_players})
     state.members.append(member)
-    return [
+    notices = [
         _lobby_notice(state, "lobby.joined", name=member.name),
         Notice(key="lobby.welcome", to=to_user(member.user_id), params={"game": state.game}),
     ]
+    if not reachable:
+        state.unreachable.append(member.user_id)
+        notices.insert(1, _lobby_notice(state, "lobby.unreachable", name=member.name))
+    return notices
 
 
 def leave(state: TableState, user_id: str) -> list[Notice] | Rejected:
     """Remove ``user_id`` from the lobby; the host role passes to the next member if the host leaves."""
     member = state.member(user_id)
-    if state.phase != LOBBY or member is None:
-        return Rejected(reason="not_player" if member is None else "game.running")
+    if member is None:
+        return Rejected(reason="not_player")
+    if state.phase != LOBBY:
+        return _not_lobby(state)
     state.members.remove(member)
     if state.host == user_id and state.members:
         state.host = state.members[0].user_id
@@ -48,7 +63,7 @@ def leave(state: TableState, user_id: str) -> list[Notice] | Rejected:
 def check_start(state: TableState, user_id: str, *, min_players: int, max_players: int) -> Rejected | None:
     """Why the host cannot start now, or ``None``: host only, player range, everyone reachable."""
     if state.phase != LOBBY:
-        return Rejected(reason="game.running")
+        return _not_lobby(state)
     if user_id != state.host:
         return Rejected(reason="not_host")
     if not min_players <= len(state.members) <= max_players:

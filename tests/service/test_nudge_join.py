@@ -8,8 +8,8 @@ from __future__ import annotations
 import asyncio
 
 import core.i18n as i18n
-from handlers.messages import Inbound, JoinRequest, Nudge, Outcome, Reachable
-from tests.service.test_platform_events import GAME_ID, GROUP, NOW, Group
+from handlers.messages import AwaitingReply, Inbound, JoinRequest, Nudge, Outcome, OutMessage, Reachable
+from tests.service.test_platform_events import GAME_ID, GROUP, NOW, Group, RecordingSender
 
 
 def joined_by_button(count: int, *, unreachable: tuple[str, ...] = ()) -> Group:
@@ -26,7 +26,8 @@ def test_a_player_the_bot_cannot_message_is_seated_named_and_blocks_the_start_un
     assert [m.user_id for m in lobby.members] == group.people
     assert lobby.unreachable == ["local:3"]
     named = i18n.text("lobby.unreachable", "ja", "adazakura", name="Name3")
-    assert named in group.sender.to(GROUP)
+    [joined] = [text for text in group.sender.to(GROUP) if "Name3さんが参加しました" in text]
+    assert named in joined, "the group hears it with the join itself (LINE: in the same reply)"
 
     group.say(group.people[0], "/startgame")
     assert not group.state().players, "the game started with a player who cannot get a role card"
@@ -78,3 +79,33 @@ def test_a_nudge_where_no_game_runs_says_so_when_asked() -> None:
     outcome = nudge(group, group.people[0], private=True)
     assert outcome.ack == i18n.text("reason.game.none", "ja", "adazakura")
     assert outcome.result == "ignored"
+
+
+class GatedSender(RecordingSender):
+    """The group can only be answered while ``open`` (LINE free mode: a reply to the group's own event)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.open = False
+
+    async def send(self, message: OutMessage) -> None:
+        if message.chat_id == GROUP and not self.open:
+            raise AwaitingReply(message.chat_id)
+        await super().send(message)
+
+
+def test_a_finished_games_waiting_result_goes_out_with_the_next_newgame() -> None:
+    group = joined_by_button(4)
+    group.say(group.people[0], "/startgame")
+    gated = GatedSender()
+    group.service.sender = gated
+    group.say(group.people[0], "/cancel", private=True)  # ends it; the group's notice waits
+    assert gated.to(GROUP) == []
+
+    gated.open = True
+    group.service.new_id = lambda: "g2"
+    group.say(group.people[0], "/newgame adazakura")
+
+    cancelled = i18n.text("game.cancelled", "ja", "adazakura")
+    assert any(cancelled in text for text in gated.to(GROUP))
+    assert group.store.get_pointer("chat", GROUP) == "g2"
