@@ -18,7 +18,7 @@ from core.engine.notice import Notice
 from core.engine.result import Rejected
 from core.games import GameRules, rules_for
 from handlers import delivery, outbox
-from handlers.messages import OutMessage, Sender
+from handlers.messages import AwaitingReply, OutMessage, Sender
 from handlers.wakeups import wake_ups
 from infra.store import GameStore, VersionConflict
 from infra.timers import Scheduler, WakeUp
@@ -247,6 +247,8 @@ class GameRunner:
         for message in outbox.render_notices(rules, state, notices):
             try:
                 await self.sender.send(message)
+            except AwaitingReply:  # LINE: this event's reply is spent; the player can ask again
+                log.info("reply not sent: the chat's reply is spent", extra={"game_id": state.game_id})
             except Exception:
                 log.exception("reply failed", extra={"game_id": state.game_id})
 

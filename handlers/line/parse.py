@@ -63,6 +63,8 @@ PREFIX = "line:"
 MAX_TEXT = 5000
 #: Messaging API reference, "Postback action": ``data`` at most 300 characters.
 POSTBACK_MAX_BYTES = 300
+#: Commands whose arguments are a message relayed as written (team chat), never folded.
+RELAYED = frozenset({"t"})
 NUDGE_DATA = "~nudge"
 #: The 1:1 text that the group's "open the 1:1 chat" link types in (``line.prefill.my_turn``, each
 #: language): sending it asks for what waits, like the rich menu's 「自分の番」.
@@ -179,7 +181,10 @@ def _parse_event(raw: Any, bot_user_id: str | None) -> list[LineInbound]:
         return [LineInbound(kind, None, chat_id=chat_id, ignored="standby")]
     token = getattr(event, "reply_token", None)
     read = _READERS.get(kind)
-    found = read(event, origin, bot_user_id) if read is not None and origin is not None else []
+    try:
+        found = read(event, origin, bot_user_id) if read is not None and origin is not None else []
+    except (ValueError, TypeError, AttributeError):  # e.g. a lone surrogate in a text: UnicodeError
+        return [LineInbound(kind, None, token, chat_id, ignored="malformed")]
     if not found:
         return [LineInbound(kind, None, token, chat_id, ignored="unused")]
     return [LineInbound(kind, inbound, token, chat_id) for inbound in found]
@@ -234,17 +239,24 @@ def _oversized() -> TextCommand:
 
 def _command(text: str) -> TextCommand | None:
     """``/cmd args…`` (or with a full-width ``／``) → ``TextCommand``; the name NFKC-folded (full-width
-    letters typed in Japanese input mode) and lower-cased."""
+    letters typed in Japanese input mode) and lower-cased, and so are the arguments (``/vote ３``) but a
+    message's words (``/t``: what the player wrote is relayed as written)."""
     found = _COMMAND.fullmatch(text.strip())
     if found is None:
         return None
-    return TextCommand(_name(found[1]), tuple((found[2] or "").split()))
+    return _typed(_name(found[1]), found[2] or "")
 
 
 def _words(text: str) -> TextCommand | None:
     """``cmd args…`` without a slash (after a mention of the bot) → ``TextCommand``; ``None`` if empty."""
-    words = text.split()
-    return TextCommand(_name(words[0]), tuple(words[1:])) if words else None
+    words = text.split(maxsplit=1)
+    return _typed(_name(words[0]), words[1] if len(words) > 1 else "") if words else None
+
+
+def _typed(name: str, rest: str) -> TextCommand:
+    """The command ``name`` with the arguments in ``rest`` (NFKC-folded unless written to be relayed)."""
+    folded = rest if name in RELAYED else unicodedata.normalize("NFKC", rest)
+    return TextCommand(name, tuple(folded.split()))
 
 
 def _name(word: str) -> str:

@@ -3,8 +3,9 @@
 
 A webhook event's reply token answers the event's own chat, once, within about a minute, free of charge
 (Messaging API reference, "Send reply message"). The webhook opens a :class:`ReplySlot` for it with
-:meth:`LineSender.reply_to` while the service handles the event; whatever is sent to that chat meanwhile
-goes as the reply. Without an unused token for the chat:
+:meth:`LineSender.reply_to` while the service handles the event; what is sent to that chat meanwhile goes
+as the reply, the direct answers (a refusal, ``/status``) first and then what waited for the chat, in one
+call (at most 5 message objects). Without an unused token for the chat:
 
 - free mode (``LINE_DELIVERY=free``, the default): :class:`~handlers.messages.AwaitingReply`: the message
   waits in the outbox for the chat's next event, nothing is pushed;
@@ -28,9 +29,9 @@ from __future__ import annotations
 import contextlib
 import logging
 import uuid
-from collections.abc import Iterator
+from collections.abc import AsyncIterator
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from handlers.line import render
 from handlers.line.api import FailedToSend, Forbidden, InvalidReplyToken, LineApi, NotFound, RateLimited
@@ -50,11 +51,18 @@ RETRY_KEYS = uuid.uuid5(uuid.NAMESPACE_URL, "https://github.com/jinro-gm/line/pu
 @dataclass
 class ReplySlot:
     """The reply token of the event being handled: it answers ``chat_id`` once (``used`` after that, or
-    after LINE refused it as expired)."""
+    after LINE refused it as expired). ``answers``: the direct answers (:meth:`LineSender.send`) kept for
+    the reply, so what waits for the chat can go in the same one."""
 
     chat_id: str
     token: str
     used: bool = False
+    answers: list[OutMessage] = field(default_factory=list)
+
+    @property
+    def spoken_for(self) -> bool:
+        """Whether the token has carried, or will carry, something."""
+        return self.used or bool(self.answers)
 
 
 _slot: ContextVar[ReplySlot | None] = ContextVar("line_reply_slot", default=None)
@@ -83,14 +91,20 @@ class LineSender:
         self.push_budget = push_budget
         self._basic_id = basic_id
 
-    @contextlib.contextmanager
-    def reply_to(self, chat_id: str, reply_token: str) -> Iterator[ReplySlot]:
+    @contextlib.asynccontextmanager
+    async def reply_to(self, chat_id: str, reply_token: str) -> AsyncIterator[ReplySlot]:
         """Within the block (this task and the tasks it starts), ``reply_token`` answers ``chat_id`` once;
-        the slot tells whether it was used."""
+        the slot tells whether it was used. Direct answers still kept when the block ends are sent then
+        (a failure is logged: they are answers the player can ask for again, not game messages)."""
         slot = ReplySlot(chat_id, reply_token)
         reset = _slot.set(slot)
         try:
             yield slot
+            if slot.answers and not slot.used:
+                try:
+                    await self._reply(slot, slot.answers, free_links=self.mode == FREE)
+                except Exception:
+                    log.warning("LINE reply failed", exc_info=True)
         finally:
             _slot.reset(reset)
 
@@ -100,28 +114,37 @@ class LineSender:
         return render.fit(messages)
 
     async def send(self, message: OutMessage) -> None:
-        """Reply with ``message`` (refusals, help, menus: never pushed). Raises :class:`AwaitingReply`
-        when no unused reply token answers its chat, and the errors of the module docstring."""
+        """Answer with ``message`` (refusals, help, menus: never pushed) in the reply of the event being
+        handled: kept in its slot until what waits for the chat goes (:meth:`send_batch`, the same reply)
+        or the block ends. Raises :class:`AwaitingReply` when no unused reply token answers its chat."""
         slot = _open_slot(message.chat_id)
-        if slot is None or not await self._reply(slot, [message], free_links=self.mode == FREE):
+        if slot is None:
             raise AwaitingReply(message.chat_id)
+        slot.answers.append(message)
 
     async def send_batch(self, messages: list[OutMessage], *, spent: int) -> tuple[int, int]:
         """Send the first of ``messages`` (one chat's, in order) that fit in one call (:meth:`fit`; all
-        unless a long text needs several message objects) as one reply, else one push (push mode, within
-        the budget: ``spent`` counted pushes so far this game). Returns how many messages went and the
-        counted pushes this call spent (0 for a reply). Raises :class:`AwaitingReply` (nothing sent) and
-        the errors of the module docstring."""
+        unless a long text needs several message objects) as one reply after the direct answers kept for
+        it, else one push (push mode, within the budget: ``spent`` counted pushes so far this game).
+        Returns how many messages went and the counted pushes this call spent (0 for a reply). Raises
+        :class:`AwaitingReply` (nothing of ``messages`` sent) and the errors of the module docstring."""
         chat = _chat_of(messages)
-        count = max(1, render.fit(messages))
+        slot = _open_slot(chat)
+        answers = slot.answers if slot is not None else []
+        count = render.fit(answers + messages) - len(answers)
+        if count < 1:  # the answers fill the reply by themselves: the messages wait for the next one
+            raise AwaitingReply(chat)
         return count, await self._deliver(chat, messages[:count], spent=spent)
 
     async def _deliver(self, chat: str, batch: list[OutMessage], *, spent: int) -> int:
         """One call: the reply if the chat's token is unused, else a push; its cost."""
         slot = _open_slot(chat)
         exhausted = self.push_budget is not None and spent >= self.push_budget
-        if slot is not None and await self._reply(slot, batch, free_links=self.mode == FREE or exhausted):
-            return 0
+        if slot is not None:
+            answered = [*slot.answers, *batch]
+            if await self._reply(slot, answered, free_links=self.mode == FREE or exhausted):
+                slot.answers.clear()
+                return 0
         if self.mode != PUSH:
             raise AwaitingReply(chat)
         cost = await self._cost(chat)

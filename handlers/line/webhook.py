@@ -10,10 +10,11 @@ webhook signature"):
    sends ``events: []`` and gets 200);
 3. each event in order (:func:`handlers.line.parse.parse_events`), deduplicated by its ``webhookEventId``
    inside the game's write (a redelivery keeps the id): the service handles it while the event's reply
-   token answers its chat (:meth:`LineSender.reply_to`, design §4 "reply-token first"). What the token
-   can still carry afterwards goes, in this order: the service's direct answer (a menu level), what waits
-   for that chat (a ``Nudge``: announcements a timer made, private prompts: LINE's free mode pushes
-   nothing), the tap's short acknowledgement (for a follow: a greeting, ``line.followed``);
+   token answers its chat (:meth:`LineSender.reply_to`, design §4 "reply-token first"). One reply
+   carries the service's direct answers (a refusal with its reason, ``/status``, a menu level), then what
+   waits for that chat (a ``Nudge``: announcements a timer made, private prompts: LINE's free mode pushes
+   nothing); when it carries nothing else, the tap's short acknowledgement (for a follow: a greeting,
+   ``line.followed``; for 「自分の番」: that nothing waits);
 4. 200, also when an event fails (logged): LINE would otherwise redeliver the whole body.
 
 The join handshake (issue 5 item 4): a lobby join postback asks ``get_profile`` whether the user is a
@@ -116,8 +117,12 @@ def handler(event: dict[str, Any], context: object) -> dict[str, Any]:
     if payload["events"]:
         from handlers.line.parse import parse_events
 
-        runtime = _runtime()
-        _loop().run_until_complete(_process(runtime, parse_events(payload)))
+        try:
+            events = parse_events(payload)
+        except Exception:  # each event is read on its own: this is a defect, not a bad event
+            logger.exception("webhook body not read; dropped")
+            return _response(200)
+        _loop().run_until_complete(_process(_runtime(), events))
     return _response(200)
 
 
@@ -147,15 +152,17 @@ async def _answer(runtime: Runtime, inbound: Inbound, reply_token: str | None) -
     now = int(runtime.clock())
     if reply_token is None:
         return await runtime.service.handle(inbound, now=now)
-    with runtime.sender.reply_to(inbound.chat_id, reply_token) as slot:
+    async with runtime.sender.reply_to(inbound.chat_id, reply_token) as slot:
         outcome = await runtime.service.handle(inbound, now=now)
         for message in outcome.messages:
             await _reply(runtime.sender, replace(message, edit_of=None))
+        if outcome.result == "refused" and outcome.ack:  # a refused tap says why, before what waits
+            await _reply(runtime.sender, OutMessage(chat_id=inbound.chat_id, text=outcome.ack))
         if not slot.used and not isinstance(inbound.intent, Nudge):
             waiting = replace(inbound, delivery_id=None, intent=Nudge())
             await runtime.service.handle(waiting, now=now)
         ack = outcome.ack or _greeting(inbound)
-        if not slot.used and ack:
+        if not slot.spoken_for and ack:
             await _reply(runtime.sender, OutMessage(chat_id=inbound.chat_id, text=ack))
     return outcome
 

@@ -3,13 +3,14 @@ mention of the bot), chatter that fetches what waits, 1:1 commands and team chat
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
 from core.engine.notice import Action
 from handlers import taps
-from handlers.line.parse import MAX_TEXT
+from handlers.line.parse import MAX_TEXT, parse_events
 from handlers.messages import Intent, JoinRequest, Nudge, Tap, TextCommand
 from tests.line.line_bodies import (
     BOT,
@@ -110,7 +111,7 @@ def test_oversized_text_is_refused_where_the_bot_would_read_it() -> None:
     ("text", "intent"),
     [
         ("/me", TextCommand("me")),
-        ("／vote ３", TextCommand("vote", ("３",))),
+        ("／vote ３", TextCommand("vote", ("3",))),
         (" /skip ", TextCommand("skip")),
         ("狼はたろうだと思う", TextCommand("text", ("狼はたろうだと思う",))),
     ],
@@ -164,3 +165,12 @@ def test_a_group_postback_from_a_user_line_does_not_name() -> None:
     assert intent_of(body) == TextCommand("anonymous")
     body["events"][0]["postback"]["data"] = "~nudge"
     assert intent_of(body) == Nudge(asked=True)
+
+
+def test_a_text_with_a_lone_surrogate_is_ignored_and_the_next_event_still_read() -> None:
+    broken, fine = group_text("hi \ud83d"), group_text("/status")
+    body = {**broken, "events": [broken["events"][0], fine["events"][0]]}
+    items = parse_events(json.dumps(body).encode())  # ensure_ascii: the lone surrogate as \ud83d
+    assert [item.ignored for item in items] == ["malformed", None]
+    assert items[1].inbound is not None
+    assert items[1].inbound.intent == TextCommand("status")

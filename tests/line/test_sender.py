@@ -59,7 +59,7 @@ def push(api: LineApi, budget: int | None = None) -> LineSender:
 async def test_a_batch_goes_as_one_reply_on_the_events_token(line: FakeLineApi, api: LineApi) -> None:
     sender = free(api)
     batch = [say(GROUP, "夜になりました"), vote_board(GROUP)]
-    with sender.reply_to(GROUP, line.token_for(GROUP)) as slot:
+    async with sender.reply_to(GROUP, line.token_for(GROUP)) as slot:
         sent, cost = await sender.send_batch(batch, spent=0)
     assert (sent, cost) == (2, 0)
     assert slot.used
@@ -80,16 +80,28 @@ async def test_free_mode_never_pushes(line: FakeLineApi, api: LineApi) -> None:
 
 async def test_a_token_answers_only_its_own_chat_and_only_once(line: FakeLineApi, api: LineApi) -> None:
     sender = free(api)
-    with sender.reply_to(GROUP, line.token_for(GROUP)) as slot:
+    async with sender.reply_to(GROUP, line.token_for(GROUP)) as slot:
         with pytest.raises(AwaitingReply):
             await sender.send_batch([say(ALICE, "あなたは人狼です")], spent=0)
         assert not slot.used
         await sender.send(say(GROUP, "参加を受け付けました"))
-        with pytest.raises(AwaitingReply):
-            await sender.send(say(GROUP, "二通目"))
+        await sender.send(say(GROUP, "二通目"))  # direct answers are kept for the one reply
+        assert line.calls == []
     with pytest.raises(AwaitingReply):
         await sender.send(say(GROUP, "イベントの外"))
-    assert line.texts(GROUP)[0] == "参加を受け付けました"
+    assert line.texts(GROUP) == ["参加を受け付けました", "二通目"]
+    assert len(line.calls_to("reply")) == 1
+    assert line.seen(ALICE) == []
+
+
+async def test_direct_answers_and_what_waits_share_the_one_reply(line: FakeLineApi, api: LineApi) -> None:
+    sender = free(api)
+    async with sender.reply_to(ALICE, line.token_for(ALICE)) as slot:
+        await sender.send(say(ALICE, "そのコマンドはわかりませんでした"))
+        sent, _ = await sender.send_batch([say(ALICE, "あなたの役")], spent=0)
+        assert slot.used
+    assert sent == 1
+    assert line.texts(ALICE) == ["そのコマンドはわかりませんでした", "あなたの役"]
     assert len(line.calls_to("reply")) == 1
 
 
@@ -97,7 +109,7 @@ async def test_the_token_reaches_tasks_started_while_the_event_is_handled(
     line: FakeLineApi, api: LineApi
 ) -> None:
     sender = free(api)
-    with sender.reply_to(ALICE, line.token_for(ALICE)) as slot:
+    async with sender.reply_to(ALICE, line.token_for(ALICE)) as slot:
         await asyncio.create_task(sender.send_batch([say(ALICE, "役職カード")], spent=0))
     assert slot.used
     assert line.texts(ALICE) == ["役職カード"]
@@ -109,7 +121,7 @@ async def test_an_expired_token_leaves_the_message_pending_and_is_not_reused(
     sender = free(api)
     token = line.token_for(ALICE)
     line.expire(token)
-    with sender.reply_to(ALICE, token) as slot:
+    async with sender.reply_to(ALICE, token) as slot:
         with pytest.raises(AwaitingReply):
             await sender.send_batch([say(ALICE, "占い結果: 村人")], spent=0)
         assert slot.used
@@ -123,7 +135,7 @@ async def test_free_mode_group_messages_offer_the_progress_button_and_the_privat
     line: FakeLineApi, api: LineApi
 ) -> None:
     sender = free(api)
-    with sender.reply_to(GROUP, line.token_for(GROUP)):
+    async with sender.reply_to(GROUP, line.token_for(GROUP)):
         await sender.send_batch([say(GROUP, "昼になりました")], spent=0)
     assert line.postbacks(GROUP) == [NUDGE]
     assert any(ACCOUNT in target for _, target in line.buttons(GROUP))
@@ -143,7 +155,7 @@ async def test_push_mode_pushes_to_a_user_for_one_and_to_a_group_for_every_membe
 
 async def test_push_mode_still_replies_when_it_can(line: FakeLineApi, api: LineApi) -> None:
     sender = push(api)
-    with sender.reply_to(GROUP, line.token_for(GROUP)):
+    async with sender.reply_to(GROUP, line.token_for(GROUP)):
         assert (await sender.send_batch([say(GROUP, "投票を締め切りました")], spent=0))[1] == 0
     assert line.calls_to("push") == []
     assert line.postbacks(GROUP) == []
@@ -155,7 +167,7 @@ async def test_push_mode_pushes_what_an_expired_token_could_not_carry(
     sender = push(api)
     token = line.token_for(ALICE)
     line.expire(token)
-    with sender.reply_to(ALICE, token):
+    async with sender.reply_to(ALICE, token):
         assert (await sender.send_batch([say(ALICE, "あなたの番です", "o-3")], spent=0))[1] == 1
     assert line.texts(ALICE) == ["あなたの番です"]
 
@@ -176,7 +188,7 @@ async def test_a_push_the_budget_cannot_pay_for_waits_for_a_reply(
 
 async def test_a_spent_budget_brings_back_the_free_mode_buttons(line: FakeLineApi, api: LineApi) -> None:
     sender = push(api, budget=20)
-    with sender.reply_to(GROUP, line.token_for(GROUP)):
+    async with sender.reply_to(GROUP, line.token_for(GROUP)):
         await sender.send_batch([say(GROUP, "昼になりました")], spent=20)
     assert line.postbacks(GROUP) == [NUDGE]
 
@@ -225,8 +237,9 @@ async def test_when_line_refuses_pushes_messages_wait_for_a_reply(
 async def test_a_rate_limited_reply_is_retried_after_a_minute(line: FakeLineApi, api: LineApi) -> None:
     line.fail("error_429_rate_limit_exceeded", name="reply")
     sender = free(api)
-    with sender.reply_to(GROUP, line.token_for(GROUP)), pytest.raises(RetryLater) as later:
-        await sender.send(say(GROUP, "ヘルプ"))
+    with pytest.raises(RetryLater) as later:
+        async with sender.reply_to(GROUP, line.token_for(GROUP)):
+            await sender.send_batch([say(GROUP, "夜になりました")], spent=0)
     assert later.value.seconds == RATE_LIMIT_WAIT
 
 
@@ -239,7 +252,7 @@ async def test_a_server_error_propagates_to_keep_the_message(line: FakeLineApi, 
 
 async def test_silent_messages_make_no_sound(line: FakeLineApi, api: LineApi) -> None:
     sender = free(api)
-    with sender.reply_to(ALICE, line.token_for(ALICE)):
+    async with sender.reply_to(ALICE, line.token_for(ALICE)):
         await sender.send_batch([say(ALICE, "夜の囁き", silent=True)], spent=0)
     assert line.calls_to("reply")[0].body["notificationDisabled"] is True
 
@@ -249,7 +262,7 @@ async def test_without_a_configured_basic_id_the_bot_info_is_asked_once(
 ) -> None:
     sender = LineSender(api)
     for _ in range(2):
-        with sender.reply_to(GROUP, line.token_for(GROUP)):
+        async with sender.reply_to(GROUP, line.token_for(GROUP)):
             await sender.send_batch([say(GROUP, "ロビーを開きました")], spent=0)
     assert len(line.calls_to("bot_info")) == 1
     assert sum(ACCOUNT in target for _, target in line.buttons(GROUP)) == 2
