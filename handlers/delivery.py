@@ -43,6 +43,7 @@ from handlers import outbox
 from handlers.messages import AwaitingReply, BatchSender, ChatMoved, OutMessage, RetryLater, Unreachable
 from handlers.platform_events import move_chat
 from handlers.sendlog import ChatLog, backoff, batches, dump_logs, load_logs, pace_of
+from handlers.textunits import units
 from infra.store import StoredGame
 from infra.timers import WakeUp
 
@@ -207,7 +208,7 @@ class _Run:
         pace = pace_of(chat)
         entry = self.logs.setdefault(chat, ChatLog())
         recent = [t for t in entry.sent if pace and t > self.now - pace[1]]
-        pieces = sum(-(-outbox.units(m.text) // MERGE_LIMIT) or 1 for m in batch)  # long texts go in pieces
+        pieces = sum(-(-units(m.text) // MERGE_LIMIT) or 1 for m in batch)  # long texts go in pieces
         if pace and recent and len(recent) + pieces > pace[0]:
             self._hold(chat, min(recent) + pace[1], binding=True)
             return 0

@@ -19,6 +19,7 @@ from core.engine.notice import Action, Notice
 from core.games import GameRules
 from handlers import menu
 from handlers.messages import Button, OutMessage, Tap
+from handlers.textunits import units
 
 log = logging.getLogger(__name__)
 
@@ -103,11 +104,6 @@ def without_stale_buttons(message: OutMessage, phase_seq: int) -> OutMessage:
     if seqs and all(seq is not None and seq < phase_seq for seq in seqs):
         return replace(message, buttons=())
     return message
-
-
-def units(text: str) -> int:
-    """Length in UTF-16 code units (how Telegram counts a message's length)."""
-    return len(text.encode("utf-16-le")) // 2
 
 
 def dump(message: OutMessage) -> str:

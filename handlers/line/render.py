@@ -42,6 +42,7 @@ from urllib.parse import quote
 import core.i18n as i18n
 from handlers import taps
 from handlers.messages import Button, OutMessage
+from handlers.textunits import head, units
 
 log = logging.getLogger(__name__)
 
@@ -200,27 +201,12 @@ def _quick_items(locale: str, links: Links) -> list[dict[str, Any]]:
 def _with_cut_note(part: str, locale: str) -> str:
     """``part`` shortened so that the cut note fits after it within :data:`TEXT_UNITS`."""
     note = i18n.text("line.text.cut", locale, _COMMON)
-    return f"{_head(part, TEXT_UNITS - units(note) - 1)}\n{note}"
-
-
-def units(text: str) -> int:
-    """Length in UTF-16 code units (never less than LINE's character count)."""
-    return len(text.encode("utf-16-le")) // 2
-
-
-def _head(text: str, limit: int) -> str:
-    """The longest prefix of ``text`` within ``limit`` UTF-16 code units (never half a character)."""
-    used = 0
-    for index, char in enumerate(text):
-        used += 2 if ord(char) > 0xFFFF else 1
-        if used > limit:
-            return text[:index]
-    return text
+    return f"{head(part, TEXT_UNITS - units(note) - 1)}\n{note}"
 
 
 def _cut(text: str, limit: int) -> str:
     """``text`` within ``limit`` units, ending in "…" when it had to be shortened."""
-    return text if units(text) <= limit else _head(text, limit - 1) + _ELLIPSIS
+    return text if units(text) <= limit else head(text, limit - 1) + _ELLIPSIS
 
 
 def _split(text: str, limit: int) -> list[str]:
@@ -228,9 +214,9 @@ def _split(text: str, limit: int) -> list[str]:
     part's second half (a part never starts with the break); always at least one part."""
     parts: list[str] = []
     while units(text) > limit:
-        head = _head(text, limit)
-        newline = head.rfind("\n")
-        cut = newline if newline > len(head) // 2 else len(head)
+        prefix = head(text, limit)
+        newline = prefix.rfind("\n")
+        cut = newline if newline > len(prefix) // 2 else len(prefix)
         parts.append(text[:cut])
         text = text[cut:].removeprefix("\n")
     return [*parts, text]

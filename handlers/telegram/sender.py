@@ -37,6 +37,7 @@ from telegram.helpers import create_deep_linked_url
 
 from handlers.messages import Button, ChatMoved, OutMessage, RetryLater, Unreachable
 from handlers.telegram.callback import encode
+from handlers.textunits import head, units
 
 PREFIX = "tg:"
 JOIN = "join"
@@ -190,8 +191,8 @@ def split_text(text: str, limit: int = MAX_TEXT) -> list[str]:
     """``text`` in pieces of at most ``limit`` UTF-16 code units, cut after the last line break (else
     space) that fits; the break itself is dropped. Never splits a surrogate pair."""
     chunks = []
-    while _units(text) > limit:
-        end = _fitting_prefix(text, limit)
+    while units(text) > limit:
+        end = len(head(text, limit))
         cut = max(text.rfind("\n", 0, end), 0) or max(text.rfind(" ", 0, end), 0)
         if cut:
             chunks.append(text[:cut])
@@ -201,20 +202,6 @@ def split_text(text: str, limit: int = MAX_TEXT) -> list[str]:
             text = text[end:]
     chunks.append(text)
     return chunks
-
-
-def _units(text: str) -> int:
-    return len(text.encode("utf-16-le")) // 2
-
-
-def _fitting_prefix(text: str, limit: int) -> int:
-    """The length (in code points) of the longest prefix of ``text`` within ``limit`` UTF-16 units."""
-    used = 0
-    for index, char in enumerate(text):
-        used += 2 if ord(char) > 0xFFFF else 1
-        if used > limit:
-            return index
-    return len(text)
 
 
 def _reason(description: str) -> str:

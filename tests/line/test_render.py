@@ -13,8 +13,9 @@ from linebot.v3.messaging.models import Message
 from core.engine.notice import Action
 from handlers import menu, taps
 from handlers.line import render
-from handlers.line.render import Links, fit, messages, size_of, units
+from handlers.line.render import Links, fit, messages, size_of
 from handlers.messages import Button, OutMessage, Tap
+from handlers.textunits import units
 
 GROUP = "line:C1234567890abcdef1234567890abcdef"
 ROOM = "line:R1234567890abcdef1234567890abcdef"
