@@ -178,7 +178,7 @@ def _greeting(inbound: Inbound) -> str | None:
 async def _introduced(api: LineApi, inbound: Inbound) -> Inbound:
     """``inbound`` with what LINE tells only on request: for a join, whether the user is a friend of the
     account (``get_profile``; an error counts as not yet: tapping join again asks again) and their name
-    in the group; for ``/newgame``, the host's name."""
+    in the group; for ``/newgame``, the host's name. A name LINE does not give is ``line.unnamed``."""
     intent, user = inbound.intent, inbound.user_id
     joining = isinstance(intent, JoinRequest)
     opening = isinstance(intent, TextCommand) and intent.name == "newgame" and not inbound.is_private
@@ -195,7 +195,7 @@ async def _introduced(api: LineApi, inbound: Inbound) -> Inbound:
             name = name or ("" if friend is None else friend.display_name)
     except Exception:
         logger.warning("profile not read", extra={"intent": type(intent).__name__})
-    return replace(inbound, intent=intent, user_name=name or inbound.user_name)
+    return replace(inbound, intent=intent, user_name=name or i18n.text("line.unnamed", "ja", "adazakura"))
 
 
 async def _reply(sender: LineSender, message: OutMessage) -> None:

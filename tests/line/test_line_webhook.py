@@ -17,13 +17,15 @@ import pytest
 from moto import mock_aws
 
 import core.i18n as i18n
+from core.engine.notice import Action
+from handlers import taps
 from handlers.line import webhook
 from handlers.line.parse import parse_events
 from handlers.line.sender import LineSender
-from handlers.messages import Inbound, Outcome, TextCommand
+from handlers.messages import Inbound, JoinRequest, Outcome, Tap, TextCommand
 from infra import settings
 from tests.captured_log import captured
-from tests.e2e.line_events import follow_event
+from tests.e2e.line_events import follow_event, postback_event
 from tests.fakes.line_api import FakeLineApi
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "line"
@@ -198,3 +200,20 @@ def test_a_new_friend_with_nothing_waiting_is_greeted_with_how_to_play(fake_line
     assert webhook.handler(request(body, sign(body)), None)["statusCode"] == 200
 
     assert fake_line.texts(user) == [i18n.text("line.followed", "ja", "adazakura")]
+
+
+def test_a_join_from_a_stranger_is_marked_unreachable_and_named_as_lobby_texts_allow(
+    fake_line: FakeLineApi, channel: Recorder
+) -> None:
+    group, user = "line:C00000000000000000000000000000042", "line:U00000000000000000000000000000043"
+    data = taps.encode(Tap("g1", 0, Action(kind="join")), max_bytes=300)
+    event = postback_event(
+        group, user, data, token=fake_line.token_for(group), event_id="01HJOIN0000000000", now=1
+    )
+    body = json.dumps({"destination": "Ub0000000000000000000000000000001", "events": [event]}).encode()
+
+    assert webhook.handler(request(body, sign(body)), None)["statusCode"] == 200
+
+    [joined] = channel.inbound[:1]
+    assert joined.intent == JoinRequest("g1", reachable=False)  # not a friend: get_profile says 404
+    assert joined.user_name == i18n.text("line.unnamed", "ja", "adazakura")  # nor a member profile
