@@ -9,6 +9,7 @@ Items (layout and the cost of each write: ``docs/storage.md``):
   while a flush sends: ``lease_holder`` (S) and ``lease_until`` (N, UTC epoch seconds); ``sends`` (S, the
   flush's record of recent sends, opaque).
 - ``chat#<chat_id>`` / ``user#<user_id>``: ``game_id`` (S), ``expires_at``.
+- ``group#<chat_id>``: the group's settings and stats (``infra.dynamo_groups``).
 
 A commit is ONE ``UpdateItem`` conditioned on the version, so state, outbox entries and delivery id land
 together or not at all (DynamoDB Developer Guide, "Condition expressions"). The delivery window is keyed
@@ -31,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 import boto3
 from botocore.config import Config
 
+from infra.dynamo_groups import DynamoGroups
 from infra.store import (
     MAX_DELIVERIES,
     REPLY_KEPT,
@@ -150,7 +152,7 @@ def _pointer_key(kind: str, key: str) -> dict[str, AttributeValueTypeDef]:
     return {"pk": {"S": f"{kind}#{key}"}}
 
 
-class DynamoStore(GameStore):
+class DynamoStore(DynamoGroups, GameStore):
     """:class:`GameStore` on one DynamoDB table named ``table_name``.
 
     ``client``: a low-level boto3 DynamoDB client (e.g. one made with ``endpoint_url`` for a local

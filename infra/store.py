@@ -20,6 +20,8 @@ import threading
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from infra.groups import GroupStore, MemoryGroups
+
 MAX_DELIVERIES = 100
 """How many recent versions keep their delivery id (the redelivery window, counted in commits)."""
 
@@ -64,8 +66,9 @@ class VersionConflict(Exception):
     game, or update of a missing one). The caller reloads and decides again."""
 
 
-class GameStore(Protocol):
-    """What the service needs from storage. Times are UTC epoch seconds."""
+class GameStore(GroupStore, Protocol):
+    """What the service needs from storage. Times are UTC epoch seconds. The group items
+    (``load_group``, ``save_group_settings``, ``record_result``) are :class:`infra.groups.GroupStore`'s."""
 
     def load(self, game_id: str) -> StoredGame | None:
         """The game as last committed (strongly consistent), or ``None`` if it was never stored."""
@@ -179,11 +182,12 @@ class _Record:
         )  # fmt: skip
 
 
-class MemoryStore(GameStore):
+class MemoryStore(MemoryGroups, GameStore):
     """In-process :class:`GameStore` guarded by one lock (thread-safe). ``expires_at`` is accepted and
     ignored: nothing expires in memory."""
 
     def __init__(self, *, max_deliveries: int = MAX_DELIVERIES) -> None:
+        MemoryGroups.__init__(self)
         self._lock = threading.Lock()
         self._games: dict[str, _Record] = {}
         self._pointers: dict[tuple[str, str], str] = {}

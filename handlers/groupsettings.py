@@ -1,0 +1,267 @@
+"""Group settings (issue 8 §2): ``/settings`` in a group, its buttons, and the presets a new lobby
+starts from. Stored in the group item (``infra.groups``, ``docs/storage.md``) as
+
+    {"locale": "ja" | "en", "games": {<game id>: <preset>}}
+
+where a preset is the dict a lobby's ``TableState.settings`` of that game starts from (``options``,
+``pool``, ``cast`` … without ``locale`` or the test mode's ``setup``).
+
+- **Who may change them**: the host of the group's open lobby or running game, or an administrator of
+  the group where the platform can tell (the sender's :class:`~handlers.messages.ChatAdmins`: Telegram;
+  LINE has no such API, so only the host there, docs/line.md). Anyone may look. Others are refused
+  with ``settings.not_allowed``.
+- **Validation**: by the game's own ``/option`` (``Configure``) on a throwaway lobby built from the
+  preset, so the refusal reasons are the lobby's (``option.invalid`` with the allowed range, ``cast.*``,
+  ``pool.too_small`` …).
+- **Presets**: :func:`lobby_settings` (``/newgame``) starts from the preset; an ``/option`` accepted in a
+  lobby also becomes the preset (:func:`remember`).
+"""
+
+from __future__ import annotations
+
+import copy
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import core.i18n as i18n
+from core.engine.commands import Configure
+from core.engine.notice import Notice
+from core.engine.result import Rejected
+from core.engine.table import Member, TableState
+from core.games import registry, rules_for
+from handlers import settingsview as view
+from handlers.messages import ChatAdmins, Inbound, Tap, TextCommand
+from handlers.textcommands import to_command
+from infra.groups import GroupConflict, GroupRecord
+
+if TYPE_CHECKING:
+    from handlers.runner import GameRunner
+
+log = logging.getLogger(__name__)
+
+#: Settings of one lobby that never become the group's preset: its language (``/newgame … en`` is for one
+#: game) and the test mode's injected deal.
+NOT_PRESET = frozenset({"locale", "setup"})
+#: Writes tried when another change of the group item lands in between (each reloads it).
+SAVE_ATTEMPTS = 5
+#: The member a throwaway lobby is opened for (its host, so ``/option`` passes the host check).
+PROBE = "settings"
+LANG_WORDS = frozenset({"lang", "language", "言語"})
+#: The game id every settings button carries (:mod:`handlers.settingsview`): the service routes on it.
+TAP_GAME = view.TAP_GAME
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What to answer: ``text`` with ``buttons``, or the ``refusal``; ``ack`` is a tap's toast.
+    ``locale``/``game`` render the refusal (a game's own ``reason.option.unknown``)."""
+
+    locale: str
+    text: str = ""
+    buttons: view.Rows = ()
+    refusal: Rejected | None = None
+    ack: str | None = None
+    game: str = "adazakura"
+
+
+def lobby_settings(runner: GameRunner, chat_id: str, game: str) -> dict[str, Any]:
+    """The settings a new lobby of ``game`` in ``chat_id`` starts from: the group's preset for the game
+    and the group's language, under the runtime's own ``runner.settings_for(chat_id)`` (a test setup, the
+    local playground's language), which wins. Every runtime's service reads the group item this way, so
+    the next ``/newgame`` starts from the preset on every platform."""
+    base = runner.settings_for(chat_id)
+    stored = _settings(runner.store.load_group(chat_id))
+    settings = copy.deepcopy(view.preset_in(stored, game))
+    if "locale" in stored:
+        settings["locale"] = stored["locale"]
+    return {**settings, **base}
+
+
+def preset_of(settings: dict[str, Any]) -> dict[str, Any]:
+    """The preset a lobby's ``settings`` make: all but :data:`NOT_PRESET`."""
+    return {k: copy.deepcopy(v) for k, v in settings.items() if k not in NOT_PRESET}
+
+
+def remember(runner: GameRunner, game_id: str) -> None:
+    """Keep the settings of lobby ``game_id`` (after an accepted ``/option``) as its group's preset for
+    its game. Never raises: a failure is logged (the lobby itself has the option)."""
+    try:
+        stored = runner.store.load(game_id)
+        if stored is None:
+            return
+        state = TableState.model_validate_json(stored.state)
+        preset = preset_of(state.settings)
+        _save(runner, state.chat_id, lambda s: _with_preset(s, state.game, preset))
+    except Exception:
+        log.exception("preset not saved", extra={"game_id": game_id})
+
+
+async def command(runner: GameRunner, inbound: Inbound, cmd: TextCommand) -> Answer:
+    """``/settings`` (show), ``/settings <game>`` (that game's settings), ``/settings lang ja|en`` and
+    ``/settings <game> <option> <value…>`` (change; host or admins)."""
+    stored = _settings(runner.store.load_group(inbound.chat_id))
+    locale = str(stored.get("locale", "ja"))
+    if inbound.is_private:
+        return Answer(locale, refusal=Rejected(reason="settings.group_only"))
+    args = cmd.args
+    if not args:
+        return Answer(locale, *view.overview(stored, locale))
+    word = args[0].lower()
+    if word in registry() and len(args) == 1:
+        return Answer(locale, *_game_view(inbound.chat_id, word, stored, locale))
+    usage = Rejected(reason="settings.usage", params={"games": ", ".join(registry())})
+    if not ((word in LANG_WORDS and len(args) == 2) or word in registry()):
+        return Answer(locale, refusal=usage)
+    if not await may_change(runner, inbound):
+        return Answer(locale, refusal=Rejected(reason="settings.not_allowed"))
+    if word in LANG_WORDS:
+        return _set_language(runner, inbound.chat_id, args[1].lower(), locale)
+    return _set_option(runner, inbound, word, args[1], args[2:], locale)
+
+
+async def tap(runner: GameRunner, inbound: Inbound, pressed: Tap) -> Answer:
+    """A settings button (:mod:`handlers.settingsview`): a menu level, or a change checked like a typed
+    one (who, which game and option, the value through the game's rules)."""
+    stored = _settings(runner.store.load_group(inbound.chat_id))
+    locale = str(stored.get("locale", "ja"))
+    kind, args = pressed.action.kind, tuple(str(a) for a in pressed.action.args)
+    game = args[0] if args and args[0] in registry() else None
+    if inbound.is_private:
+        return Answer(locale, refusal=Rejected(reason="settings.group_only"))
+    if pressed.menu:
+        shown = _level(inbound.chat_id, kind, game, args, stored, locale)
+        return Answer(locale, *shown) if shown else Answer(locale, refusal=Rejected(reason="action.forged"))
+    if kind == view.LANG and len(args) == 1 and args[0] in i18n.locales():
+        allowed = await may_change(runner, inbound)
+        return _set_language(runner, inbound.chat_id, args[0], locale) if allowed else _not_allowed(locale)
+    if kind == view.SET and game and len(args) == 3 and view.options_of(game):
+        if not await may_change(runner, inbound):
+            return _not_allowed(locale)
+        return _set_option(runner, inbound, game, args[1], args[2:], locale)
+    return Answer(locale, refusal=Rejected(reason="action.forged"))
+
+
+async def may_change(runner: GameRunner, inbound: Inbound) -> bool:
+    """Whether the sender of ``inbound`` may change the group's settings: the host of the group's open
+    lobby or running game, or (where the sender can tell, :class:`ChatAdmins`) a group administrator."""
+    user = inbound.user_id
+    if user is None:
+        return False
+    game_id = runner.store.get_pointer("chat", inbound.chat_id)
+    stored = runner.store.load(game_id) if game_id else None
+    if stored is not None:
+        # The shared envelope is enough here (host and phase); the game's own fields are ignored.
+        state = TableState.model_validate_json(stored.state)
+        if not state.is_over and state.host == user:
+            return True
+    sender = runner.sender
+    return isinstance(sender, ChatAdmins) and await sender.is_chat_admin(inbound.chat_id, user)
+
+
+def _not_allowed(locale: str) -> Answer:
+    return Answer(locale, refusal=Rejected(reason="settings.not_allowed"))
+
+
+def _settings(record: GroupRecord | None) -> dict[str, Any]:
+    return record.settings if record else {}
+
+
+def _lobby(chat_id: str, game: str, preset: dict[str, Any], locale: str) -> TableState:
+    """A throwaway lobby of ``game`` with ``preset``, hosted by :data:`PROBE` (never stored)."""
+    settings = {**copy.deepcopy(preset), "locale": locale}
+    host = Member(user_id=PROBE, name="")
+    return rules_for(game).new_game(
+        game_id=PROBE, chat_id=chat_id, host=host, settings=settings, seed=0, now=0
+    )
+
+
+def _configured(lobby: TableState, command: Configure) -> tuple[TableState, list[Notice]] | Rejected:
+    """``command`` (for :data:`PROBE`) applied to the throwaway ``lobby``: the lobby after, its notices."""
+    result = rules_for(lobby.game).decide(lobby, command.model_copy(update={"user_id": PROBE}), now=0)
+    if isinstance(result, Rejected):
+        return result
+    return result.state, result.notices
+
+
+def _game_view(chat_id: str, game: str, stored: dict[str, Any], locale: str) -> tuple[str, view.Rows]:
+    lobby = _lobby(chat_id, game, view.preset_in(stored, game), locale)
+    shown = _configured(lobby, Configure(user_id=PROBE, option=""))
+    return view.game_view(game, lobby, [] if isinstance(shown, Rejected) else shown[1], locale)
+
+
+def _level(
+    chat_id: str, kind: str, game: str | None, args: tuple[str, ...], stored: dict[str, Any], locale: str
+) -> tuple[str, view.Rows] | None:
+    """The menu level a menu tap opens, or ``None`` for data no button of ours carries."""
+    if kind == view.HOME and not args:
+        return view.overview(stored, locale)
+    if kind == view.GAME and game and len(args) == 1:
+        return _game_view(chat_id, game, stored, locale)
+    if kind == view.OPTION and game and len(args) == 2:
+        lobby = _lobby(chat_id, game, view.preset_in(stored, game), locale)
+        return view.option_view(game, args[1], lobby, locale)
+    return None
+
+
+def _set_language(runner: GameRunner, chat_id: str, locale: str, current: str) -> Answer:
+    if locale not in i18n.locales():
+        allowed = {"option": "lang", "allowed": " / ".join(i18n.locales())}
+        return Answer(current, refusal=Rejected(reason="option.invalid", params=allowed))
+    stored = _save(runner, chat_id, lambda s: {**s, "locale": locale})
+    text, buttons = view.overview(stored, locale)
+    saved = i18n.text("settings.lang.saved", locale, "common")
+    return Answer(locale, f"{saved}\n\n{text}", buttons, ack=saved)
+
+
+def _set_option(
+    runner: GameRunner, inbound: Inbound, game: str, option: str, values: tuple[str, ...], locale: str
+) -> Answer:
+    """Change ``option`` of ``game``'s preset as ``/option`` would in a lobby (refused with its reason)."""
+    pool = option.lower() == "pool"
+    typed = TextCommand("pool", values) if pool else TextCommand("option", (option, *values))
+    command = to_command(typed, PROBE, private=False, game=game)
+    if not isinstance(command, Configure):
+        return Answer(locale, refusal=Rejected(reason="settings.usage"), game=game)
+    refusal: list[Rejected] = []
+
+    def change(settings: dict[str, Any]) -> dict[str, Any]:
+        done = _configured(_lobby(inbound.chat_id, game, view.preset_in(settings, game), locale), command)
+        if isinstance(done, Rejected):
+            refusal.append(done)
+            return settings
+        return _with_preset(settings, game, preset_of(done[0].settings))
+
+    stored = _save(runner, inbound.chat_id, change)
+    if refusal:
+        return Answer(locale, refusal=refusal[-1], game=game)
+    text, buttons = _game_view(inbound.chat_id, game, stored, locale)
+    saved = i18n.text("settings.saved", locale, "common")
+    return Answer(locale, f"{saved}\n\n{text}", buttons, ack=saved, game=game)
+
+
+def _with_preset(settings: dict[str, Any], game: str, preset: dict[str, Any]) -> dict[str, Any]:
+    """``settings`` with ``preset`` as ``game``'s (unchanged when it already is: no write)."""
+    if view.preset_in(settings, game) == preset:
+        return settings
+    return {**settings, "games": {**settings.get("games", {}), game: preset}}
+
+
+def _save(
+    runner: GameRunner, chat_id: str, change: Callable[[dict[str, Any]], dict[str, Any]]
+) -> dict[str, Any]:
+    """Apply ``change`` (settings → settings) to the group's stored settings and write them when they
+    differ, reloading on a version race. Returns the settings as stored. Raises ``GroupConflict`` after
+    :data:`SAVE_ATTEMPTS` lost races."""
+    for _ in range(SAVE_ATTEMPTS):
+        record = runner.store.load_group(chat_id)
+        before = _settings(record)
+        after = change(copy.deepcopy(before))
+        if after == before:
+            return before
+        try:
+            return runner.store.save_group_settings(chat_id, after, record.version if record else 0).settings
+        except GroupConflict:
+            continue
+    raise GroupConflict(chat_id)

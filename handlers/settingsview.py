@@ -1,0 +1,141 @@
+"""What ``/settings`` shows: the group's settings as text and, where the platform has buttons, the
+keyboards to change them (``handlers.groupsettings`` decides and saves).
+
+Buttons carry compact tap data (:mod:`handlers.taps`) under the reserved game id :data:`TAP_GAME` (never a
+game's id: those are hex) with no phase: ``cfg||cfg.lang|en``, ``cfg||+cfg.game|politician``,
+``cfg||+cfg.opt|politician|nightSeconds``, ``cfg||cfg.set|politician|nightSeconds|120`` (the longest, 53
+bytes with the longest option name, under Telegram's 64). Menu taps (``+``) only open a level; a value tap
+is checked again on the server (who taps, the game, the option, the value through the game's own rules).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+import core.i18n as i18n
+from core.engine.notice import Action, Notice
+from core.engine.options import OptionTable
+from core.engine.table import TableState
+from core.games import registry
+from handlers.messages import Button, Tap
+
+#: The game id of every settings button (3 chars; a real game id is 8 hex digits).
+TAP_GAME = "cfg"
+LANG, GAME, OPTION, SET, HOME = "cfg.lang", "cfg.game", "cfg.opt", "cfg.set", "cfg.home"
+#: Buttons per row of the option and value levels.
+PER_ROW = 2
+#: Most value buttons offered for a number option.
+MAX_VALUES = 7
+
+Rows = tuple[tuple[Button, ...], ...]
+
+
+def options_of(game: str) -> OptionTable | None:
+    """The host options of ``game`` (its ``core.games.<game>.settings.OPTIONS``), or ``None``."""
+    try:
+        module = importlib.import_module(f"core.games.{game}.settings")
+    except ModuleNotFoundError:
+        return None
+    table = getattr(module, "OPTIONS", None)
+    return table if isinstance(table, OptionTable) else None
+
+
+def _tap(kind: str, *args: int | str, menu: bool = False) -> Tap:
+    return Tap(game_id=TAP_GAME, phase_seq=None, action=Action(kind=kind, args=args), menu=menu)
+
+
+def _rows(buttons: list[Button], per_row: int = PER_ROW) -> Rows:
+    return tuple(tuple(buttons[i : i + per_row]) for i in range(0, len(buttons), per_row))
+
+
+def _shown(value: Any) -> str:
+    """A preset value as one line: on/off, a list joined by spaces, a mapping as ``key=value`` words."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, list):
+        return " ".join(map(str, value))
+    if isinstance(value, dict):
+        return " ".join(_shown(v) if isinstance(v, dict) else f"{k}={_shown(v)}" for k, v in value.items())
+    return str(value)
+
+
+def changes(preset: dict[str, Any]) -> list[tuple[str, str]]:
+    """The ``(name, value)`` lines of a game's preset: each host option set, then the other entries
+    (``pool``, ``cast`` …)."""
+    lines = [(name, _shown(value)) for name, value in preset.get("options", {}).items()]
+    return lines + [(name, _shown(value)) for name, value in preset.items() if name != "options"]
+
+
+def overview(settings: dict[str, Any], locale: str) -> tuple[str, Rows]:
+    """``/settings``: the group's language and each game's changed settings, with the language buttons
+    and one button per game (opens its options)."""
+    games = []
+    for game in registry():
+        pairs = changes(preset_in(settings, game))
+        lines = [i18n.text("option.line", locale, game, option=n, value=v) for n, v in pairs]
+        body = "\n".join(lines) or i18n.text("settings.game.default", locale, game)
+        name = i18n.text("game.name", locale, game)
+        games.append(i18n.text("settings.game", locale, game, game=name, changes=body))
+    language = i18n.text(f"settings.language.{locale}", locale, "common")
+    text = i18n.text("settings.overview", locale, "common", language=language, games="\n".join(games))
+    languages = [
+        Button(i18n.text(f"settings.language.{lang}", lang, "common"), _tap(LANG, lang))
+        for lang in i18n.locales()
+    ]
+    games_row = [Button(i18n.text("game.name", locale, g), _tap(GAME, g, menu=True)) for g in registry()]
+    return text, (tuple(languages), *_rows(games_row))
+
+
+def preset_in(settings: dict[str, Any], game: str) -> dict[str, Any]:
+    """The preset of ``game`` in the group's ``settings`` (empty when none)."""
+    preset: dict[str, Any] = settings.get("games", {}).get(game, {})
+    return preset
+
+
+def game_view(game: str, lobby: TableState, shown: list[Notice], locale: str) -> tuple[str, Rows]:
+    """``/settings <game>``: the game's own view of its settings (``shown``: the notices of ``/option``
+    without a name on a lobby built from the preset) and a button per host option (opens its values)."""
+    body = "\n".join(i18n.render(notice, locale, game) for notice in shown)
+    name = i18n.text("game.name", locale, game)
+    text = i18n.text("settings.game.view", locale, "common", game=name, id=game, options=body)
+    table = options_of(game)
+    buttons = []
+    for option in table.defaults if table else ():
+        label = f"{option} = {_shown(table.get(lobby, option)) if table else ''}"
+        buttons.append(Button(label, _tap(OPTION, game, option, menu=True)))
+    back = Button(i18n.text("settings.button.back", locale, "common"), _tap(HOME, menu=True))
+    return text, (*_rows(buttons), (back,))
+
+
+def option_view(game: str, option: str, lobby: TableState, locale: str) -> tuple[str, Rows] | None:
+    """The values offered for ``option`` of ``game`` (``None`` when the game has no such option)."""
+    table = options_of(game)
+    if table is None or option not in table.defaults:
+        return None
+    current = table.get(lobby, option)
+    name = i18n.text("game.name", locale, game)
+    shown = _shown(current)
+    text = i18n.text("settings.option.view", locale, "common", game=name, option=option, value=shown)
+    values = [Button(_shown(v), _tap(SET, game, option, _arg(v))) for v in values_for(table, option, current)]
+    back = Button(i18n.text("settings.button.back", locale, "common"), _tap(GAME, game, menu=True))
+    return text, (*_rows(values, 3), (back,))
+
+
+def _arg(value: int | bool | str) -> int | str:
+    return ("on" if value else "off") if isinstance(value, bool) else value
+
+
+def values_for(table: OptionTable, option: str, current: Any) -> list[int | bool | str]:
+    """The values a button offers for ``option``: on/off, each word, or for a number the bounds, the
+    default, half, one and a half and twice it, and the current value (within the bounds)."""
+    default = table.defaults[option]
+    if isinstance(default, bool):
+        return [True, False]
+    if isinstance(default, str):
+        return list(table.choices[option])
+    low, high = table.bounds[option]
+    if high - low < MAX_VALUES:
+        return [*range(low, high + 1)]
+    picks = {low, high, default, default // 2, default * 3 // 2, default * 2, int(current)}
+    return [*sorted(v for v in picks if low <= v <= high)[: MAX_VALUES + 1]]
