@@ -17,10 +17,12 @@ One flush (docs/storage.md, "Sending the outbox"):
    budget (``sendlog.PACED``); a flush wake-up is scheduled for when it may go again (without a scheduler
    the next input retries). Held with no wake-up by :class:`AwaitingReply` (LINE's free mode: only a reply
    to the chat's next event can carry it). An unreachable user's message is dropped (403); a moved chat's
-   messages go to its new id (Telegram 400 ``migrate_to_chat_id``).
+   messages go to its new id (Telegram 400 ``migrate_to_chat_id``). A slot message (``OutMessage.slot``)
+   edits the chat's message of that slot when it is still the chat's latest and the sender can edit
+   (:class:`~handlers.messages.EditingSender`, Telegram); else it is sent as a new one.
 4. release (``GameStore.release_flush``): one write removes the sent ids, stores the send record (recent
-   group send times, failures, wake-ups, push costs) and frees the lease; entries committed meanwhile →
-   back to 2.
+   group send times, failures, wake-ups, push costs, slot messages) and frees the lease; entries
+   committed meanwhile → back to 2.
 5. follow-ups through the runner: a moved group moves the game and both chat pointers
    (``platform_events.move_chat``), an unreachable user is reported (``SetReachable``).
 
@@ -40,9 +42,17 @@ from typing import TYPE_CHECKING
 
 from core.engine.commands import SetReachable
 from handlers import outbox
-from handlers.messages import AwaitingReply, BatchSender, ChatMoved, OutMessage, RetryLater, Unreachable
+from handlers.messages import (
+    AwaitingReply,
+    BatchSender,
+    ChatMoved,
+    EditingSender,
+    OutMessage,
+    RetryLater,
+    Unreachable,
+)
 from handlers.platform_events import move_chat
-from handlers.sendlog import ChatLog, backoff, batches, dump_logs, load_logs, pace_of
+from handlers.sendlog import ChatLog, aimed, backoff, batches, dump_logs, load_logs, pace_of, remember
 from handlers.textunits import units
 from infra.store import StoredGame
 from infra.timers import WakeUp
@@ -239,8 +249,13 @@ class _Run:
 
     async def _send(self, batch: list[OutMessage]) -> tuple[int, int]:
         """One call to the platform: how many of the first messages it took, and what it spent of the
-        counted messages (0 but for LINE pushes)."""
+        counted messages (0 but for LINE pushes). An :class:`EditingSender` edits the chat's slot message
+        (:func:`handlers.sendlog.aimed`) and the chat's record remembers what it now shows."""
         sender = self.runner.sender
+        if isinstance(sender, EditingSender) and sender.edits(batch[0].chat_id):
+            entry = self.logs.setdefault(batch[0].chat_id, ChatLog())
+            remember(entry, batch[0], await sender.deliver(aimed(batch[0], entry)))
+            return 1, 0
         if isinstance(sender, BatchSender):
             return await sender.send_batch(batch, spent=sum(e.cost for e in self.logs.values()))
         await sender.send(batch[0])

@@ -98,7 +98,10 @@ class OutMessage:
     of sending a new message (status/countdown messages, multi-step menus), when the platform allows it.
     ``silent``: deliver without a notification sound where the platform allows it (Telegram
     ``disable_notification``; DEATH NOTE 人狼's night relay, ``deathnote.md`` §11.4). ``locale``: the
-    game's language, for what the adapter adds around the text (LINE's button labels)."""
+    game's language, for what the adapter adds around the text (LINE's button labels). ``slot``: the
+    notice's :attr:`~core.engine.notice.Notice.slot` (e.g. ``"countdown"``): the flush edits the chat's
+    previous message of that slot with an :class:`EditingSender` (``handlers.delivery``); others send it
+    as a new message."""
 
     chat_id: str
     text: str
@@ -107,6 +110,7 @@ class OutMessage:
     edit_of: str | None = None
     silent: bool = False
     locale: str = "ja"
+    slot: str | None = None
 
 
 @dataclass
@@ -148,6 +152,32 @@ class Sender(Protocol):
     after a backoff, by a flush wake-up or the next event or timer)."""
 
     async def send(self, message: OutMessage) -> None: ...
+
+
+@runtime_checkable
+class EditingSender(Protocol):
+    """A sender that can edit a message it sent (Telegram ``editMessageText``). :meth:`edits`: whether
+    it can in ``chat_id`` (then every message to that chat goes through :meth:`deliver`, one per call).
+    :meth:`deliver` sends ``message``, or edits message ``edit_of`` in place when it can (an unchanged
+    text counts as sent; a message gone or too old to edit is sent anew), raising as :meth:`Sender.send`
+    does. Returns the platform message ids that now show ``message`` (one per piece of a long text, the
+    last with the buttons)."""
+
+    def edits(self, chat_id: str) -> bool: ...
+
+    async def send(self, message: OutMessage) -> None: ...
+
+    async def deliver(self, message: OutMessage) -> list[str]: ...
+
+
+@runtime_checkable
+class ChatAdmins(Protocol):
+    """A sender that can tell a group's administrators (Telegram ``getChatMember``: status ``creator`` or
+    ``administrator``, core.telegram.org/bots/api#chatmember). LINE has no such API, so only the host may
+    change a LINE group's ``/settings`` (docs/line.md). :meth:`is_chat_admin`: whether ``user_id`` owns or
+    administers ``chat_id`` (both platform-qualified); False when the platform cannot say (an error)."""
+
+    async def is_chat_admin(self, chat_id: str, user_id: str) -> bool: ...
 
 
 @runtime_checkable

@@ -3,9 +3,11 @@ buttons from the notice's legal actions. The messages of one commit to one chat 
 chat's previous message of that commit allows it (group rate limits, design §4, [ADZ-11.3]): the group
 hears one announcement per transition even when private results were written in between. Order within
 a chat is kept: nothing is merged into a message with buttons, and a silent message (``Notice.silent``,
-sent without a notification sound) is never merged with one that is not. :func:`merge` also joins a
-chat's messages that waited in the outbox when they finally go (``handlers.delivery``). Payloads are JSON
-so the store keeps them opaque."""
+sent without a notification sound) is never merged with one that is not. A slot message
+(``Notice.slot``, e.g. the countdown, edited in place by the flush) stays alone: nothing is merged into
+it nor it into another, but it replaces the chat's previous message when that one is of the same slot
+(only the latest text would show). :func:`merge` also joins a chat's messages that waited in the outbox
+when they finally go (``handlers.delivery``). Payloads are JSON so the store keeps them opaque."""
 
 from __future__ import annotations
 
@@ -58,7 +60,14 @@ def render_notices(rules: GameRules, state: Any, notices: list[Notice]) -> list[
             locale=state.locale, game=state.game, names=names,
         )  # fmt: skip
         out += [
-            OutMessage(chat_id=chat, text=body, buttons=buttons, silent=notice.silent, locale=state.locale)
+            OutMessage(
+                chat_id=chat,
+                text=body,
+                buttons=buttons,
+                silent=notice.silent,
+                locale=state.locale,
+                slot=notice.slot,
+            )
             for chat in recipients(rules, state, notice)
         ]
     return [message for _, message in merge(list(enumerate(out)))]
@@ -75,7 +84,9 @@ def merge(
     last_of: dict[str, int] = {}  # chat → index in ``out`` of its latest message
     for key, message in messages:
         index = last_of.get(message.chat_id)
-        if index is not None and _mergeable(out[index][1], message, limit):
+        if index is not None and message.slot is not None and out[index][1].slot == message.slot:
+            out[index] = ([*out[index][0], key], message)  # the newer text of the slot replaces the older
+        elif index is not None and _mergeable(out[index][1], message, limit):
             keys, last = out[index]
             text = f"{last.text}\n\n{message.text}"
             out[index] = ([*keys, key], replace(message, text=text))
@@ -87,10 +98,11 @@ def merge(
 
 def _mergeable(last: OutMessage, message: OutMessage, limit: int | None) -> bool:
     """Whether ``message`` may be appended to ``last``, the chat's latest message: same chat, ``last``
-    has no buttons, neither edits a message, both are silent or both are not, and the text fits."""
+    has no buttons, neither edits a message nor has a slot, both are silent or both are not, and the
+    text fits."""
     if last.chat_id != message.chat_id or last.buttons or last.silent != message.silent:
         return False
-    if last.edit_of is not None or message.edit_of is not None:
+    if last.edit_of is not None or message.edit_of is not None or last.slot or message.slot:
         return False
     return limit is None or units(last.text) + 2 + units(message.text) <= limit
 
@@ -122,6 +134,8 @@ def dump(message: OutMessage) -> str:
         data["silent"] = True
     if message.locale != "ja":
         data["locale"] = message.locale
+    if message.slot is not None:
+        data["slot"] = message.slot
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -145,5 +159,5 @@ def load(payload: str) -> OutMessage:
     )
     return OutMessage(
         chat_id=data["chat_id"], text=data["text"], buttons=rows, edit_of=data.get("edit_of"),
-        silent=bool(data.get("silent", False)), locale=str(data.get("locale", "ja")),
+        silent=bool(data.get("silent", False)), locale=str(data.get("locale", "ja")), slot=data.get("slot"),
     )  # fmt: skip

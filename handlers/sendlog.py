@@ -1,14 +1,16 @@
 """What the flush remembers per chat of a game, stored with it (``StoredGame.sends``, written by the flush's
 release): recent send times of paced groups, transient failures in a row, the wake-up a chat waits for,
-and what sends spent of a platform's counted messages (LINE pushes). Also how a chat's pending messages
-are cut into platform calls (:func:`batches`). Used by :mod:`handlers.delivery`; times are UTC epoch
-seconds."""
+what sends spent of a platform's counted messages (LINE pushes) and the chat's slot message (the one a
+later message of the same ``OutMessage.slot`` edits: :func:`aimed`, :func:`remember`). Also how a
+chat's pending messages are cut into platform calls (:func:`batches`). Used by :mod:`handlers.delivery`;
+times are UTC epoch seconds."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from handlers.messages import OutMessage
 
@@ -26,12 +28,14 @@ class ChatLog:
     """What the flush remembers of one chat: ``sent``, the times of its recent sends (paced chats only);
     ``fails``, transient failures in a row; ``wake``, no send before this time (a wake-up is due then);
     ``cost``, what sends to it have spent of the platform's counted messages so far (LINE pushes,
-    :class:`~handlers.messages.BatchSender`), kept for the game's life."""
+    :class:`~handlers.messages.BatchSender`), kept for the game's life; ``slot``, ``(slot, platform
+    message id)`` when the chat's latest message sent through the flush was a slot message."""
 
     sent: list[int] = field(default_factory=list)
     fails: int = 0
     wake: int = 0
     cost: int = 0
+    slot: tuple[str, str] | None = None
 
 
 def pace_of(chat_id: str) -> tuple[int, int] | None:
@@ -42,9 +46,12 @@ def pace_of(chat_id: str) -> tuple[int, int] | None:
 def load_logs(sends: str) -> dict[str, ChatLog]:
     """The chat logs stored in ``StoredGame.sends`` (``""``: none)."""
     data = json.loads(sends) if sends else {}
-    return {
-        chat: ChatLog(list(v["s"]), int(v["f"]), int(v["w"]), int(v.get("c", 0))) for chat, v in data.items()
-    }
+    return {chat: _entry(v) for chat, v in data.items()}
+
+
+def _entry(v: dict[str, Any]) -> ChatLog:
+    slot = (str(v["k"][0]), str(v["k"][1])) if "k" in v else None
+    return ChatLog(list(v["s"]), int(v["f"]), int(v["w"]), int(v.get("c", 0)), slot)
 
 
 def dump_logs(logs: dict[str, ChatLog], now: int) -> str:
@@ -55,11 +62,27 @@ def dump_logs(logs: dict[str, ChatLog], now: int) -> str:
         pace = pace_of(chat)
         recent = [t for t in entry.sent if pace and t > now - pace[1]]
         wake = entry.wake if entry.wake > now else 0
-        if recent or entry.fails or wake or entry.cost:
+        if recent or entry.fails or wake or entry.cost or entry.slot:
             data[chat] = {"s": recent, "f": entry.fails, "w": wake}
             if entry.cost:
                 data[chat]["c"] = entry.cost
+            if entry.slot:
+                data[chat]["k"] = list(entry.slot)
     return json.dumps(data, separators=(",", ":")) if data else ""
+
+
+def aimed(message: OutMessage, entry: ChatLog) -> OutMessage:
+    """``message`` set to edit the chat's slot message (``edit_of``) when it has the same slot and that
+    message is the chat's latest; else ``message`` unchanged (sent as a new one)."""
+    if message.slot is None or entry.slot is None or entry.slot[0] != message.slot:
+        return message
+    return replace(message, edit_of=entry.slot[1])
+
+
+def remember(entry: ChatLog, message: OutMessage, ids: list[str]) -> None:
+    """After ``message`` went out as the platform messages ``ids``: the chat's slot message is now its
+    last piece if ``message`` has a slot, else none (a later slot message starts a new one below)."""
+    entry.slot = (message.slot, ids[-1]) if message.slot is not None and ids else None
 
 
 def backoff(fails: int) -> int:

@@ -27,13 +27,13 @@ from __future__ import annotations
 import asyncio
 import os
 import time
-from collections.abc import Callable, Coroutine, Mapping
+from collections.abc import Callable, Collection, Coroutine, Mapping
 from typing import Any, Protocol
 
 from aws_lambda_powertools import Logger
 
 from handlers import observability
-from handlers.messages import BatchSender, Outcome, OutMessage, Sender
+from handlers.messages import BatchSender, EditingSender, Outcome, OutMessage, Sender
 from infra.timers import Scheduler, WakeUp, parse_wake_up
 
 logger = Logger()
@@ -122,15 +122,33 @@ class PlatformSender:
     """A :class:`~handlers.messages.Sender` (and :class:`~handlers.messages.BatchSender`) that sends each
     message through its platform's sender, picked by the chat id prefix (``tg:``, ``line:``) and built by
     ``factories[prefix]`` on first use. ``batch_limits``: messages per call by prefix (LINE: 5 message
-    objects per push; others 1).
+    objects per push; others 1). ``editing``: the prefixes whose sender is an
+    :class:`~handlers.messages.EditingSender` (Telegram), so the flush edits slot messages there too.
 
     Raises ``ValueError`` for a chat id of no known platform (the service keeps it in the outbox).
     """
 
-    def __init__(self, factories: Mapping[str, SenderFactory], batch_limits: Mapping[str, int] | None = None):
+    def __init__(
+        self,
+        factories: Mapping[str, SenderFactory],
+        batch_limits: Mapping[str, int] | None = None,
+        editing: Collection[str] = (),
+    ):
         self._factories = factories
         self._limits = dict(batch_limits or {})
+        self._editing = frozenset(editing)
         self._built: dict[str, Sender] = {}
+
+    def edits(self, chat_id: str) -> bool:
+        return _prefix(chat_id) in self._editing
+
+    async def deliver(self, message: OutMessage) -> list[str]:
+        """Through the chat's :class:`~handlers.messages.EditingSender` (only for a prefix in
+        ``editing``); raises ``TypeError`` if that platform's sender cannot edit."""
+        sender = await self._sender(message.chat_id)
+        if not isinstance(sender, EditingSender):
+            raise TypeError(f"the sender for {message.chat_id!r} cannot edit messages")
+        return await sender.deliver(message)
 
     def batch_limit(self, chat_id: str) -> int:
         return self._limits.get(_prefix(chat_id), 1)
@@ -185,6 +203,8 @@ PLATFORMS: dict[str, SenderFactory] = {"tg:": _telegram_sender, "line:": _line_s
 #: Messages per platform call, by chat id prefix: LINE takes 5 message objects per push (Messaging API
 #: reference, "Send push message"); Telegram one message per ``sendMessage``.
 BATCH_LIMITS = {"line:": 5}
+#: Chat id prefixes whose sender edits messages (``editMessageText``): slot messages are edited in place.
+EDITING = ("tg:",)
 
 
 def _service() -> Wakes:
@@ -202,7 +222,7 @@ def _service() -> Wakes:
         # Phase changes made by the timer mute and release Telegram players too [ADZ-11.3].
         _Container.service = Service(
             store,
-            PlatformSender(PLATFORMS, BATCH_LIMITS),
+            PlatformSender(PLATFORMS, BATCH_LIMITS, EDITING),
             after_commit=TelegramSpeech(),
             scheduler=_Container.scheduler,
             reminds=reminds,

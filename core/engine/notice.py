@@ -107,6 +107,10 @@ class Notice(BaseModel):
     ``prompt`` names the phase the buttons belong to (``phase_seq``) so stale taps can be refused.
     ``silent``: deliver without a notification sound where the platform allows it (DEATH NOTE 人狼's
     night relay, ``deathnote.md`` §11.4: a buzzing phone must not betray anyone).
+    ``slot``: a group notice that replaces the chat's previous message of the same slot where the
+    platform can edit messages (e.g. ``"countdown"``: one status message whose text is updated, Telegram
+    ``editMessageText``); ``None`` (default): an ordinary new message. Platforms without editing (LINE)
+    send it as a new message.
     """
 
     key: str
@@ -115,3 +119,4 @@ class Notice(BaseModel):
     actions: list[Action] = Field(default_factory=list)
     phase_seq: int | None = None
     silent: bool = False
+    slot: str | None = None

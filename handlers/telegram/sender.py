@@ -25,14 +25,15 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dtm
+import logging
 import warnings
 from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import TypeVar
 
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
-from telegram.constants import CallbackQueryLimit, MessageLimit
-from telegram.error import BadRequest, ChatMigrated, Forbidden, RetryAfter
+from telegram.constants import CallbackQueryLimit, ChatMemberStatus, MessageLimit
+from telegram.error import BadRequest, ChatMigrated, Forbidden, RetryAfter, TelegramError
 from telegram.helpers import create_deep_linked_url
 
 from handlers.messages import Button, ChatMoved, OutMessage, RetryLater, Unreachable
@@ -54,6 +55,7 @@ _NOT_MODIFIED = "message is not modified"
 _CANNOT_EDIT = ("message to edit not found", "message can't be edited")
 _QUERY_TOO_OLD = "query is too old"
 
+log = logging.getLogger(__name__)
 T = TypeVar("T")
 Sleep = Callable[[float], Awaitable[None]]
 
@@ -80,6 +82,25 @@ class TelegramSender:
     @property
     def bot(self) -> Bot:
         return self._bot
+
+    def edits(self, chat_id: str) -> bool:
+        """Whether :meth:`deliver` can edit messages in ``chat_id``: every Telegram chat (the
+        :class:`~handlers.messages.EditingSender` capability; ``handlers.delivery`` edits slot messages)."""
+        return chat_id.startswith(PREFIX)
+
+    async def is_chat_admin(self, chat_id: str, user_id: str) -> bool:
+        """Whether ``user_id`` owns or administers group ``chat_id`` (``getChatMember`` status ``creator``
+        or ``administrator``, core.telegram.org/bots/api#chatmember; the
+        :class:`~handlers.messages.ChatAdmins` capability). An error (not a member, chat not found, a
+        network failure) is False: the caller then allows only the host."""
+        try:
+            member = await self._bot.get_chat_member(
+                int(chat_id.removeprefix(PREFIX)), int(user_id.removeprefix(PREFIX))
+            )
+        except (TelegramError, ValueError):
+            log.warning("getChatMember failed; not counted as an administrator", exc_info=True)
+            return False
+        return member.status in (ChatMemberStatus.OWNER, ChatMemberStatus.ADMINISTRATOR)
 
     async def send(self, message: OutMessage) -> None:
         """Send (or edit) ``message``; raises :class:`Unreachable`, :class:`ChatMoved`, :class:`RetryLater`

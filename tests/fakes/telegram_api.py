@@ -6,7 +6,9 @@ A stdlib HTTP server in a thread on a free port of 127.0.0.1 that answers the me
 every call and, per chat, the messages as a player would now see them (after edits).
 
 It enforces the limits the adapter must respect (text 1-4096 UTF-16 units, callback data 1-64 bytes,
-editing a missing or unchanged message) with Telegram's own error texts, and answers with any recorded
+editing a missing or unchanged message: "Bad Request: message to edit not found", "Bad Request: message
+is not modified: …"; a message deleted in the chat, :meth:`FakeTelegramApi.delete`, is missing) with
+Telegram's own error texts, and answers with any recorded
 error body (``tests/fixtures/telegram/error_*.json``) when told to with :meth:`FakeTelegramApi.fail`, or
 hangs without answering (a network timeout; the call is not carried out) with :meth:`FakeTelegramApi.hang`.
 Chat members (``getChatMember``, ``restrictChatMember``: who is an administrator, who is muted) are kept
@@ -133,6 +135,8 @@ class FakeTelegramApi:
         #: Every text ``sendMessage`` delivered, as sent (before later edits): (chat id, text), in order.
         self.posted: list[tuple[int, str]] = []
         self._chats: dict[int, list[Received]] = {}
+        self._edited: dict[int, list[tuple[int, str]]] = {}
+        self._last_id = 0
         self._failures: list[Failure] = []
         self._hangs: list[Failure] = []
         self._stopping = threading.Event()
@@ -215,6 +219,20 @@ class FakeTelegramApi:
         with self._lock:
             self._failures = [f for f in self._failures if chat is not None and f.chat_id != chat]
 
+    def delete(self, chat_id: int | str, message_id: int) -> None:
+        """Someone (a group admin) deleted the bot's message ``message_id``: editing it now fails with
+        "message to edit not found"."""
+        chat = chat_number(chat_id)
+        with self._lock:
+            self._chats[chat] = [m for m in self._chats.get(chat, []) if m.message_id != message_id]
+
+    def edits_of(self, chat_id: int | str) -> list[tuple[int, str]]:
+        """``editMessageText`` calls that changed a message in ``chat_id``: (message id, new text), in
+        order (an unchanged or failed edit is not one)."""
+        chat = chat_number(chat_id)
+        with self._lock:
+            return list(self._edited.get(chat, []))
+
     def calls_to(self, method: str) -> list[Call]:
         with self._lock:
             return [call for call in self.calls if call.method == method]
@@ -256,8 +274,8 @@ class FakeTelegramApi:
         chat_id, text = params["chat_id"], params.get("text", "")
         _check_text(text)
         chat = self._chats.setdefault(chat_id, [])
-        message_id = 1 + sum(len(messages) for messages in self._chats.values())
-        chat.append(Received(message_id, text, _buttons(params.get("reply_markup"))))
+        self._last_id += 1  # one count over every chat, never reused (also after a deletion)
+        chat.append(Received(self._last_id, text, _buttons(params.get("reply_markup"))))
         self.posted.append((chat_id, text))
         return self._message(chat_id, chat[-1], params.get("reply_markup"))
 
@@ -275,6 +293,7 @@ class FakeTelegramApi:
                 "exactly the same as a current content and reply markup of the message",
             )
         found.text, found.buttons, found.edits = text, buttons, found.edits + 1
+        self._edited.setdefault(chat_id, []).append((found.message_id, text))
         return {**self._message(chat_id, found, params.get("reply_markup")), "edit_date": DATE + 1}
 
     def _api_getChat(self, params: dict[str, Any]) -> Any:
