@@ -16,8 +16,10 @@ from typing import Any, Protocol
 from core.engine.commands import Command, Remind, Timeout
 from core.engine.notice import Notice
 from core.engine.result import Rejected
+from core.engine.table import ENDED
 from core.games import GameRules, rules_for
 from handlers import delivery, outbox
+from handlers import excused as excuse
 from handlers.messages import AwaitingReply, OutMessage, Sender
 from handlers.wakeups import wake_ups
 from infra.store import GameStore, VersionConflict
@@ -123,8 +125,13 @@ class GameRunner:
                 return Rejected(reason="delivery.duplicate")
             rules, state = self._parse(stored.state)
             loaded = state
-            state, notices = self._catch_up(rules, state, now)
+            # Whose prompt the bot has not delivered is excused from a missed phase (issue 8 §4).
+            excused = excuse.undelivered(stored.outbox, state)
+            state, notices = self._catch_up(rules, state, now, excused)
             caught_up = bool(notices)
+            if isinstance(command, Timeout):
+                late = excused | excuse.unsent(rules, state, notices)
+                command = command.model_copy(update={"excused": tuple(sorted(late))})
             result = rules.decide(state, command, now=now)
             refusal = result if isinstance(result, Rejected) else None
             if isinstance(result, Rejected):
@@ -218,13 +225,19 @@ class GameRunner:
             except Exception:
                 log.exception("user pointer not released", extra={"game_id": state.game_id})
 
-    def _catch_up(self, rules: GameRules, state: Any, now: int) -> tuple[Any, list[Notice]]:
-        """Apply deadlines that passed without a timer (every inbound event is a safety net, §5)."""
+    def _catch_up(
+        self, rules: GameRules, state: Any, now: int, excused: set[str]
+    ) -> tuple[Any, list[Notice]]:
+        """Apply deadlines that passed without a timer (every inbound event is a safety net, §5). Each
+        ``Timeout`` excuses ``excused`` (user ids whose messages wait in the outbox) and whoever the
+        earlier caught-up phases prompted, since those prompts are not sent yet (issue 8 §4)."""
         notices: list[Notice] = []
         for _ in range(MAX_CATCH_UP):
             if state.is_over or state.deadline_at is None or now < state.deadline_at:
                 break
-            result = rules.decide(state, Timeout(phase_seq=state.phase_seq), now=state.deadline_at)
+            late = tuple(sorted(excused | excuse.unsent(rules, state, notices)))
+            timeout = Timeout(phase_seq=state.phase_seq, excused=late)
+            result = rules.decide(state, timeout, now=state.deadline_at)
             if isinstance(result, Rejected):
                 break
             state, notices = result.state, notices + result.notices
@@ -240,6 +253,20 @@ class GameRunner:
         ended = self._ended.pop(game_id, None)
         if ended is not None:
             self._release_pointers(ended, now)
+            self._record_result(ended)
+
+    def _record_result(self, state: Any) -> None:
+        """Count a game that ended with a result in its group's stats (``/stats``): the game and the sides
+        its rules name as winners (``GameRules.winners``; none for a draw). A cancelled game is not
+        counted. Runs once, after the flush of the commit that ended the game; ``record_result`` is
+        idempotent by game id anyway. A failure is logged: only that game's line of ``/stats`` is lost."""
+        if state.phase != ENDED:
+            return
+        try:
+            winners = rules_for(state.game).winners(state)
+            self.store.record_result(state.chat_id, state.game_id, state.game, winners)
+        except Exception:
+            log.exception("result not recorded", extra={"game_id": state.game_id})
 
     async def _send_now(self, rules: GameRules, state: Any, notices: list[Notice]) -> None:
         """Read-only answers (queries) are sent without a game write (once per delivery: ``claim_reply``):

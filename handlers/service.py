@@ -19,11 +19,12 @@ from typing import Any
 
 import core.i18n as i18n
 from core.engine.commands import Act, Command, Join, Query, SetReachable, Timeout
-from core.engine.notice import PUBLIC, Action, Notice
+from core.engine.context import REMATCH
+from core.engine.notice import Action
 from core.engine.result import Rejected
-from core.engine.table import Member
-from core.games import GameRules, registry, rules_for
-from handlers import menu, platform_events
+from core.games import GameRules
+from handlers import groupsettings, helpdesk, lobbies, menu, platform_events, rematch, removal, stats
+from handlers.lobbies import DEFAULT_GAME
 from handlers.messages import (
     AwaitingReply,
     Button,
@@ -42,9 +43,6 @@ from handlers.textcommands import to_command
 
 log = logging.getLogger(__name__)
 
-DEFAULT_GAME = "adazakura"
-#: Languages a game can be played in (catalogs ``core/i18n/<locale>/``).
-LOCALES = ("ja", "en")
 
 
 def _catalog_text(key: str, locale: str, game: str, /, **params: Any) -> str:
@@ -146,18 +144,21 @@ class Service(GameRunner):
             return await self._refuse(inbound, Rejected(reason="input.too_long", params=limit))
         if name in ("forged", "anonymous"):
             return await self._refuse(inbound, {"forged": "action.forged", "anonymous": "anonymous"}[name])
+        if name == "stats":
+            return await stats.answer(self, inbound)
+        if name == "settings":
+            return await self._settings(inbound, await groupsettings.command(self, inbound, cmd))
         if name == "newgame" and not inbound.is_private:
-            return await self._new_game(inbound, cmd, now)
+            return await lobbies.new_game(self, inbound, cmd, now)
         if name == "start" and inbound.is_private:
             if not cmd.args:
                 await self._send_plain(inbound, _catalog_text("help.general", "ja", DEFAULT_GAME))
                 return Outcome(command="help")
             return await self._join(inbound, JoinRequest(cmd.args[0]), now)
+        if name in helpdesk.WORDS:  # /help, /rules, /role: read-only answers
+            return await helpdesk.answer(self, inbound, cmd)
         game_id = self._game_of(inbound)
         if game_id is None or inbound.user_id is None:
-            if name == "help":
-                await self._send_plain(inbound, _catalog_text("help.general", "ja", DEFAULT_GAME))
-                return Outcome(command="help")
             return await self._refuse(inbound, "game.none" if name != "text" else "command.unknown")
         loaded = self._load_state(game_id)
         assert loaded is not None
@@ -169,7 +170,12 @@ class Service(GameRunner):
         if isinstance(command, str):
             refused = await self._refuse(inbound, command, state.locale, state.game)
             return traced(refused, game_id, state.phase, None)
-        return await self._run(inbound, game_id, command, state, now)
+        outcome = await self._run(inbound, game_id, command, state, now)
+        if command.type == "configure" and outcome.result == "accepted":
+            groupsettings.remember(self, game_id)  # an /option in the lobby is the group's preset too
+        if command.type == "kick" and outcome.result == "accepted":
+            removal.release_removed(self, game_id, state)  # a kicked lobby member's 1:1 chat is free
+        return outcome
 
     async def _co_menu(self, inbound: Inbound, rules: GameRules, state: Any, now: int) -> Outcome:
         """``/co`` alone in the group: the sender's CO choices as buttons [ADZ-3.6]; none → the rules'
@@ -186,65 +192,6 @@ class Service(GameRunner):
         buttons = _keyboard(rules, state, actions, None)
         await self._send_plain(inbound, body, buttons)
         return Outcome()
-
-    async def _new_game(self, inbound: Inbound, cmd: TextCommand, now: int) -> Outcome:
-        """``/newgame [game] [ja|en]`` in a group: open a lobby unless a game is running there; the
-        optional language overrides the group's setting for this game."""
-        words = [a.lower() for a in cmd.args]
-        locale = next((w for w in words if w in LOCALES), None)
-        game = next((w for w in words if w not in LOCALES), DEFAULT_GAME)
-        if game not in registry():
-            refused = await self._refuse(
-                inbound, Rejected(reason="game.unknown", params={"games": ", ".join(registry())})
-            )
-            return replace(refused, command="newgame")
-        blocked = await self._previous_game(inbound, now)
-        if blocked is not None:
-            return blocked
-        rules = rules_for(game)
-        host = Member(user_id=inbound.user_id or "", name=inbound.user_name)
-        settings = dict(self.settings_for(inbound.chat_id))
-        if locale:
-            settings["locale"] = locale
-        state = rules.new_game(
-            game_id=self.new_id(),
-            chat_id=inbound.chat_id,
-            host=host,
-            settings=settings,
-            seed=self.new_seed(),
-            now=now,
-        )
-        opened = Notice(
-            key="lobby.opened",
-            to=PUBLIC,
-            actions=[Action(kind="join")],
-            phase_seq=state.phase_seq,
-            params={"host": host.name, "min": rules.min_players, "max": rules.max_players},
-        )
-        self._commit(rules, state, [opened], 0, inbound.delivery_id, now)
-        self.store.set_pointer("chat", inbound.chat_id, state.game_id)
-        await self.flush(state.game_id, now=now)
-        return Outcome(game_id=state.game_id, phase=state.phase, command="newgame")
-
-    async def _previous_game(self, inbound: Inbound, now: int) -> Outcome | None:
-        """The answer to ``/newgame`` when the group's previous game stands in the way (still running, or
-        this is a redelivery of the ``/newgame`` that opened it), else ``None`` after sending what a
-        finished one still holds (LINE free mode: its result may wait for this very message) and settling
-        it (what it could not undo yet, e.g. mutes)."""
-        current = self.store.get_pointer("chat", inbound.chat_id)
-        stored = self.store.load(current) if current else None
-        if stored is None:
-            return None
-        if inbound.delivery_id and self.store.has_delivery(stored, inbound.delivery_id):
-            await self.flush(stored.game_id, now=now)  # what a failed first attempt left
-            return traced(outcome_of(Rejected(reason=DUPLICATE)), stored.game_id, None, "newgame")
-        _, running = self._parse(stored.state)
-        if not running.is_over:
-            refused = await self._refuse(inbound, "game.running", running.locale, running.game)
-            return traced(refused, stored.game_id, running.phase, "newgame")
-        await self.flush(stored.game_id, now=now)  # its last messages first (LINE: they may still wait)
-        await self._settle(stored.game_id, now)
-        return None
 
     async def _join(self, inbound: Inbound, request: JoinRequest, now: int) -> Outcome:
         """Join game ``request.game_id`` (Telegram: the private ``/start <game id>`` of the join link; LINE:
@@ -288,10 +235,14 @@ class Service(GameRunner):
 
     async def _tap(self, inbound: Inbound, tap: Tap, now: int) -> Outcome:
         """A button: open a menu level, or submit the action (re-validated by the core)."""
+        if tap.game_id == groupsettings.TAP_GAME:
+            return await self._settings(inbound, await groupsettings.tap(self, inbound, tap))
         loaded = self._load_state(tap.game_id)
         if loaded is None or inbound.user_id is None:
             return await self._refuse(inbound, "game.none")
         rules, state = loaded
+        if tap.action.kind == REMATCH:
+            return await rematch.tap(self, inbound, rules, state, now)
         if tap.action.kind == "join":
             refused = await self._refuse(inbound, "lobby.use_link", state.locale, state.game)
             return traced(refused, tap.game_id, state.phase, "join")
@@ -317,6 +268,18 @@ class Service(GameRunner):
         body = _catalog_text("menu.choose", state.locale, state.game)
         message = OutMessage(chat_id=inbound.chat_id, text=body, buttons=buttons, edit_of="tap")
         return Outcome(messages=[message])
+
+    async def _settings(self, inbound: Inbound, answer: groupsettings.Answer) -> Outcome:
+        """Deliver what ``/settings`` or a settings button answered (:mod:`handlers.groupsettings`): a
+        refusal, a tap's toast and the menu level in place of the tapped message, or a reply."""
+        if answer.refusal is not None:
+            refused = await self._refuse(inbound, answer.refusal, answer.locale, answer.game)
+            return replace(refused, command="settings")
+        if isinstance(inbound.intent, Tap):
+            shown = OutMessage(inbound.chat_id, answer.text, answer.buttons, edit_of="tap")
+            return Outcome(ack=answer.ack, messages=[shown], command="settings")
+        await self._send_plain(inbound, answer.text, answer.buttons)
+        return Outcome(command="settings")
 
 
 def _keyboard(

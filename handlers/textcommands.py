@@ -10,12 +10,30 @@ hand and private facts), ``/play <card> [seat]``, ``/pick <card>``, ``/give <car
 and ``/signal <yes|no|ask|seat>``. A card is typed by its name in any catalog language or by its type id
 (``/play 交換 3``, ``/play Exchange 3``, ``/play exchange 3`` → ``play.EXCHANGE (3,)``); an unknown card
 goes on as typed (upper case), for the rules to refuse.
+
+Discussion control (``core.engine.control``), in the group: ``/extend``, ``/skip`` (a vote to end the
+discussion; in the 1:1 chat ``/skip`` stays Saine's skip action [ADZ-11.2]), ``/pause`` and ``/resume``.
+The host's ``/kick <seat|name>`` (``core.engine.afk``): a lobby member, or an idle seat mid-game.
 """
 
 from __future__ import annotations
 
 import core.i18n as i18n
-from core.engine.commands import Act, CancelGame, Command, Configure, Leave, Query, Say, StartGame
+from core.engine.commands import (
+    Act,
+    CancelGame,
+    Command,
+    Configure,
+    Extend,
+    Kick,
+    Leave,
+    Pause,
+    Query,
+    Resume,
+    Say,
+    SkipVote,
+    StartGame,
+)
 from core.engine.notice import Action
 from handlers.messages import TextCommand
 
@@ -98,6 +116,8 @@ def to_command(cmd: TextCommand, user_id: str, *, private: bool, game: str) -> C
     """The core command for ``cmd`` sent by ``user_id`` in a game of ``game``, or a refusal reason id.
     Role names may be typed in any catalog language (``/co ユリナ``)."""
     name, args = cmd.name.lower(), cmd.args
+    if name == "skip" and not private:
+        return SkipVote(user_id=user_id)
     if name in PRIVATE_ONLY and not private:
         return "command.private_only"
     simple: dict[str, Command] = {
@@ -112,9 +132,15 @@ def to_command(cmd: TextCommand, user_id: str, *, private: bool, game: str) -> C
         "done": Act(user_id=user_id, action=Action(kind="done")),
         "ready": Act(user_id=user_id, action=Action(kind="ready")),
         "skip": Act(user_id=user_id, action=Action(kind="skip")),
+        "extend": Extend(user_id=user_id),
+        "pause": Pause(user_id=user_id),
+        "resume": Resume(user_id=user_id),
     }
     if name in simple:
         return simple[name]
+    if name == "kick":
+        # The host's /kick <seat|name>: a number, or the name as shown (core.engine.lobby.find).
+        return Kick(user_id=user_id, target=" ".join(args)) if args else "kick.needs_target"
     if name == "t":
         return Say(user_id=user_id, text=" ".join(args)) if args else "command.needs_text"
     if name == "option":

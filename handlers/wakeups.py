@@ -8,7 +8,7 @@ production scheduler (the SQS timer queue) where one is configured. Times are UT
 from __future__ import annotations
 
 from core.engine.decide import REMIND_BEFORE
-from core.engine.table import TableState
+from core.engine.table import LOBBY, TableState
 from infra.timers import Scheduler, WakeUp
 
 
@@ -16,11 +16,11 @@ def wake_ups(before: TableState | None, after: TableState, *, now: int) -> list[
     """The wake-ups for going from ``before`` (the loaded state; ``None`` for a new game) to ``after``
     (the committed one) at ``now``.
 
-    Nothing when ``after`` has no deadline (lobby, game over) or when neither its ``phase_seq`` nor its
+    Nothing when ``after`` has no deadline (game over) or when neither its ``phase_seq`` nor its
     ``deadline_at`` changed (that deadline was scheduled by an earlier commit). Otherwise the ``deadline``
-    wake-up at ``deadline_at`` and, when that moment is still ahead, the ``remind`` wake-up
-    :data:`~core.engine.decide.REMIND_BEFORE` (30) s earlier ([ADZ-11.8]; the core decides whom it
-    reminds, if anybody).
+    wake-up at ``deadline_at`` and, when that moment is still ahead and the game has started, the
+    ``remind`` wake-up :data:`~core.engine.decide.REMIND_BEFORE` (30) s earlier ([ADZ-11.8]; the core
+    decides whom it reminds, if anybody). A lobby's deadline is its expiry (``core.engine.lobby.expire``).
     """
     deadline = after.deadline_at
     if deadline is None or after.is_over:
@@ -28,7 +28,7 @@ def wake_ups(before: TableState | None, after: TableState, *, now: int) -> list[
     if before is not None and (before.phase_seq, before.deadline_at) == (after.phase_seq, deadline):
         return []
     out = [WakeUp(after.game_id, after.phase_seq, "deadline", at=deadline)]
-    if deadline - REMIND_BEFORE > now:
+    if deadline - REMIND_BEFORE > now and after.phase != LOBBY:
         out.append(WakeUp(after.game_id, after.phase_seq, "remind", at=deadline - REMIND_BEFORE))
     return out
 

@@ -67,10 +67,13 @@ class Say(BaseModel):
 
 
 class Timeout(BaseModel):
-    """The deadline of phase ``phase_seq`` has passed; a no-op when that phase is over."""
+    """The deadline of phase ``phase_seq`` has passed; a no-op when that phase is over. ``excused``: user
+    ids the runner found with private messages of the game still undelivered in the outbox at the
+    deadline: no missed phase is counted for them (issue 8 §4, ``core.engine.afk``)."""
 
     type: Literal["timeout"] = "timeout"
     phase_seq: int
+    excused: tuple[str, ...] = ()
 
 
 class Remind(BaseModel):
@@ -130,6 +133,50 @@ class Query(BaseModel):
     public: bool = False
 
 
+class Extend(BaseModel):
+    """A living player asks for 60 more seconds of discussion, once per discussion (issue 8 §3;
+    ``core.engine.control``)."""
+
+    type: Literal["extend"] = "extend"
+    user_id: str
+
+
+class SkipVote(BaseModel):
+    """A living player's vote to end the discussion now; a strict majority of the living players ends it
+    (issue 8 §3; ``core.engine.control``). Not Saine's private ``/skip`` [ADZ-11.2], which is an ``Act``."""
+
+    type: Literal["skip_vote"] = "skip_vote"
+    user_id: str
+
+
+class Pause(BaseModel):
+    """Host only: stop the current phase's clock (``core.engine.control``)."""
+
+    type: Literal["pause"] = "pause"
+    user_id: str
+
+
+class Resume(BaseModel):
+    """Host only: restart the paused clock with the seconds that were left (``core.engine.control``)."""
+
+    type: Literal["resume"] = "resume"
+    user_id: str
+
+
+class Kick(BaseModel):
+    """Host only: remove the member ``target`` (a seat or lobby number, or a name as typed). In the lobby
+    they leave it (``core.engine.lobby.kick``); in a game only an idle seat, with the game's effect for
+    leaving (``core.engine.afk.kick``)."""
+
+    type: Literal["kick"] = "kick"
+    user_id: str
+    target: str
+
+
+#: The discussion-control commands, handled by ``core.engine.control``.
+ControlCommand = Extend | SkipVote | Pause | Resume
+
+
 Command = Annotated[
     Join
     | Leave
@@ -144,6 +191,11 @@ Command = Annotated[
     | BotRemoved
     | SetReachable
     | Configure
-    | Query,
+    | Query
+    | Extend
+    | SkipVote
+    | Pause
+    | Resume
+    | Kick,
     Field(discriminator="type"),
 ]

@@ -14,7 +14,7 @@ from core.engine import lobby
 from core.engine.commands import Command, Join, Leave, Query, SetReachable
 from core.engine.notice import PUBLIC, Action, Notice, PlayerRef, RoleRef, Scalar, to_seat, to_team, to_user
 from core.engine.result import Accepted, Event, Rejected
-from core.engine.table import Member, TableState
+from core.engine.table import ENDED, Member, TableState
 
 S = TypeVar("S", bound=TableState)
 
@@ -85,6 +85,9 @@ class TableCtx(Generic[S]):
         return None
 
 
+#: Action kind of the 「もう一回」 button at the end of a game (handled by the service, never a core command).
+REMATCH = "rematch"
+
 #: Lobby commands every game handles the same way (``core.engine.lobby``).
 LobbyCommand = Join | Leave | SetReachable
 
@@ -108,11 +111,15 @@ def apply_lobby(g: TableCtx[Any], command: LobbyCommand, *, max_players: int) ->
 
 def conclude(g: TableCtx[S], before: S, command: Command, outcome: Rejected | None) -> Accepted[S] | Rejected:
     """The end of every game's ``decide``: a refusal as it is (the copy is dropped); else the new state
-    with the events of the command logged, its notices, and ``changed`` False for a query or a no-op (a
+    with the events of the command logged, its notices (plus the ``game.rematch`` button when the command
+    finished the game; never after a cancel), and ``changed`` False for a query or a no-op (a
     command that logged an event, e.g. a relayed signal, changed the game's history: it is committed, so a
     redelivery is recognised and its notices are not sent twice)."""
     if isinstance(outcome, Rejected):
         return outcome
+    if g.s.phase == ENDED and before.phase != ENDED:
+        # After the result: 「もう一回」, a new lobby with the same players and settings (the service's tap).
+        g.announce("game.rematch", actions=[Action(kind=REMATCH)])
     changed = not isinstance(command, Query) and (bool(g.events) or g.s != before)
     g.s.log.extend(g.events)
     return Accepted(state=g.s, events=g.events, notices=g.notices, changed=changed)

@@ -13,13 +13,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from core.engine import lobby
+from core.engine import afk, control, lobby
 from core.engine.commands import (
     Act,
     BotRemoved,
     CancelGame,
     Command,
     Configure,
+    ControlCommand,
+    Kick,
     LeftChat,
     MoveChat,
     Query,
@@ -30,7 +32,7 @@ from core.engine.commands import (
 )
 from core.engine.context import LobbyCommand, TableCtx, apply_lobby, conclude, seat_of
 from core.engine.context import seats as context_seats
-from core.engine.notice import Action, Notice, to_user
+from core.engine.notice import Action, KeyRef, Notice, Param, Scalar, to_user
 from core.engine.result import Accepted, Rejected
 from core.engine.rng import Rng
 from core.engine.table import CANCELLED, Member, TableState
@@ -58,7 +60,11 @@ class Steps(Generic[S, C]):
     ``apply``: a legal action of a seat; ``act``: optional, replaces the legality check for phases that
     take free-form answers (徒桜戦争's deduction); ``clear``: what a cancel drops (open windows);
     ``pending``: optional, the seats whose choice the current phase still needs (the 30 s reminder goes to
-    them, [ADZ-11.8]); without it, every seat with a legal action other than speech or claims.
+    them, [ADZ-11.8]); without it, every seat with a legal action other than speech or claims;
+    ``discussion``: the phase ids where ``/extend`` and the ``/skip`` vote apply (``core.engine.control``);
+    ``afk_exempt``: phase ids whose unanswered prompts never count as missed; ``leave``: the effect of a
+    host's kick of an idle seat, or its refusal (default: the seat stays, as after ``LeftChat``;
+    ``core.engine.afk``).
     """
 
     model: type[S]
@@ -75,6 +81,9 @@ class Steps(Generic[S, C]):
     clear: Callable[[S], None]
     act: Callable[[C, int, Action], Rejected | None] | None = None
     pending: Callable[[C], set[int]] | None = None
+    discussion: frozenset[str] = frozenset()
+    afk_exempt: frozenset[str] = frozenset()
+    leave: afk.Leave | None = None
 
     def decide(self, state: S, command: Command, *, now: int) -> Accepted[S] | Rejected:
         """Apply ``command`` at ``now`` (UTC epoch seconds) to a copy of ``state``; never mutates it and
@@ -94,11 +103,12 @@ class Steps(Generic[S, C]):
             refused = lobby.check_configure(s, command.user_id)
             return refused or g.add(self.configure(s, command.option, command.values))
         if isinstance(command, Timeout):
-            if command.phase_seq != s.phase_seq or s.deadline_at is None or g.now < s.deadline_at:
-                return Rejected(reason="phase.stale")
-            return self.deadline(g)
+            exempt, close = self.afk_exempt, self.deadline
+            return afk.deadline_passed(g, command, waiting=self.waiting, exempt=exempt, close=close)
         if isinstance(command, Query):
-            return self.query(g, command)
+            return afk.tell_idle(g, command, self.query(g, command))
+        if isinstance(command, Kick):
+            return afk.kick(g, command.user_id, command.target, leave=self.leave)
         if isinstance(command, Remind):
             return self._remind(g, command.phase_seq)
         if isinstance(command, MoveChat):
@@ -107,6 +117,8 @@ class Steps(Generic[S, C]):
             return self._end_without_group(g)
         if isinstance(command, LeftChat):
             return self._left(g, command.user_id)
+        if isinstance(command, ControlCommand):
+            return control.apply(g, command, discussion=self.discussion, close=self.deadline)
         seat = seat_of(s, command.user_id)
         if seat is None:
             return Rejected(reason="not_player")
@@ -118,9 +130,9 @@ class Steps(Generic[S, C]):
         """A tap or typed action: stale, illegal or not-yet-allowed ones are refused and change nothing."""
         if command.phase_seq is not None and command.phase_seq != g.s.phase_seq:
             return Rejected(reason="phase.stale")
-        if self.act is not None:
-            return self.act(g, seat, command.action)
-        return self.act_legal(g, seat, command.action)
+        exempt = g.s.phase in self.afk_exempt
+        refused = self.act(g, seat, command.action) if self.act else self.act_legal(g, seat, command.action)
+        return afk.acted(g.s, seat, refused, exempt=exempt)
 
     def act_legal(self, g: C, seat: int, action: Action) -> Rejected | None:
         """Apply ``action`` if it is one of ``seat``'s legal actions now, else refuse with the reason."""
@@ -225,9 +237,11 @@ class Steps(Generic[S, C]):
     def new_game(
         self, *, game_id: str, chat_id: str, host: Member, settings: dict[str, Any], seed: int, now: int
     ) -> S:
-        """A fresh lobby; ``settings["locale"]`` (``ja`` default, or ``en``) is the group's language."""
+        """A fresh lobby; ``settings["locale"]`` (``ja`` default, or ``en``) is the group's language; it
+        expires ``settings["lobby_seconds"]`` after ``now`` (:func:`core.engine.lobby.lobby_seconds`)."""
         return self.model.model_validate({
             "game_id": game_id, "chat_id": chat_id, "host": host.user_id, "created_at": now,
+            "deadline_at": now + lobby.lobby_seconds(settings),
             "rng": Rng.seeded(seed), "settings": settings, "locale": str(settings.get("locale", "ja")),
         })  # fmt: skip
 
@@ -235,7 +249,9 @@ class Steps(Generic[S, C]):
 @dataclass(frozen=True)
 class Game(Generic[S]):
     """A game as the service sees it (the ``GameRules`` protocol of ``core.games``), built from its
-    :class:`Steps` plus its table size, speaking rights and per-seat projection."""
+    :class:`Steps` plus its table size, speaking rights and per-seat projection; ``summary``: the params of
+    its ``lobby.options`` notice (the host options now); ``winners``: the side ids that won a finished
+    game (empty for a draw or a cancelled game)."""
 
     id: str
     min_players: int
@@ -244,6 +260,13 @@ class Game(Generic[S]):
     steps: Steps[S, Any]
     speakers: Callable[[S], set[int] | None]
     project: Callable[[S, int], dict[str, Any]]
+    summary: Callable[[S], dict[str, Param]]
+    winners: Callable[[S], list[str]]
+
+    def settings_lines(self, state: S) -> list[Scalar]:
+        """The game's settings now as one ``lobby.options`` line, for other notices (the lobby's opening,
+        the rematch) to show."""
+        return [KeyRef(key="lobby.options", params=self.summary(state))]
 
     def new_game(
         self, *, game_id: str, chat_id: str, host: Member, settings: dict[str, Any], seed: int, now: int

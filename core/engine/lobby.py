@@ -5,9 +5,16 @@ Functions change the given (already copied) state and return the notices to send
 
 from __future__ import annotations
 
+from typing import Any
+
 from core.engine.notice import PUBLIC, Notice, to_user
 from core.engine.result import Rejected
-from core.engine.table import LOBBY, Member, TableState
+from core.engine.table import CANCELLED, LOBBY, Member, TableState
+
+#: How long a lobby waits for its start (seconds) unless the group's settings say otherwise
+#: (``settings["lobby_seconds"]``, kept within :data:`LOBBY_BOUNDS`); then it expires (issue 8 §1).
+LOBBY_SECONDS = 1800
+LOBBY_BOUNDS = (60, 86400)
 
 
 def _lobby_notice(state: TableState, key: str, **params: object) -> Notice:
@@ -98,3 +105,60 @@ def set_reachable(state: TableState, user_id: str, reachable: bool) -> list[Noti
         key = "lobby.unreachable" if state.phase == LOBBY else "game.unreachable"
         return [_lobby_notice(state, key, name=member.name)]
     return []
+
+
+def lobby_seconds(settings: dict[str, Any]) -> int:
+    """The lobby's lifetime in seconds: ``settings["lobby_seconds"]`` kept within :data:`LOBBY_BOUNDS`
+    (60..86400), or :data:`LOBBY_SECONDS` (1800) when absent or not a whole number."""
+    value = settings.get("lobby_seconds", LOBBY_SECONDS)
+    if isinstance(value, bool) or not isinstance(value, int):
+        return LOBBY_SECONDS
+    low, high = LOBBY_BOUNDS
+    return min(high, max(low, value))
+
+
+def expire(state: TableState, *, now: int) -> list[Notice]:
+    """The lobby's deadline passed before the start (issue 8 §1): it is cancelled, and the group is told
+    with the lobby's lifetime in ``minutes``. ``now``: UTC epoch seconds."""
+    minutes = max(1, lobby_seconds(state.settings) // 60)
+    state.enter(CANCELLED, now=now, seconds=None)
+    return [_lobby_notice(state, "lobby.expired", minutes=minutes)]
+
+
+def find(members: list[Member], target: str) -> int | Rejected:
+    """The 0-based index in ``members`` of ``target`` as the host typed it: a number is a place in the
+    list (1-based: the lobby's join order, or a seat), anything else a name (case and a leading ``@``
+    ignored). Refused as ``kick.unknown`` when nobody matches, ``kick.ambiguous`` when several do."""
+    typed = target.strip()
+    if typed.isdigit():
+        place = int(typed)
+        if 1 <= place <= len(members):
+            return place - 1
+        return Rejected(reason="kick.unknown", params={"target": typed})
+    name = typed.removeprefix("@").casefold()
+    found = [i for i, m in enumerate(members) if m.name.strip().casefold() == name]
+    if len(found) > 1:
+        return Rejected(reason="kick.ambiguous", params={"target": typed})
+    if not found:
+        return Rejected(reason="kick.unknown", params={"target": typed})
+    return found[0]
+
+
+def kick(state: TableState, user_id: str, target: str) -> list[Notice] | Rejected:
+    """Host only, in the lobby: remove the member ``target`` (see :func:`find`) as if they had left; the
+    group is told (``lobby.kicked``). Refuses a non-host (``not_host``), the host themself (``kick.self``)
+    and an unknown or ambiguous target. The kicked member's ``user#`` pointer is the service's to release."""
+    if state.phase != LOBBY:
+        return _not_lobby(state)
+    if user_id != state.host:
+        return Rejected(reason="not_host")
+    index = find(state.members, target)
+    if isinstance(index, Rejected):
+        return index
+    member = state.members[index]
+    if member.user_id == state.host:
+        return Rejected(reason="kick.self")
+    state.members.remove(member)
+    if member.user_id in state.unreachable:
+        state.unreachable.remove(member.user_id)
+    return [_lobby_notice(state, "lobby.kicked", name=member.name)]

@@ -40,6 +40,12 @@ class TableState(BaseModel):
     deadline_at: int | None = None
     #: The ``phase_seq`` whose 30 s reminder was sent (``Remind``, [ADZ-11.8]): a phase is reminded once.
     reminded_seq: int | None = None
+    #: Seconds the phase had left when the host paused it (``deadline_at`` is then None); None: running.
+    paused_left: int | None = None
+    #: Discussion control of phase ``seq``: who extended, who voted to skip (``core.engine.control``).
+    control: dict[str, Any] = Field(default_factory=dict)
+    #: Seat → phases missed in a row (issue 8 §4, ``core.engine.afk``): 2 or more is idle in ``/status``.
+    missed: dict[int, int] = Field(default_factory=dict)
     created_at: int = 0
     rng: Rng = Field(default_factory=Rng)
     settings: dict[str, Any] = Field(default_factory=dict)
@@ -68,8 +74,16 @@ class TableState(BaseModel):
         copy.log = list(self.log)
         return copy
 
+    def seconds_left(self, now: int) -> int:
+        """Seconds until the phase closes at ``now`` (UTC epoch seconds): while paused, what the pause
+        holds; without a deadline, 0."""
+        if self.paused_left is not None:
+            return self.paused_left
+        return max(0, (self.deadline_at or now) - now)
+
     def enter(self, phase: str, *, now: int, seconds: int | None) -> None:
         """Move to ``phase`` with a deadline ``seconds`` from ``now`` (``None``: no deadline)."""
         self.phase = phase
         self.phase_seq += 1
         self.deadline_at = None if seconds is None else now + seconds
+        self.paused_left = None  # a pause holds one phase's clock; the next phase's runs

@@ -11,7 +11,7 @@ from functools import cache
 from typing import Any, Protocol
 
 from core.engine.commands import Command
-from core.engine.notice import Action
+from core.engine.notice import Action, Param, Scalar
 from core.engine.result import Accepted, Rejected
 from core.engine.table import Member, TableState
 
@@ -44,6 +44,19 @@ class GameRules(Protocol):
 
     def seats(self, state: Any) -> dict[int, Member]:
         """``{seat: member}`` once the game has started (empty in the lobby)."""
+        ...
+
+    def summary(self, state: Any) -> dict[str, Param]:
+        """The params of the game's ``lobby.options`` notice: its host options now."""
+        ...
+
+    def settings_lines(self, state: Any) -> list[Scalar]:
+        """The game's settings now as lines other notices can show (the lobby's opening, the rematch)."""
+        ...
+
+    def winners(self, state: Any) -> list[str]:
+        """The side ids that won a finished game (``sakura``, ``wolf``, ``KIRA_TEAM`` …); empty for a draw,
+        a cancelled or an unfinished game."""
         ...
 
     def speakers(self, state: Any) -> set[int] | None:

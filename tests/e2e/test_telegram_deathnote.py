@@ -19,6 +19,7 @@ import pytest
 
 from core.engine.notice import KeyRef, PlayerRef
 from handlers import outbox
+from handlers.telegram.callback import decode
 from tests.e2e.deathnote import (
     NIGHTS,
     Bots,
@@ -82,7 +83,8 @@ def test_every_private_button_was_legal_and_reached_its_players_chat(played: Pla
     assert table.offers
     assert [o for o in table.offers if not o.legal] == []
     assert [p for _, p in played.bots.moves if not p.answered or p.toast != text("tap.ok")] == []
-    prompts = [(n, c) for n, c in played.notices.notices() if n.actions and n.actions[0].kind != "join"]
+    in_group = ("join", "rematch")  # the lobby's and the end's buttons
+    prompts = [(n, c) for n, c in played.notices.notices() if n.actions and n.actions[0].kind not in in_group]
     assert prompts
     for notice, chats in prompts:
         [seat] = notice.to.seats
@@ -135,7 +137,9 @@ def test_nothing_secret_reached_the_group(played: Played) -> None:
             elif key == "judgment.eliminated_l":
                 assert set(ties(params, "identity.")) <= eliminated_l
     buttons = [data for m in table.api.messages(GROUP) for row in m.buttons for _, data in row]
-    assert all(data.startswith("https://t.me/") for data in buttons), "a keyboard in the group"
+    links = [data for data in buttons if data.startswith("https://t.me/")]
+    # Besides the join links, only the 「もう一回」 button after the result.
+    assert [decode(data).action.kind for data in buttons if data not in links] == ["rematch"]
 
 
 def test_relayed_signals_arrived_silently_in_private_and_only_they_did(played: Played) -> None:

@@ -97,11 +97,19 @@ class BaseTable:
         return [h.key for h in (self.public() if seat is None else self.private(seat))]
 
     def ask(self, seat: int, what: Literal["me", "status", "board", "help"]) -> Heard:
-        """``seat`` sends ``/<what>`` as a new step; the one answer, which only that user receives."""
+        """``seat`` sends ``/<what>`` as a new step; the answer, which only that user receives (a
+        ``/status`` may be followed by the paused clock, ``status.paused``, and the idle players,
+        ``afk.idle``: see :meth:`idle`)."""
         self.step(Query(user_id=self.uid(seat), what=what))
-        [answer] = self.heard
+        answer, *extras = self.heard
+        assert {n.key for n in extras} <= {"status.paused", "afk.idle"}, extras
         assert (answer.to.kind, answer.to.user_id) == ("user", self.uid(seat)), answer.to
         return heard(answer)
+
+    def idle(self, seat: int) -> list[int]:
+        """The seats ``seat``'s ``/status`` lists as idle (``afk.idle``, issue 8 §4), as a new step."""
+        self.ask(seat, "status")
+        return [p for n in self.heard if n.key == "afk.idle" for p in heard(n).params["players"]]
 
     def offered(self, seat: int) -> list[Move]:
         """``seat``'s legal actions now, as plain moves."""

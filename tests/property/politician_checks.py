@@ -143,6 +143,8 @@ def assert_buttons_legal(step: Step) -> None:
     for notice in step.outcome.notices:
         if not notice.actions or notice.phase_seq != after.phase_seq:
             continue
+        if notice.key == "game.rematch":  # the service's 「もう一回」 (handlers/rematch.py), no core action
+            continue
         assert notice.to.kind in ("seat", "public"), f"{notice.key} buttons to {notice.to}"
         seats = notice.to.seats if notice.to.kind == "seat" else tuple(p.seat for p in after.players)
         for seat in seats:

@@ -66,6 +66,8 @@ class Clocked:
             game.say(user, user, TextCommand("start", (GAME,)))
         game.say(USERS[0], GROUP, TextCommand("startgame"))
         game.take_sent()
+        # The lobby's expiry (phase 0, ``core.engine.lobby.expire``) is stale once the game has started.
+        game.in_flight = [(at, w) for at, w in game.in_flight if w.phase_seq != 0]
         return game
 
     # -- inputs ---------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from moto import mock_aws
 from telegram import Bot
 
 from core.i18n import text
+from handlers import helpdesk
 from handlers.cli import _parser, main
 from handlers.messages import TextCommand
 from handlers.textcommands import to_command
@@ -128,6 +129,10 @@ def test_the_command_menus_are_set_for_groups_and_private_chats_in_japanese_and_
     assert [c["command"] for c in menus["all_private_chats", None]] == list(PRIVATE_COMMANDS)
 
 
+#: Commands the service answers without a core command: lobbies, group settings and stats, help texts.
+SERVICE_COMMANDS = frozenset({"newgame", "settings", "stats", *helpdesk.WORDS})
+
+
 @pytest.mark.parametrize(
     ("name", "private"), [(n, False) for n in GROUP_COMMANDS] + [(n, True) for n in PRIVATE_COMMANDS]
 )
@@ -135,7 +140,7 @@ def test_every_command_in_the_menus_is_one_the_bot_understands_there(name: str, 
     assert re.fullmatch(r"[a-z0-9_]{1,32}", name)
     for locale in ("ja", "en"):
         assert 1 <= len(text(f"botcommand.{name}", locale, "common")) <= 256
-    if name == "newgame":  # the service opens lobbies itself (handlers/service.py)
+    if name in SERVICE_COMMANDS:  # answered by the service itself (handlers/service.py), not the core
         return
     command = to_command(TextCommand(name, ("1",)), "u1", private=private, game="adazakura")
     assert command not in ("command.unknown", "command.private_only")

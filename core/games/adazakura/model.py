@@ -33,7 +33,6 @@ class Player(BaseModel):
     invulnerable_until: int | None = None
     memo: dict[str, dict[str, Any]] = Field(default_factory=dict)
     ledger: list[KeyRef] = Field(default_factory=list)
-    missed: int = 0
 
 
 class TeamChoice(BaseModel):

@@ -16,7 +16,8 @@ from core.games.adazakura import night as night_flow
 from core.games.adazakura.ctx import Ctx
 from core.games.adazakura.legal import can_speak, can_vote, legal, refusal
 from core.games.adazakura.model import AdzState
-from core.games.adazakura.settings import configure_pool, pool
+from core.games.adazakura.settings import check_k, k_override, pool
+from core.games.adazakura.settings import configure as configure_options
 
 MIN_PLAYERS = 4
 #: [ADZ-4.1] (A74): 16 at most; also capped by the Megami pool that may be dealt.
@@ -33,6 +34,7 @@ def start(g: Ctx, user_id: str) -> Rejected | None:
     """Deal and open night 0 [ADZ-4], [ADZ-5.2]; host only, 4-16 reachable players."""
     s = g.s
     refused = lobby.check_start(s, user_id, min_players=MIN_PLAYERS, max_players=max_players(s))
+    refused = refused or check_k(s, len(s.members))
     if refused:
         return refused
     test_setup = s.settings.get("setup")
@@ -40,7 +42,7 @@ def start(g: Ctx, user_id: str) -> Rejected | None:
         s.rng.script = list(test_setup.get("rng", []))
         s.players, s.deck, s.k = setup.injected(s.members, test_setup)
     else:
-        s.players, s.deck, s.k = setup.deal(s.members, s.rng, pool(s), s.settings.get("k"))
+        s.players, s.deck, s.k = setup.deal(s.members, s.rng, pool(s), k_override(s))
     g.log(
         "GameStarted",
         seats=[p.megami for p in s.players],
@@ -55,10 +57,9 @@ def start(g: Ctx, user_id: str) -> Rejected | None:
 
 
 def configure(state: AdzState, option: str, values: tuple[str, ...]) -> list[Notice] | Rejected:
-    """A host option in the lobby; ``pool`` limits the Megami dealt [ADZ-4.2] (issue: host option)."""
-    if option not in ("pool", ""):
-        return Rejected(reason="option.unknown")
-    return configure_pool(state, values)
+    """A host option in the lobby: the timers [ADZ-11.8], ``k`` [ADZ-4.3], ``shinra_k`` (A37), or ``pool``
+    (the Megami dealt, [ADZ-4.2]); see :func:`core.games.adazakura.settings.configure`."""
+    return configure_options(state, option, values)
 
 
 def clear(s: AdzState) -> None:
@@ -140,8 +141,11 @@ def pending(g: Ctx) -> set[int]:
     return set()
 
 
+#: Where /extend and the /skip vote apply (issue 8 §3): the day's discussion [ADZ-8.1], [ADZ-11.8].
+DISCUSSION = frozenset({"discussion"})
+
 STEPS = Steps(
     model=AdzState, ctx=Ctx, max_players=max_players, start=start, configure=configure, deadline=deadline,
     query=view.query, say=team_say, legal=legal, refusal=refusal, apply=apply, clear=clear, act=act,
-    pending=pending,
+    pending=pending, discussion=DISCUSSION,
 )  # fmt: skip

@@ -1,13 +1,18 @@
 """Host settings of a 徒桜戦争 game and their defaults [ADZ-11.8], [ADZ-4.3], (A37).
 
-``settings`` is a plain dict in the state: ``timers`` (seconds per phase), ``k`` (Adazakura-side count
-override), ``pool`` (Megami that may be dealt), ``shinra_k`` (cards per Shinra deck look), ``setup`` (test
-mode, [ADZ-11.10]).
+``settings`` is a plain dict in the state: ``options`` (the host options of :data:`OPTIONS`, set with
+``/option <name> <value>`` or the group's ``/settings``: the phase timers, ``k`` and ``shinra_k``),
+``pool`` (Megami that may be dealt, ``/pool``), ``setup`` (test mode, [ADZ-11.10]). The older keys
+``timers`` (seconds per phase), ``k`` and ``shinra_k`` (scenario files, test setups) still apply where
+the option was not set.
 """
 
 from __future__ import annotations
 
-from core.engine.notice import PUBLIC, Notice, Param, RoleRef, Scalar
+from typing import Final
+
+from core.engine.notice import PUBLIC, KeyRef, Notice, Param, RoleRef, Scalar
+from core.engine.options import OptionTable
 from core.engine.result import Rejected
 from core.engine.table import TableState
 from core.games.adazakura.megami import TAROTS
@@ -29,14 +34,55 @@ TIMERS: dict[str, int] = {
 }
 
 
+#: The Adazakura-side count override's bound for the largest table: ``floor((16 - 2) / 2)`` [ADZ-4.3].
+MAX_K = 7
+#: Host options [ADZ-11.8] timers (seconds), ``k`` (Adazakura-side count, 0: the [ADZ-4.3] table) and
+#: ``shinra_k`` (cards per Shinra deck look, A37).
+OPTIONS: Final = OptionTable(
+    {**TIMERS, "k": 0, "shinra_k": 3},
+    {
+        "night0": (30, 900), "night": (30, 900), "discussion": (30, 3600), "vote": (15, 600),
+        "runoff": (15, 600), "deduction": (60, 1800), "k": (0, MAX_K), "shinra_k": (1, 5),
+    },
+)  # fmt: skip
+
+
+def _chosen(state: TableState, name: str) -> object:
+    """The value the host set for option ``name`` with ``/option`` or ``/settings``, else None."""
+    return state.settings.get("options", {}).get(name)
+
+
 def timer(state: TableState, phase: str) -> int:
-    """Seconds for ``phase`` (a key of :data:`TIMERS`), from the host's settings or the default."""
+    """Seconds for ``phase`` (a key of :data:`TIMERS`): the host's option, else the older ``timers``
+    setting, else the default [ADZ-11.8]."""
+    chosen = _chosen(state, phase)
+    if chosen is not None:
+        return int(str(chosen))
     return int(state.settings.get("timers", {}).get(phase, TIMERS[phase]))
+
+
+def k_override(state: TableState) -> int | None:
+    """The host's Adazakura-side count K [ADZ-4.3], or None for the table's (option ``k`` 0 or unset);
+    whether it fits the table is checked at the start (:func:`check_k`)."""
+    chosen = _chosen(state, "k")
+    value = state.settings.get("k") if chosen is None else chosen
+    return int(str(value)) if value else None
+
+
+def check_k(state: TableState, players: int) -> Rejected | None:
+    """Refuse the start (``option.k_range``, with the allowed maximum) when the host's K does not fit
+    ``players``: ``1 ≤ K ≤ floor((N − 2) / 2)`` [ADZ-4.3]."""
+    k = k_override(state)
+    high = (players - 2) // 2
+    if k is not None and not 1 <= k <= high:
+        return Rejected(reason="option.k_range", params={"k": k, "max": high, "players": players})
+    return None
 
 
 def shinra_k(state: TableState) -> int:
     """Cards per Shinra deck look: 3 by default, host-settable 1-5 (A37)."""
-    value = int(state.settings.get("shinra_k", 3))
+    chosen = _chosen(state, "shinra_k")
+    value = int(str(state.settings.get("shinra_k", 3) if chosen is None else chosen))
     return value if 1 <= value <= 5 else 3
 
 
@@ -66,3 +112,31 @@ def configure_pool(state: TableState, values: tuple[str, ...]) -> list[Notice] |
     megami: list[Scalar] = [RoleRef(id=m) for m in dealt]
     params: dict[str, Param] = {"megami": megami, "count": len(dealt)}
     return [Notice(key=key, to=PUBLIC, params=params, phase_seq=state.phase_seq)]
+
+
+def configure(state: TableState, name: str, values: tuple[str, ...]) -> list[Notice] | Rejected:
+    """``/option [name] [value]`` in the lobby: without a name, show the settings; ``pool`` is ``/pool``
+    (:func:`configure_pool`); an option of :data:`OPTIONS` without a value shows the settings, with one
+    sets it. Refuses ``option.unknown`` (with the names) and ``option.invalid`` (with the allowed range)."""
+    if name.lower() == "pool":
+        return configure_pool(state, values)
+    if name not in ("", "show"):
+        key = OPTIONS.find(name)
+        if key is None:
+            names = ", ".join(["pool", *OPTIONS.defaults])
+            return Rejected(reason="option.unknown", params={"options": names})
+        if values:
+            refused = OPTIONS.set(state, key, values[0])
+            if refused:
+                return refused
+    return [Notice(key="lobby.options", to=PUBLIC, params=summary(state), phase_seq=state.phase_seq)]
+
+
+def summary(state: TableState) -> dict[str, Param]:
+    """The lobby's view of the settings: every option with its value now (``options``, ``option.line``
+    lines) and the Megami that may be dealt (``pool``, a ``summary.pool.*`` line)."""
+    dealt = pool(state)
+    megami: list[Scalar] = [RoleRef(id=m) for m in dealt]
+    key = "summary.pool.limited" if state.settings.get("pool") else "summary.pool.all"
+    dealt_line = KeyRef(key=key, params={"megami": megami, "count": len(dealt)})
+    return {"options": OPTIONS.every(state), "pool": dealt_line}

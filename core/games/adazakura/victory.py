@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+from core.engine.table import ENDED
 from core.games.adazakura.ctx import Ctx
 from core.games.adazakura.megami import ADAZAKURA, SAKURA
+from core.games.adazakura.model import AdzState
 
 #: A draw after this many consecutive death-free phases, or when this day would begin (A54).
 QUIET_LIMIT = 8
@@ -55,3 +57,13 @@ def end_game(g: Ctx, result: str) -> None:
     from core.games.adazakura import ending
 
     ending.begin(g, result)
+
+
+def sides(state: AdzState) -> list[str]:
+    """The sides that won a finished game, for the group's statistics: the winning faction (``sakura`` or
+    ``adazakura``, after Kanae's deductions [ADZ-10.2]) and ``renri`` when the player dealt Renri won too
+    [ADZ-9.22]; empty for a draw (A54), a cancelled or an unfinished game."""
+    if state.phase != ENDED or state.result not in (SAKURA, ADAZAKURA):
+        return []
+    renri = state.ending.renri if state.ending is not None else None
+    return [state.result, *(["renri"] if renri is not None and renri in state.winners else [])]

@@ -94,7 +94,7 @@ def status_params(g: Ctx) -> dict[str, Any]:
     """Phase (a ``phase.<id>`` KeyRef with the day/night number ``n`` and the seconds ``left`` before the
     deadline), living and dead seats: nothing about night actions [ADZ-11.4]."""
     s = g.s
-    left = max(0, (s.deadline_at or g.now) - g.now)
+    left = s.seconds_left(g.now)
     common = {"phase": KeyRef(key=f"phase.{s.phase}", params={"n": g.day_n, "left": left}), "day": g.day_n}
     if not s.players:
         return {**common, "living": [m.name for m in s.members], "dead": []}

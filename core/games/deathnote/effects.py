@@ -104,7 +104,6 @@ def pick(g: Ctx, seat: int, type_id: str) -> bool:
     card = first_of(g.p(seat).hand, type_id)
     assert card is not None
     c.picks[seat] = card
-    g.p(seat).missed = 0
     g.tell(seat, "choice.locked", card=g.card(card))
     return all(w in c.picks for w in c.waiting)
 
@@ -121,7 +120,6 @@ def fill_defaults(g: Ctx) -> None:
         default = c.taken if c.step == "exchange_give" else default_pick(p.role, p.hand)
         if default is not None:
             c.picks[seat] = default
-            p.missed += 1
 
 
 def complete(g: Ctx) -> bool:

@@ -16,7 +16,7 @@ Result = Literal["L_TEAM", "KIRA_TEAM", "draw"]
 
 class Player(BaseModel):
     """A seat (§1.4 per-player flags). ``hand``: card instance ids; ``ledger``: the private facts this seat
-    has learned (``/hand`` shows them again); ``missed``: consecutive prompts left unanswered."""
+    has learned (``/hand`` shows them again); missed prompts: ``TableState.missed`` (``core.engine.afk``)."""
 
     seat: int
     user_id: str
@@ -28,7 +28,6 @@ class Player(BaseModel):
     alibi_used: bool = False
     exposed_l: bool = False
     ledger: list[KeyRef] = Field(default_factory=list)
-    missed: int = 0
 
     @property
     def role(self) -> str:

@@ -86,7 +86,6 @@ def name(g: Ctx, seat: int, target: int | str) -> None:
     night = g.s.night
     assert night is not None
     night.named[seat] = target
-    g.p(seat).missed = 0
     g.tell(seat, "night.named", player=g.ref(target) if isinstance(target, int) else KeyRef(key="night.none"))
 
 

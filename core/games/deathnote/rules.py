@@ -98,7 +98,6 @@ def deadline(g: Ctx) -> Rejected | None:
     elif s.phase == "turn" and s.active is not None:
         seat = s.active
         flow.apply_play(g, seat, flow.timeout_play(g, seat))
-        g.p(seat).missed += 1
     elif s.phase in CHOICES:
         effects.fill_defaults(g)
         flow.finish_step(g)
@@ -118,7 +117,6 @@ def apply(g: Ctx, seat: int, action: Action) -> None:
         s.start_seat = int(action.args[0])
         _begin(g)
     elif s.phase == "turn":
-        g.p(seat).missed = 0
         flow.apply_play(g, seat, action)
     elif s.phase in CHOICES:
         if effects.pick(g, seat, str(action.args[0])):
@@ -162,8 +160,18 @@ def pending(g: Ctx) -> set[int]:
     return {seat for seat in g.seats() if legal(g, seat)}
 
 
+def kick(g: Ctx, seat: int) -> Rejected:
+    """A host's ``/kick`` of an idle seat (issue 8 §4): refused, naming ``/cancel`` (AMB-62: a player who
+    leaves for good is not replaced; the host may abort the game without a result)."""
+    return Rejected(reason="kick.cancel_only")
+
+
+#: No discussion phase (issue 8 §3): talk is free during turns, whose clock is the active player's
+#: decision time (§11.5 ``t_turn``), and nights have a fixed length (§11.3, §11.6 item 3).
+DISCUSSION: frozenset[str] = frozenset()
+
 STEPS = Steps(
     model=DNState, ctx=Ctx, max_players=lambda _: MAX_PLAYERS, start=start, configure=settings.configure,
     deadline=deadline, query=view.query, say=say, legal=legal, refusal=refusal, apply=apply, clear=clear,
-    pending=pending,
+    pending=pending, discussion=DISCUSSION, afk_exempt=NIGHTS, leave=kick,
 )  # fmt: skip

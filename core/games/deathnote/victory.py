@@ -7,7 +7,7 @@ from core.engine.notice import KeyRef, Scalar
 from core.engine.table import ENDED
 from core.games.deathnote import recap
 from core.games.deathnote.ctx import Ctx
-from core.games.deathnote.model import Result
+from core.games.deathnote.model import DNState, Result
 from core.games.deathnote.settings import option
 
 
@@ -57,3 +57,9 @@ def _outcome(result: Result, won: bool) -> str:
     if result == "draw":
         return "reveal.draw"
     return "reveal.won" if won else "reveal.lost"
+
+
+def sides(state: DNState) -> list[str]:
+    """The team that won a finished game (``L_TEAM`` or ``KIRA_TEAM``, §9), for the group's statistics;
+    empty for a draw (§9.3), a cancelled or an unfinished game."""
+    return [state.result] if state.phase == ENDED and state.result and state.result != "draw" else []

@@ -55,7 +55,7 @@ def status_params(g: Ctx) -> dict[str, Any]:
     revealed and exposed L's, Fake Names used, draw pile size, face-up discards and the hidden count,
     Arrest cards still in the game; nothing secret (§11.6)."""
     s = g.s
-    left = max(0, (s.deadline_at or g.now) - g.now)
+    left = s.seconds_left(g.now)
     phase = KeyRef(key=f"phase.{s.phase}", params={"left": left, "round": s.round})
     if not s.players:
         return {"phase": phase, "round": 0, "judgment": 2, "circle": [], "lines": [], "draw": 0,
@@ -66,7 +66,6 @@ def status_params(g: Ctx) -> dict[str, Any]:
         "exposed_l": [p.seat for p in s.players if p.exposed_l],
         "fake_name": [p.seat for p in s.players if p.fake_name_used],
         "eliminated": [p.seat for p in s.players if not p.alive],
-        "idle": [p.seat for p in s.players if p.alive and p.missed >= 2],
     }
     lines: list[Scalar] = [
         KeyRef(key=f"status.line.{name}", params={"players": g.refs(seats)})

@@ -8,6 +8,7 @@ as such (§6.6.3); up to two runoffs among the tied, then a lottery by the game'
 from __future__ import annotations
 
 from core.engine.notice import Action, KeyRef, Scalar
+from core.engine.result import Rejected
 from core.games.politician import lottery, victory, view
 from core.games.politician import night as night_flow
 from core.games.politician.ctx import Ctx
@@ -174,17 +175,15 @@ def close_round(g: Ctx) -> None:
 def _missing_ballots(g: Ctx) -> list[int]:
     """AMB-05: a voter without a ballot is ``NO_BALLOT``; with ``afkBallot = random`` the RNG votes for
     them among their valid targets, in seat order (§10.8). Returns the voters whose ballot was drawn (shown
-    as drawn at the close, also on a show-of-hands day, §8). Counts missed ballots for ``/status`` (two in a
-    row: idle); night prompts are not counted, since who answers at night would tell roles apart (§8)."""
+    as drawn at the close, also on a show-of-hands day, §8). Missed ballots are counted by the engine
+    (``core.engine.afk``)."""
     rnd = g.s.round
     assert rnd is not None
     drawn: list[int] = []
     for voter in rnd.voters:
         p = g.p(voter)
         if rnd.has_voted(voter):
-            p.missed = 0
             continue
-        p.missed += 1
         if option(g.s, "afkBallot") == "random":
             target = g.s.rng.choice([c for c in rnd.candidates if c != voter])
             rnd.ballots.append(Ballot(voter=voter, target=target, weight=2 if p.role == "chairman" else 1))
@@ -234,3 +233,25 @@ def returns(g: Ctx) -> None:
         else:
             g.announce("return.yes", player=g.ref(p.seat))
     night_flow.open_night(g, g.s.day)
+
+
+#: Phases in which a kicked player cannot be marked OUT: a round's voters and candidates are fixed when it
+#: opens (§6.6), and §6.8 makes a player OUT between rounds, at the return step.
+NO_KICK = frozenset({"vote", "runoff", "lottery"})
+
+
+def mark_out(g: Ctx, seat: int) -> Rejected | None:
+    """§10.8 [EXT]: the host marks an idle player, or one who left the group, ``OUT`` with the effects of
+    §6.8: no discussion, ballot, candidacy or night action from now on (a night's prompt is withdrawn);
+    the card stays hidden until the end and the player stays in their camp. Refused while a round is
+    open (``kick.not_now``, :data:`NO_KICK`)."""
+    s = g.s
+    if s.phase in NO_KICK:
+        return Rejected(reason="kick.not_now")
+    p = g.p(seat)
+    p.status, p.excluded = "out", False
+    if s.night is not None and seat in s.night.prompted:
+        s.night.prompted.remove(seat)
+        s.night.proposals.pop(seat, None)
+    g.announce("kick.out", player=g.ref(seat))
+    return None

@@ -17,8 +17,8 @@ Method = Literal["vote", "runoff1", "runoff2", "lottery", "only"]
 
 class Player(BaseModel):
     """A seat (§5.1). ``excluded``: hit by last night's negative campaign (``excludedToday``), set in the
-    morning and cleared at the return step; ``ledger``: what this seat has learned privately; ``missed``:
-    consecutive prompts left unanswered."""
+    morning and cleared at the return step; ``ledger``: what this seat has learned privately (missed
+    prompts: ``TableState.missed``, ``core.engine.afk``)."""
 
     seat: int
     user_id: str
@@ -27,7 +27,6 @@ class Player(BaseModel):
     status: Status = "active"
     excluded: bool = False
     ledger: list[KeyRef] = Field(default_factory=list)
-    missed: int = 0
 
     @property
     def alive(self) -> bool:

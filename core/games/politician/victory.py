@@ -6,7 +6,7 @@ from __future__ import annotations
 from core.engine.table import ENDED
 from core.games.politician import recap
 from core.games.politician.ctx import Ctx
-from core.games.politician.model import Method, SeatRecord
+from core.games.politician.model import Method, PolState, SeatRecord
 from core.games.politician.roles import CAMP, SEAT_VALUE, Camp
 from core.games.politician.settings import option
 
@@ -50,3 +50,9 @@ def end_game(g: Ctx, camp: Camp, reason: str) -> None:
     s.enter(ENDED, now=g.now, seconds=None)
     g.log("GameEnded", camp=camp, reason=reason, winners=s.winners)
     recap.final(g)
+
+
+def sides(state: PolState) -> list[str]:
+    """The camp that won a finished game (``human`` or ``wolf``, §7.3), for the group's statistics;
+    empty for a cancelled or an unfinished game."""
+    return [state.result] if state.phase == ENDED and state.result else []

@@ -66,10 +66,10 @@ def board_params(g: Ctx) -> dict[str, Any]:
 
 def status_params(g: Ctx) -> dict[str, Any]:
     """Phase (``phase.<id>`` with the day ``n`` and seconds ``left``), who is in the election, and one line
-    each for those excluded today, elected, out and idle (two ballots missed in a row), when there are
-    any; nothing about night actions or ballots not yet public (§8)."""
+    each for those excluded today, elected and out, when there are any (idle players: ``afk.idle``, added
+    by the engine); nothing about night actions or ballots not yet public (§8)."""
     s = g.s
-    left = max(0, (s.deadline_at or g.now) - g.now)
+    left = s.seconds_left(g.now)
     phase = KeyRef(key=f"phase.{s.phase}", params={"n": s.day, "left": left})
     if not s.players:
         return {"phase": phase, "day": 0, "active": [m.name for m in s.members], "lines": []}
@@ -77,7 +77,6 @@ def status_params(g: Ctx) -> dict[str, Any]:
         "excluded": [p.seat for p in s.players if p.alive and p.excluded],
         "elected": [r.seat for r in s.filled],
         "out": [p.seat for p in s.players if p.status == "out"],
-        "idle": [p.seat for p in s.players if p.alive and p.missed >= 2],
     }
     lines: list[Scalar] = [
         KeyRef(key=f"status.line.{name}", params={"players": g.refs(seats)})

@@ -31,7 +31,8 @@ def test_adz_10_1_winners_then_renri_then_the_deduction_then_the_announcement() 
     t.step().close()  # the deducer's timer runs out
     keys = t.said()
     assert keys[0] == "end.result"
-    assert all(key.startswith("recap.") for key in keys[1:])
+    assert all(key.startswith("recap.") for key in keys[1:-1])
+    assert keys[-1] == "game.rematch"  # then the 「もう一回」 button
     assert [e.kind for e in t.state.log].count("GameEnded") == 1
 
 
@@ -74,8 +75,9 @@ def test_adz_2_8_a54_a_draw_skips_renri_and_kanae() -> None:
     assert (t.phase[0], t.result, t.winners, t.state.ending) == ("ended", "draw", [], None)
     assert "deduce.epilogue" not in t.said()
     after = t.said()[t.said().index("end.draw") + 1 :]
-    assert after
-    assert all(key.startswith("recap.") for key in after)
+    assert after[-1] == "game.rematch"  # the 「もう一回」 button closes the game
+    assert after[:-1]
+    assert all(key.startswith("recap.") for key in after[:-1])
 
 
 def test_adz_10_1_nothing_is_offered_once_the_game_is_over() -> None:

@@ -28,7 +28,8 @@ def recap(t: Table) -> dict[int, dict[str, Any]]:
 def test_6_10_game_over_then_one_recap_per_day() -> None:
     t = humans_win()
     keys = t.said()
-    assert keys[keys.index("game.over") :] == ["game.over", "recap.day", "recap.day", "recap.day"]
+    ending = ["game.over", "recap.day", "recap.day", "recap.day", "game.rematch"]
+    assert keys[keys.index("game.over") :] == ending
     assert game_over(t).params["camp"] == ("camp.human", {})
     assert game_over(t).params["reason"] == ("end.human_threshold", {})
     assert sorted(recap(t)) == [1, 2, 3]

@@ -1,0 +1,139 @@
+"""Fair AFK handling (issue 8 §4): missed phases, idle players in ``/status``, and the host's ``/kick`` of an
+idle seat with the game's effect for leaving. Also the routing of a phase deadline (``Timeout``), since
+that is where a phase is missed, and where a lobby expires.
+
+- **Missed.** At each deadline of a running game, every seat the phase still waited for
+  (``Steps.waiting``, taken before the game's deadline step) gets one more missed phase in
+  ``TableState.missed``, except a user the bot could not message (``TableState.unreachable``) or whose
+  private messages of the game still waited undelivered at the deadline (``Timeout.excused``, filled by
+  the runner): no penalty for the bot's own failure to deliver the prompt. A game's ``afk_exempt`` phases
+  (prompts whose answer would tell roles apart, e.g. 政治家人狼's dummy night prompts, politician.md §8)
+  count nothing either way. Any accepted ``Act`` of a seat outside those phases clears its count.
+- **Idle.** A living seat with :data:`IDLE` (2) or more missed phases in a row, not yet kicked: listed
+  in every ``/status`` answer (``afk.idle``), the same for everybody.
+- **Kick.** The host may remove an idle seat, or one that left the group, mid-game (``Kick``): the game's
+  ``leave`` step applies its rules' effect for leaving (or refuses, e.g. DEATH NOTE 人狼: only ``/cancel``);
+  without one the seat stays and times out on every prompt, as after ``LeftChat``.
+
+Functions take the game's working context (``core.engine.context.TableCtx``) and return a refusal or None.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from typing import Any
+
+from core.engine import lobby
+from core.engine.commands import Query, Timeout
+from core.engine.context import TableCtx
+from core.engine.result import Rejected
+from core.engine.table import LOBBY, Member, TableState
+
+#: Missed phases in a row that make a seat idle (issue 8 §4: "two consecutive phases").
+IDLE = 2
+#: The recap event of a host's kick (``data["seat"]``).
+KICKED = "PlayerKicked"
+
+Step = Callable[[Any], Rejected | None]
+#: A game's effect of a host's kick on a seat (``Steps.leave``): changes the state and announces it, or
+#: refuses.
+Leave = Callable[[Any, int], Rejected | None]
+
+
+def deadline_passed(
+    g: TableCtx[Any],
+    command: Timeout,
+    *,
+    waiting: Callable[[Any], set[int]],
+    exempt: Collection[str],
+    close: Step,
+) -> Rejected | None:
+    """``Timeout``: refuse a stale or early one (``phase.stale``); in the lobby, expire it
+    (:func:`core.engine.lobby.expire`); else run the game's deadline step ``close`` and count a missed
+    phase for each seat ``waiting`` returned before it (see the module docstring)."""
+    s = g.s
+    if command.phase_seq != s.phase_seq or s.deadline_at is None or g.now < s.deadline_at:
+        return Rejected(reason="phase.stale")
+    if s.phase == LOBBY:
+        g.log("GameCancelled", reason="lobby_expired")
+        return g.add(lobby.expire(s, now=g.now))
+    missed = set() if s.phase in exempt else waiting(g)
+    refused = close(g)
+    if refused is None:
+        excused = set(command.excused) | set(s.unreachable)
+        for seat in missed - {seat for seat in missed if g.p(seat).user_id in excused}:
+            s.missed[seat] = s.missed.get(seat, 0) + 1
+    return refused
+
+
+def acted(state: TableState, seat: int, refused: Rejected | None, *, exempt: bool) -> Rejected | None:
+    """After ``seat``'s action: when accepted (``refused`` None) in a phase that counts (``exempt``
+    False), its count starts again. Returns ``refused``."""
+    if refused is None and not exempt:
+        state.missed.pop(seat, None)
+    return refused
+
+
+def kicked(state: TableState) -> set[int]:
+    """Seats the host has kicked (their :data:`KICKED` events)."""
+    return {e.data["seat"] for e in state.log if e.kind == KICKED}
+
+
+def idle(g: TableCtx[Any]) -> list[int]:
+    """Living seats with :data:`IDLE` or more missed phases in a row, not kicked yet, in seat order."""
+    gone = kicked(g.s)
+    return [
+        seat for seat, n in sorted(g.s.missed.items())
+        if n >= IDLE and seat not in gone and g.p(seat).alive
+    ]  # fmt: skip
+
+
+def tell_idle(g: TableCtx[Any], query: Query, refused: Rejected | None) -> Rejected | None:
+    """After the game answered ``query`` (``refused`` None): add to a ``/status`` answer of a running game,
+    where the status was asked, that the host paused the clock (``status.paused``, the seconds it holds)
+    and the idle players (``afk.idle``, their names); nothing more when neither holds. Returns
+    ``refused``."""
+    if refused is not None or query.what != "status" or not g.s.players or g.s.is_over:
+        return refused
+    if g.s.paused_left is not None:
+        g.reply(query, "status.paused", seconds=g.s.paused_left)
+    seats = idle(g)
+    if seats:
+        g.reply(query, "afk.idle", players=g.refs(seats))
+    return None
+
+
+def kick(g: TableCtx[Any], user_id: str, target: str, *, leave: Leave | None) -> Rejected | None:
+    """Host only: in the lobby, :func:`core.engine.lobby.kick`. In a running game, remove the living seat
+    ``target`` (a seat number or a name, :func:`core.engine.lobby.find`) when it is idle or has left the
+    group, with the game's ``leave`` step (its rules' effect for leaving, or its refusal); without one the
+    seat stays and times out on every prompt, announced as ``game.kicked``. Refuses a finished game
+    (``game.over``), a non-host (``not_host``), the host themself (``kick.self``), a seat kicked before
+    (``kick.already``) and one that is not living, or neither idle nor gone (``kick.not_idle``)."""
+    s = g.s
+    if s.phase == LOBBY:
+        return g.add(lobby.kick(s, user_id, target))
+    if s.is_over:
+        return Rejected(reason="game.over")
+    if user_id != s.host:
+        return Rejected(reason="not_host")
+    seats = [Member(user_id=p.user_id, name=p.name) for p in s.players]
+    index = lobby.find(seats, target)
+    if isinstance(index, Rejected):
+        return index
+    seat = index + 1
+    name = seats[index].name
+    if seats[index].user_id == user_id:
+        return Rejected(reason="kick.self")
+    if seat in kicked(s):
+        return Rejected(reason="kick.already", params={"name": name})
+    left = any(e.kind == "PlayerLeft" and e.data["seat"] == seat for e in s.log)
+    if not g.p(seat).alive or not (left or seat in idle(g)):
+        return Rejected(reason="kick.not_idle", params={"name": name})
+    refused = leave(g, seat) if leave is not None else None
+    if refused is not None:
+        return refused
+    g.log(KICKED, seat=seat)
+    if leave is None:
+        g.announce("game.kicked", player=g.ref(seat))
+    return None

@@ -1,0 +1,105 @@
+"""Opening a lobby in a group: ``/newgame [game] [ja|en]`` and the rematch button (:mod:`handlers.rematch`)
+share :func:`open_lobby`, which commits the fresh lobby with its announcement (game, host, player range,
+expiry, current settings: issue 8 item 1), schedules its expiry and points the group at it. Times are UTC
+epoch seconds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from core.engine import lobby
+from core.engine.notice import PUBLIC, Action, KeyRef, Notice, Param
+from core.engine.result import Rejected
+from core.engine.table import Member
+from core.games import GameRules, registry, rules_for
+from handlers import groupsettings, helpdesk
+from handlers.messages import Inbound, Outcome, TextCommand
+from handlers.observability import DUPLICATE, outcome_of, traced
+
+if TYPE_CHECKING:
+    from handlers.service import Service
+
+DEFAULT_GAME = "adazakura"
+#: Languages a game can be played in (catalogs ``core/i18n/<locale>/``).
+LOCALES = ("ja", "en")
+
+
+def open_lobby(
+    service: Service,
+    rules: GameRules,
+    state: Any,
+    key: str,
+    host: Member,
+    *,
+    delivery_id: str | None,
+    now: int,
+) -> None:
+    """Commit the lobby ``state`` (version 1) with its group notice ``key`` (``lobby.opened`` or
+    ``lobby.rematch``: params ``game``, ``host``, ``min``/``max`` players, ``expires`` in minutes,
+    ``settings`` (the game's ``lobby.options``), ``count``/``names`` of the members already seated) and
+    its join button; schedule its expiry ([core.engine.lobby] ``lobby_seconds``) and point the group at
+    it; ``host`` is the member who opened it. Raises ``VersionConflict`` only if the game id was taken
+    (ids are random)."""
+    params: dict[str, Param] = {
+        "game": KeyRef(key="game.name"), "host": host.name, "min": rules.min_players,
+        "max": rules.max_players, "expires": lobby.lobby_seconds(state.settings) // 60,
+        "settings": rules.settings_lines(state), "count": len(state.members),
+        "names": [m.name for m in state.members],
+    }  # fmt: skip
+    opened = Notice(
+        key=key, to=PUBLIC, actions=[Action(kind="join")], phase_seq=state.phase_seq, params=params
+    )
+    service._schedule(None, state, now)  # the lobby's expiry (core.engine.lobby.expire)
+    service._commit(rules, state, [opened], 0, delivery_id, now)
+    service.store.set_pointer("chat", state.chat_id, state.game_id)
+
+
+async def new_game(service: Service, inbound: Inbound, cmd: TextCommand, now: int) -> Outcome:
+    """``/newgame [game] [ja|en]`` in a group: open a lobby unless a game is running there. The game is
+    an id or a name in any catalog language (``/newgame 政治家人狼``); the language overrides the group's
+    setting for this game; the group's preset of that game (``/settings``) is its starting settings."""
+    words = [a.lower() for a in cmd.args]
+    locale = next((w for w in words if w in LOCALES), None)
+    typed = " ".join(w for w in words if w not in LOCALES)
+    game = (helpdesk.game_named(typed) or typed) if typed else DEFAULT_GAME
+    if game not in registry():
+        unknown = Rejected(reason="game.unknown", params={"games": ", ".join(registry())})
+        return replace(await service._refuse(inbound, unknown), command="newgame")
+    blocked = await _previous_game(service, inbound, now)
+    if blocked is not None:
+        return blocked
+    rules = rules_for(game)
+    settings = groupsettings.lobby_settings(service, inbound.chat_id, game)
+    if locale:
+        settings["locale"] = locale
+    host = Member(user_id=inbound.user_id or "", name=inbound.user_name)
+    state = rules.new_game(
+        game_id=service.new_id(), chat_id=inbound.chat_id, host=host, settings=settings,
+        seed=service.new_seed(), now=now,
+    )  # fmt: skip
+    open_lobby(service, rules, state, "lobby.opened", host, delivery_id=inbound.delivery_id, now=now)
+    await service.flush(state.game_id, now=now)
+    return Outcome(game_id=state.game_id, phase=state.phase, command="newgame")
+
+
+async def _previous_game(service: Service, inbound: Inbound, now: int) -> Outcome | None:
+    """The answer to ``/newgame`` when the group's previous game stands in the way (still running, or
+    this is a redelivery of the ``/newgame`` that opened it), else ``None`` after sending what a
+    finished one still holds (LINE free mode: its result may wait for this very message) and settling
+    it (what it could not undo yet, e.g. mutes)."""
+    current = service.store.get_pointer("chat", inbound.chat_id)
+    stored = service.store.load(current) if current else None
+    if stored is None:
+        return None
+    if inbound.delivery_id and service.store.has_delivery(stored, inbound.delivery_id):
+        await service.flush(stored.game_id, now=now)  # what a failed first attempt left
+        return traced(outcome_of(Rejected(reason=DUPLICATE)), stored.game_id, None, "newgame")
+    _, running = service._parse(stored.state)
+    if not running.is_over:
+        refused = await service._refuse(inbound, "game.running", running.locale, running.game)
+        return traced(refused, stored.game_id, running.phase, "newgame")
+    await service.flush(stored.game_id, now=now)  # its last messages first (LINE: they may still wait)
+    await service._settle(stored.game_id, now)
+    return None
