@@ -1,10 +1,11 @@
 """Group settings (issue 8 §2): ``/settings`` in a group, its buttons, and the presets a new lobby
 starts from. Stored in the group item (``infra.groups``, ``docs/storage.md``) as
 
-    {"locale": "ja" | "en", "games": {<game id>: <preset>}}
+    {"locale": "ja" | "en", "lobby_seconds": <int>, "games": {<game id>: <preset>}}
 
-where a preset is the dict a lobby's ``TableState.settings`` of that game starts from (``options``,
-``pool``, ``cast`` … without ``locale`` or the test mode's ``setup``).
+(``lobby_seconds``: every game's lobby lifetime, ``/settings lobby <minutes>``, 60..86400) where a
+preset is the dict a lobby's ``TableState.settings`` of that game starts from (``options``, ``pool``,
+``cast`` … without ``locale``, ``lobby_seconds`` or the test mode's ``setup``).
 
 - **Who may change them**: the host of the group's open lobby or running game, or an administrator of
   the group where the platform can tell (the sender's :class:`~handlers.messages.ChatAdmins`: Telegram;
@@ -13,15 +14,14 @@ where a preset is the dict a lobby's ``TableState.settings`` of that game starts
 - **Validation**: by the game's own ``/option`` (``Configure``) on a throwaway lobby built from the
   preset, so the refusal reasons are the lobby's (``option.invalid`` with the allowed range, ``cast.*``,
   ``pool.too_small`` …).
-- **Presets**: :func:`lobby_settings` (``/newgame``) starts from the preset; an ``/option`` accepted in a
-  lobby also becomes the preset (:func:`remember`).
+- **Presets** (:mod:`handlers.presets`): ``/newgame`` starts from the preset (``lobby_settings``); an
+  ``/option`` accepted in a lobby also becomes the preset (``remember``).
 """
 
 from __future__ import annotations
 
 import copy
 import logging
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -31,24 +31,21 @@ from core.engine.notice import Notice
 from core.engine.result import Rejected
 from core.engine.table import Member, TableState
 from core.games import registry, rules_for
+from handlers import presets
 from handlers import settingsview as view
 from handlers.messages import ChatAdmins, Inbound, Tap, TextCommand
 from handlers.textcommands import to_command
-from infra.groups import GroupConflict, GroupRecord
 
 if TYPE_CHECKING:
     from handlers.runner import GameRunner
 
 log = logging.getLogger(__name__)
 
-#: Settings of one lobby that never become the group's preset: its language (``/newgame … en`` is for one
-#: game) and the test mode's injected deal.
-NOT_PRESET = frozenset({"locale", "setup"})
-#: Writes tried when another change of the group item lands in between (each reloads it).
-SAVE_ATTEMPTS = 5
 #: The member a throwaway lobby is opened for (its host, so ``/option`` passes the host check).
 PROBE = "settings"
 LANG_WORDS = frozenset({"lang", "language", "言語"})
+#: ``/settings lobby <minutes>``: how long every game's lobby stays open (``settings["lobby_seconds"]``).
+LOBBY_WORDS = frozenset({"lobby", "募集"})
 #: The game id every settings button carries (:mod:`handlers.settingsview`): the service routes on it.
 TAP_GAME = view.TAP_GAME
 
@@ -66,66 +63,48 @@ class Answer:
     game: str = "adazakura"
 
 
-def lobby_settings(runner: GameRunner, chat_id: str, game: str) -> dict[str, Any]:
-    """The settings a new lobby of ``game`` in ``chat_id`` starts from: the group's preset for the game
-    and the group's language, under the runtime's own ``runner.settings_for(chat_id)`` (a test setup, the
-    local playground's language), which wins. Every runtime's service reads the group item this way, so
-    the next ``/newgame`` starts from the preset on every platform."""
-    base = runner.settings_for(chat_id)
-    stored = _settings(runner.store.load_group(chat_id))
-    settings = copy.deepcopy(view.preset_in(stored, game))
-    if "locale" in stored:
-        settings["locale"] = stored["locale"]
-    return {**settings, **base}
-
-
-def preset_of(settings: dict[str, Any]) -> dict[str, Any]:
-    """The preset a lobby's ``settings`` make: all but :data:`NOT_PRESET`."""
-    return {k: copy.deepcopy(v) for k, v in settings.items() if k not in NOT_PRESET}
-
-
-def remember(runner: GameRunner, game_id: str) -> None:
-    """Keep the settings of lobby ``game_id`` (after an accepted ``/option``) as its group's preset for
-    its game. Never raises: a failure is logged (the lobby itself has the option)."""
-    try:
-        stored = runner.store.load(game_id)
-        if stored is None:
-            return
-        state = TableState.model_validate_json(stored.state)
-        preset = preset_of(state.settings)
-        _save(runner, state.chat_id, lambda s: _with_preset(s, state.game, preset))
-    except Exception:
-        log.exception("preset not saved", extra={"game_id": game_id})
-
-
 async def command(runner: GameRunner, inbound: Inbound, cmd: TextCommand) -> Answer:
-    """``/settings`` (show), ``/settings <game>`` (that game's settings), ``/settings lang ja|en`` and
+    """``/settings`` (show), ``/settings <game>`` (that game's settings; the game as an id or its name in
+    any language), ``/settings <game> <option>`` (that option now and its allowed values),
+    ``/settings lang ja|en``, ``/settings lobby <minutes>`` (every game's lobby lifetime) and
     ``/settings <game> <option> <value…>`` (change; host or admins)."""
-    stored = _settings(runner.store.load_group(inbound.chat_id))
-    locale = str(stored.get("locale", "ja"))
+    stored = presets.stored_settings(runner.store.load_group(inbound.chat_id))
+    locale = presets.group_locale(runner, inbound.chat_id)
     if inbound.is_private:
         return Answer(locale, refusal=Rejected(reason="settings.group_only"))
-    args = cmd.args
-    if not args:
+    if not cmd.args:
         return Answer(locale, *view.overview(stored, locale))
-    word = args[0].lower()
-    if word in registry() and len(args) == 1:
-        return Answer(locale, *_game_view(inbound.chat_id, word, stored, locale))
+    word, args = cmd.args[0].lower(), cmd.args[1:]
+    game, rest = view.game_prefix(cmd.args)
+    if game and not rest:
+        return Answer(locale, *_game_view(inbound.chat_id, game, stored, locale))
+    if game and len(rest) == 1:
+        return _show_option(inbound.chat_id, game, rest[0], stored, locale)
+    if word in LOBBY_WORDS and not args:
+        return Answer(locale, view.lobby_view(stored, locale))
     usage = Rejected(reason="settings.usage", params={"games": ", ".join(registry())})
-    if not ((word in LANG_WORDS and len(args) == 2) or word in registry()):
-        return Answer(locale, refusal=usage)
+    if not ((word in LANG_WORDS | LOBBY_WORDS and len(args) == 1) or game):
+        extra = word in LANG_WORDS | LOBBY_WORDS and len(args) > 1
+        return Answer(locale, refusal=_extra(word, args[1:]) if extra else usage)
     if not await may_change(runner, inbound):
         return Answer(locale, refusal=Rejected(reason="settings.not_allowed"))
     if word in LANG_WORDS:
-        return _set_language(runner, inbound.chat_id, args[1].lower(), locale)
-    return _set_option(runner, inbound, word, args[1], args[2:], locale)
+        return _set_language(runner, inbound.chat_id, args[0].lower(), locale)
+    if word in LOBBY_WORDS:
+        return _set_lobby(runner, inbound.chat_id, args[0], locale)
+    return _set_option(runner, inbound, game or "", rest[0], rest[1:], locale)
+
+
+def _extra(option: str, extra: tuple[str, ...]) -> Rejected:
+    """``settings.extra``: ``option`` takes one value; the ``extra`` words typed after it."""
+    return Rejected(reason="settings.extra", params={"option": option, "extra": " ".join(extra)})
 
 
 async def tap(runner: GameRunner, inbound: Inbound, pressed: Tap) -> Answer:
     """A settings button (:mod:`handlers.settingsview`): a menu level, or a change checked like a typed
     one (who, which game and option, the value through the game's rules)."""
-    stored = _settings(runner.store.load_group(inbound.chat_id))
-    locale = str(stored.get("locale", "ja"))
+    stored = presets.stored_settings(runner.store.load_group(inbound.chat_id))
+    locale = presets.group_locale(runner, inbound.chat_id)
     kind, args = pressed.action.kind, tuple(str(a) for a in pressed.action.args)
     game = args[0] if args and args[0] in registry() else None
     if inbound.is_private:
@@ -162,10 +141,6 @@ async def may_change(runner: GameRunner, inbound: Inbound) -> bool:
 
 def _not_allowed(locale: str) -> Answer:
     return Answer(locale, refusal=Rejected(reason="settings.not_allowed"))
-
-
-def _settings(record: GroupRecord | None) -> dict[str, Any]:
-    return record.settings if record else {}
 
 
 def _lobby(chat_id: str, game: str, preset: dict[str, Any], locale: str) -> TableState:
@@ -209,7 +184,7 @@ def _set_language(runner: GameRunner, chat_id: str, locale: str, current: str) -
     if locale not in i18n.locales():
         allowed = {"option": "lang", "allowed": " / ".join(i18n.locales())}
         return Answer(current, refusal=Rejected(reason="option.invalid", params=allowed))
-    stored = _save(runner, chat_id, lambda s: {**s, "locale": locale})
+    stored = presets.save(runner, chat_id, lambda s: {**s, "locale": locale})
     text, buttons = view.overview(stored, locale)
     saved = i18n.text("settings.lang.saved", locale, "common")
     return Answer(locale, f"{saved}\n\n{text}", buttons, ack=saved)
@@ -219,6 +194,10 @@ def _set_option(
     runner: GameRunner, inbound: Inbound, game: str, option: str, values: tuple[str, ...], locale: str
 ) -> Answer:
     """Change ``option`` of ``game``'s preset as ``/option`` would in a lobby (refused with its reason)."""
+    table = view.options_of(game)
+    known = table.find(option) if table else None
+    if known is not None and len(values) > 1:
+        return Answer(locale, refusal=_extra(known, values[1:]), game=game)
     pool = option.lower() == "pool"
     typed = TextCommand("pool", values) if pool else TextCommand("option", (option, *values))
     command = to_command(typed, PROBE, private=False, game=game)
@@ -231,9 +210,9 @@ def _set_option(
         if isinstance(done, Rejected):
             refusal.append(done)
             return settings
-        return _with_preset(settings, game, preset_of(done[0].settings))
+        return presets.with_preset(settings, game, presets.preset_of(done[0].settings))
 
-    stored = _save(runner, inbound.chat_id, change)
+    stored = presets.save(runner, inbound.chat_id, change)
     if refusal:
         return Answer(locale, refusal=refusal[-1], game=game)
     text, buttons = _game_view(inbound.chat_id, game, stored, locale)
@@ -241,27 +220,26 @@ def _set_option(
     return Answer(locale, f"{saved}\n\n{text}", buttons, ack=saved, game=game)
 
 
-def _with_preset(settings: dict[str, Any], game: str, preset: dict[str, Any]) -> dict[str, Any]:
-    """``settings`` with ``preset`` as ``game``'s (unchanged when it already is: no write)."""
-    if view.preset_in(settings, game) == preset:
-        return settings
-    return {**settings, "games": {**settings.get("games", {}), game: preset}}
+def _show_option(chat_id: str, game: str, option: str, stored: dict[str, Any], locale: str) -> Answer:
+    """``/settings <game> <option>``: a host option's value now, its allowed values and a button per
+    value; another entry (``pool``, ``cast``) as the lobby's ``/option <name>`` shows it. Saves nothing."""
+    lobby = _lobby(chat_id, game, view.preset_in(stored, game), locale)
+    table = view.options_of(game)
+    known = table.find(option) if table else None
+    if known is not None:
+        return Answer(locale, *view.option_now(game, known, lobby, locale), game=game)
+    shown = _configured(lobby, Configure(user_id=PROBE, option=option))
+    if isinstance(shown, Rejected):
+        return Answer(locale, refusal=shown, game=game)
+    return Answer(locale, "\n".join(i18n.render(notice, locale, game) for notice in shown[1]), game=game)
 
 
-def _save(
-    runner: GameRunner, chat_id: str, change: Callable[[dict[str, Any]], dict[str, Any]]
-) -> dict[str, Any]:
-    """Apply ``change`` (settings → settings) to the group's stored settings and write them when they
-    differ, reloading on a version race. Returns the settings as stored. Raises ``GroupConflict`` after
-    :data:`SAVE_ATTEMPTS` lost races."""
-    for _ in range(SAVE_ATTEMPTS):
-        record = runner.store.load_group(chat_id)
-        before = _settings(record)
-        after = change(copy.deepcopy(before))
-        if after == before:
-            return before
-        try:
-            return runner.store.save_group_settings(chat_id, after, record.version if record else 0).settings
-        except GroupConflict:
-            continue
-    raise GroupConflict(chat_id)
+def _set_lobby(runner: GameRunner, chat_id: str, typed: str, locale: str) -> Answer:
+    """``/settings lobby <minutes>``: every game's next lobby stays open that long (whole minutes within
+    :data:`core.engine.lobby.LOBBY_BOUNDS`), else ``option.invalid`` (:func:`settingsview.lobby_minutes`)."""
+    minutes = view.lobby_minutes(typed)
+    if isinstance(minutes, Rejected):
+        return Answer(locale, refusal=minutes)
+    stored = presets.save(runner, chat_id, lambda s: {**s, "lobby_seconds": minutes * 60})
+    saved = i18n.text("settings.saved", locale, "common")
+    return Answer(locale, f"{saved}\n\n{view.lobby_view(stored, locale)}", ack=saved)

@@ -10,7 +10,7 @@
   looked up in the chat's game first, then in every game.
 
 Answers are in the chat's language: the game's locale, else the group's language
-(:func:`handlers.groupsettings.lobby_settings`: ``/settings lang``, or the runtime's), else Japanese.
+(:func:`handlers.presets.group_locale`: ``/settings lang``, or the runtime's), else Japanese.
 They change no game: no commit, sent once per delivery (``Service._send_plain``); a long text is split
 by the platform's sender (Telegram 4096 UTF-16 units, LINE 5000 characters).
 """
@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 import core.i18n as i18n
 from core.i18n import guide
-from handlers import groupsettings
+from handlers import presets
 from handlers.messages import Inbound, Outcome, TextCommand
 from handlers.observability import traced
 
@@ -40,7 +40,7 @@ async def answer(service: Service, inbound: Inbound, cmd: TextCommand) -> Outcom
     game_id = service._game_of(inbound)
     loaded = service._load_state(game_id) if game_id else None
     state = loaded[1] if loaded else None
-    locale = state.locale if state else _group_locale(service, inbound.chat_id)
+    locale = state.locale if state else presets.group_locale(service, inbound.chat_id)
     game = state.game if state else None
     name, typed = cmd.name.lower(), " ".join(cmd.args)
     if name == "rules":
@@ -54,8 +54,3 @@ async def answer(service: Service, inbound: Inbound, cmd: TextCommand) -> Outcom
     await service._send_plain(inbound, body)
     outcome = Outcome(command=name)
     return traced(outcome, game_id, state.phase, name) if state else outcome
-
-
-def _group_locale(service: Service, chat_id: str) -> str:
-    """The group's language (``/settings lang``, or the runtime's setting), else Japanese."""
-    return i18n.resolve_locale(str(groupsettings.lobby_settings(service, chat_id, "").get("locale", "")))

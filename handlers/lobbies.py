@@ -9,12 +9,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+import core.i18n as i18n
 from core.engine import lobby
 from core.engine.notice import PUBLIC, Action, KeyRef, Notice, Param
 from core.engine.result import Rejected
-from core.engine.table import Member
+from core.engine.table import LOBBY, Member
 from core.games import GameRules, registry, rules_for
-from handlers import groupsettings, helpdesk
+from handlers import helpdesk, presets
 from handlers.messages import Inbound, Outcome, TextCommand
 from handlers.observability import DUPLICATE, outcome_of, traced
 
@@ -71,7 +72,7 @@ async def new_game(service: Service, inbound: Inbound, cmd: TextCommand, now: in
     if blocked is not None:
         return blocked
     rules = rules_for(game)
-    settings = groupsettings.lobby_settings(service, inbound.chat_id, game)
+    settings = presets.lobby_settings(service, inbound.chat_id, game)
     if locale:
         settings["locale"] = locale
     host = Member(user_id=inbound.user_id or "", name=inbound.user_name)
@@ -86,9 +87,9 @@ async def new_game(service: Service, inbound: Inbound, cmd: TextCommand, now: in
 
 async def _previous_game(service: Service, inbound: Inbound, now: int) -> Outcome | None:
     """The answer to ``/newgame`` when the group's previous game stands in the way (still running, or
-    this is a redelivery of the ``/newgame`` that opened it), else ``None`` after sending what a
-    finished one still holds (LINE free mode: its result may wait for this very message) and settling
-    it (what it could not undo yet, e.g. mutes)."""
+    recruiting: ``newgame.lobby_open``; or this is a redelivery of the ``/newgame`` that opened it), else
+    ``None`` after sending what a finished one still holds (LINE free mode: its result may wait for this
+    very message) and settling it (what it could not undo yet, e.g. mutes)."""
     current = service.store.get_pointer("chat", inbound.chat_id)
     stored = service.store.load(current) if current else None
     if stored is None:
@@ -98,7 +99,11 @@ async def _previous_game(service: Service, inbound: Inbound, now: int) -> Outcom
         return traced(outcome_of(Rejected(reason=DUPLICATE)), stored.game_id, None, "newgame")
     _, running = service._parse(stored.state)
     if not running.is_over:
-        refused = await service._refuse(inbound, "game.running", running.locale, running.game)
+        name = i18n.text("game.name", running.locale, running.game)
+        reason = Rejected(reason="newgame.lobby_open", params={"game": name})
+        refused = await service._refuse(
+            inbound, reason if running.phase == LOBBY else "game.running", running.locale, running.game
+        )
         return traced(refused, stored.game_id, running.phase, "newgame")
     await service.flush(stored.game_id, now=now)  # its last messages first (LINE: they may still wait)
     await service._settle(stored.game_id, now)

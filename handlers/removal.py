@@ -1,6 +1,6 @@
-"""Pointers of members a lobby no longer holds (issue 8 §1, the host's ``/kick``): their ``user#`` pointer
-is deleted, so their 1:1 chat no longer routes to that lobby and they may join another game at once.
-Used by :class:`handlers.service.Service` after an accepted ``Kick``."""
+"""Pointers of members a lobby no longer holds (issue 8 §1: the host's ``/kick``, a ``/leave``): their
+``user#`` pointer is deleted, so their 1:1 chat no longer routes to that lobby and they may join another
+game at once. Used by :class:`handlers.service.Service` after an accepted ``Kick`` or ``Leave``."""
 
 from __future__ import annotations
 

@@ -22,8 +22,9 @@ from core.engine.commands import Act, Command, Join, Query, SetReachable, Timeou
 from core.engine.context import REMATCH
 from core.engine.notice import Action
 from core.engine.result import Rejected
+from core.engine.table import CANCELLED
 from core.games import GameRules
-from handlers import groupsettings, helpdesk, lobbies, menu, platform_events, rematch, removal, stats
+from handlers import groupsettings, helpdesk, lobbies, menu, platform_events, presets, rematch, removal, stats
 from handlers.lobbies import DEFAULT_GAME
 from handlers.messages import (
     AwaitingReply,
@@ -42,7 +43,6 @@ from handlers.runner import GameRunner
 from handlers.textcommands import to_command
 
 log = logging.getLogger(__name__)
-
 
 
 def _catalog_text(key: str, locale: str, game: str, /, **params: Any) -> str:
@@ -99,12 +99,14 @@ class Service(GameRunner):
         return self.store.get_pointer("chat", inbound.chat_id)
 
     async def _refuse(
-        self, inbound: Inbound, reason: Rejected | str, locale: str = "ja", game: str = DEFAULT_GAME
+        self, inbound: Inbound, reason: Rejected | str, locale: str | None = None, game: str = DEFAULT_GAME
     ) -> Outcome:
+        """Answer ``reason`` in ``locale`` (default: the chat's language without a game, the group's)."""
         rejected = reason if isinstance(reason, Rejected) else Rejected(reason=reason)
         outcome = outcome_of(rejected)
         if rejected.reason == DUPLICATE:
             return outcome
+        locale = locale or presets.group_locale(self, inbound.chat_id)
         body = _catalog_text(f"reason.{rejected.reason}", locale, game, **rejected.params)
         # A forged button press is still a press: the refusal is its answer (a toast), not a message.
         if isinstance(inbound.intent, Tap) or inbound.intent == TextCommand("forged"):
@@ -152,7 +154,8 @@ class Service(GameRunner):
             return await lobbies.new_game(self, inbound, cmd, now)
         if name == "start" and inbound.is_private:
             if not cmd.args:
-                await self._send_plain(inbound, _catalog_text("help.general", "ja", DEFAULT_GAME))
+                locale = presets.group_locale(self, inbound.chat_id)
+                await self._send_plain(inbound, _catalog_text("help.general", locale, DEFAULT_GAME))
                 return Outcome(command="help")
             return await self._join(inbound, JoinRequest(cmd.args[0]), now)
         if name in helpdesk.WORDS:  # /help, /rules, /role: read-only answers
@@ -167,14 +170,16 @@ class Service(GameRunner):
             return traced(await self._co_menu(inbound, rules, state, now), game_id, state.phase, "co_menu")
         typed = TextCommand("unknown") if name == "text" else cmd
         command = to_command(typed, inbound.user_id, private=inbound.is_private, game=state.game)
-        if isinstance(command, str):
-            refused = await self._refuse(inbound, command, state.locale, state.game)
+        if isinstance(command, str) or (state.phase == CANCELLED and isinstance(command, Query)):
+            # A closed lobby or a cancelled game is no game: /status names nobody (a result stays shown).
+            reason = command if isinstance(command, str) else "game.none"
+            refused = await self._refuse(inbound, reason, state.locale, state.game)
             return traced(refused, game_id, state.phase, None)
         outcome = await self._run(inbound, game_id, command, state, now)
         if command.type == "configure" and outcome.result == "accepted":
-            groupsettings.remember(self, game_id)  # an /option in the lobby is the group's preset too
-        if command.type == "kick" and outcome.result == "accepted":
-            removal.release_removed(self, game_id, state)  # a kicked lobby member's 1:1 chat is free
+            presets.remember(self, game_id)  # an /option in the lobby is the group's preset too
+        if command.type in ("kick", "leave") and outcome.result == "accepted":
+            removal.release_removed(self, game_id, state)  # a lobby member's 1:1 chat is free again
         return outcome
 
     async def _co_menu(self, inbound: Inbound, rules: GameRules, state: Any, now: int) -> Outcome:
@@ -223,7 +228,8 @@ class Service(GameRunner):
         game_id = self._game_of(inbound)
         loaded = self._load_state(game_id) if game_id else None
         if game_id is None or loaded is None:
-            ack = _catalog_text("reason.game.none", "ja", DEFAULT_GAME) if nudge.asked else None
+            locale = presets.group_locale(self, inbound.chat_id)
+            ack = _catalog_text("reason.game.none", locale, DEFAULT_GAME) if nudge.asked else None
             return Outcome(ack=ack, result="ignored", command="nudge")
         _, state = loaded
         if not state.is_over and state.deadline_at is not None and now >= state.deadline_at:

@@ -14,10 +14,13 @@ import importlib
 from typing import Any
 
 import core.i18n as i18n
+from core.engine import lobby as lobby_rules
 from core.engine.notice import Action, Notice
 from core.engine.options import OptionTable
+from core.engine.result import Rejected
 from core.engine.table import TableState
 from core.games import registry
+from core.i18n import guide
 from handlers.messages import Button, Tap
 
 #: The game id of every settings button (3 chars; a real game id is 8 hex digits).
@@ -78,7 +81,10 @@ def overview(settings: dict[str, Any], locale: str) -> tuple[str, Rows]:
         name = i18n.text("game.name", locale, game)
         games.append(i18n.text("settings.game", locale, game, game=name, changes=body))
     language = i18n.text(f"settings.language.{locale}", locale, "common")
-    text = i18n.text("settings.overview", locale, "common", language=language, games="\n".join(games))
+    minutes = lobby_rules.lobby_seconds(settings) // 60
+    text = i18n.text(
+        "settings.overview", locale, "common", language=language, lobby=minutes, games="\n".join(games)
+    )
     languages = [
         Button(i18n.text(f"settings.language.{lang}", lang, "common"), _tap(LANG, lang))
         for lang in i18n.locales()
@@ -113,13 +119,70 @@ def option_view(game: str, option: str, lobby: TableState, locale: str) -> tuple
     table = options_of(game)
     if table is None or option not in table.defaults:
         return None
-    current = table.get(lobby, option)
     name = i18n.text("game.name", locale, game)
-    shown = _shown(current)
+    shown = _shown(table.get(lobby, option))
     text = i18n.text("settings.option.view", locale, "common", game=name, option=option, value=shown)
+    return text, _value_rows(table, game, option, lobby, locale)
+
+
+def option_now(game: str, option: str, lobby: TableState, locale: str) -> tuple[str, Rows]:
+    """``/settings <game> <option>``: the value of ``option`` (a name of the game's :class:`OptionTable`)
+    in the preset ``lobby``, the values it allows (``on / off``, the words, ``low-high``) and its value
+    buttons."""
+    table = options_of(game)
+    assert table is not None, "option_now needs a game with options"
+    params = {
+        "game": i18n.text("game.name", locale, game), "id": game, "option": option,
+        "value": _shown(table.get(lobby, option)), "allowed": allowed(table, option),
+    }  # fmt: skip
+    return i18n.text("settings.option.now", locale, "common", **params), _value_rows(
+        table, game, option, lobby, locale
+    )
+
+
+def _value_rows(table: OptionTable, game: str, option: str, lobby: TableState, locale: str) -> Rows:
+    current = table.get(lobby, option)
     values = [Button(_shown(v), _tap(SET, game, option, _arg(v))) for v in values_for(table, option, current)]
     back = Button(i18n.text("settings.button.back", locale, "common"), _tap(GAME, game, menu=True))
-    return text, (*_rows(values, 3), (back,))
+    return (*_rows(values, 3), (back,))
+
+
+def allowed(table: OptionTable, option: str) -> str:
+    """The values ``option`` takes as ``option.invalid`` words them: ``on / off``, the words, ``low-high``."""
+    default = table.defaults[option]
+    if isinstance(default, bool):
+        return "on / off"
+    if isinstance(default, str):
+        return " / ".join(table.choices[option])
+    low, high = table.bounds[option]
+    return f"{low}-{high}"
+
+
+def game_prefix(args: tuple[str, ...]) -> tuple[str | None, tuple[str, ...]]:
+    """The game the first words of ``args`` name (an id, or ``game.name`` in any language or romaji:
+    ``徒桜戦争``, ``Politician Werewolf``; :func:`core.i18n.guide.game_named`) and the words after it;
+    ``(None, args)`` when they name none."""
+    for n in range(len(args), 0, -1):
+        game = guide.game_named(" ".join(args[:n]))
+        if game in registry():
+            return game, args[n:]
+    return None, args
+
+
+def lobby_minutes(typed: str) -> int | Rejected:
+    """``/settings lobby <minutes>``: the whole minutes typed, within :data:`core.engine.lobby.LOBBY_BOUNDS`
+    (1-1440), else ``option.invalid`` with that range."""
+    low, high = (bound // 60 for bound in lobby_rules.LOBBY_BOUNDS)
+    if not typed.isdigit() or not low <= int(typed) <= high:
+        return Rejected(reason="option.invalid", params={"option": "lobby", "allowed": f"{low}-{high}"})
+    return int(typed)
+
+
+def lobby_view(settings: dict[str, Any], locale: str) -> str:
+    """``/settings lobby``: how long every game's lobby stays open (minutes) and how to change it."""
+    low, high = (bound // 60 for bound in lobby_rules.LOBBY_BOUNDS)
+    minutes = lobby_rules.lobby_seconds(settings) // 60
+    return i18n.text("settings.lobby", locale, "common", minutes=minutes, min=low, max=high)
 
 
 def _arg(value: int | bool | str) -> int | str:

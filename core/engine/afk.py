@@ -13,7 +13,10 @@ that is where a phase is missed, and where a lobby expires.
   in every ``/status`` answer (``afk.idle``), the same for everybody.
 - **Kick.** The host may remove an idle seat, or one that left the group, mid-game (``Kick``): the game's
   ``leave`` step applies its rules' effect for leaving (or refuses, e.g. DEATH NOTE 人狼: only ``/cancel``);
-  without one the seat stays and times out on every prompt, as after ``LeftChat``.
+  without one the seat stays and times out on every prompt. Either way, from then on (:func:`kicked`)
+  ``decide`` refuses the seat's actions and texts, and ``core.engine.control`` its ``/extend`` and
+  ``/skip`` votes (``kick.removed``); it is never in ``Steps.waiting`` (no reminder, no missed phase).
+  A seat that only left the group (``LeftChat``) is not locked out: leaving may be a mistake.
 
 Functions take the game's working context (``core.engine.context.TableCtx``) and return a refusal or None.
 """

@@ -105,8 +105,17 @@ def apply_lobby(g: TableCtx[Any], command: LobbyCommand, *, max_players: int) ->
             )
         )
     if isinstance(command, Leave):
-        return g.add(lobby.leave(s, command.user_id))
+        return leave_lobby(g, command.user_id)
     return g.add(lobby.set_reachable(s, command.user_id, command.reachable))
+
+
+def leave_lobby(g: TableCtx[Any], user_id: str) -> Rejected | None:
+    """``user_id`` leaves the lobby (``/leave``, or left the group): :func:`core.engine.lobby.leave`; the
+    lobby closed by the last leaver is logged as ``GameCancelled`` (``reason`` ``lobby_empty``)."""
+    refused = g.add(lobby.leave(g.s, user_id, now=g.now))
+    if refused is None and g.s.is_over:
+        g.log("GameCancelled", reason="lobby_empty")
+    return refused
 
 
 def conclude(g: TableCtx[S], before: S, command: Command, outcome: Rejected | None) -> Accepted[S] | Rejected:

@@ -2,8 +2,8 @@
 host's ``/pause`` and ``/resume``.
 
 - ``Extend``: +:data:`EXTEND_SECONDS` s on the deadline of a discussion phase (a game's
-  ``Steps.discussion``), once per living player per discussion (each game has one discussion a day).
-- ``SkipVote``: a living player's vote to end the discussion; when a strict majority of the living
+  ``Steps.discussion``), once per eligible player per discussion (each game has one discussion a day).
+- ``SkipVote``: an eligible player's vote to end the discussion; when a strict majority of the eligible
   players has voted, the game's own deadline step closes the phase at once (as its timer would).
 - ``Pause`` / ``Resume``: host only, any running phase with a deadline. A pause keeps the seconds left in
   ``TableState.paused_left`` and clears ``deadline_at``, so no ``Timeout``, reminder or catch-up fires;
@@ -12,9 +12,12 @@ host's ``/pause`` and ``/resume``.
   (a phase that ends early by them ends the pause: the next phase's clock runs, ``TableState.enter``);
   extend and skip are refused (``control.paused``).
 
-"Living" is each game's own ``alive``: 徒桜戦争 not dead, 政治家人狼 still in the election (status active),
-DEATH NOTE 人狼 not eliminated. Every group notice goes to the ``countdown`` slot (one edited message where
-the platform can edit) and carries the seconds left. Times are UTC epoch seconds; all pure.
+"Eligible" (:func:`eligible`) is a living seat that may post in the group now and that the host has not
+kicked (``core.engine.afk``): "living" is each game's own ``alive`` (徒桜戦争 not dead, 政治家人狼 still in
+the election, DEATH NOTE 人狼 not eliminated) and the speaking rights its ``Steps.speakers`` (徒桜戦争: not
+frozen, duelists only on a duel day; 政治家人狼: not benched by a negative campaign). Every group notice
+goes to the ``countdown`` slot (one edited message where the platform can edit) and carries the seconds
+left. Times are UTC epoch seconds; all pure.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from core.engine import afk
 from core.engine.commands import ControlCommand, Extend, Pause, Resume
 from core.engine.context import TableCtx, seat_of
 from core.engine.notice import PUBLIC, Notice, Scalar
@@ -34,31 +38,49 @@ EXTEND_SECONDS = 60
 SLOT = "countdown"
 
 Close = Callable[[Any], Rejected | None]
+#: A game's speaking rights (``Steps.speakers``): the seats that may post now, ``None`` for everyone.
+Speakers = Callable[[Any], set[int] | None] | None
 
 
 def apply(
-    g: TableCtx[Any], command: ControlCommand, *, discussion: frozenset[str], close: Close
+    g: TableCtx[Any],
+    command: ControlCommand,
+    *,
+    discussion: frozenset[str],
+    close: Close,
+    speakers: Speakers = None,
 ) -> Rejected | None:
     """Apply a control ``command``; ``discussion``: the game's discussion phase ids; ``close``: the game's
-    deadline step (ends the discussion on a skip majority). A refusal changes nothing."""
+    deadline step (ends the discussion on a skip majority); ``speakers``: the game's speaking rights
+    (None: everyone may speak). A refusal changes nothing."""
     if g.s.is_over:
         return Rejected(reason="game.over")
     if isinstance(command, Pause):
         return pause(g, command.user_id)
     if isinstance(command, Resume):
         return resume(g, command.user_id)
-    seat = _speaker(g, command.user_id, discussion)
+    allowed = eligible(g, speakers)
+    seat = _speaker(g, command.user_id, discussion, allowed)
     if isinstance(seat, Rejected):
         return seat
     if isinstance(command, Extend):
         return extend(g, seat)
-    return skip_vote(g, seat, close)
+    return skip_vote(g, seat, close, allowed)
 
 
-def _speaker(g: TableCtx[Any], user_id: str, discussion: frozenset[str]) -> int | Rejected:
-    """The living seat of ``user_id`` in a running, unpaused discussion, or why not: the game has no
+def eligible(g: TableCtx[Any], speakers: Speakers) -> set[int]:
+    """The seats that may ``/extend`` and vote ``/skip`` now: living, with the speaking rights of
+    ``speakers`` now (None: every living seat), not kicked by the host."""
+    living = {p.seat for p in g.s.players if p.alive} - afk.kicked(g.s)
+    rights = speakers(g.s) if speakers is not None else None
+    return living if rights is None else living & rights
+
+
+def _speaker(g: TableCtx[Any], user_id: str, discussion: frozenset[str], allowed: set[int]) -> int | Rejected:
+    """The eligible seat of ``user_id`` in a running, unpaused discussion, or why not: the game has no
     discussion (``control.no_discussion``), it is not one now (``control.not_discussion``), not a player
-    (``not_player``), dead (``not_alive``), paused (``control.paused``)."""
+    (``not_player``), kicked by the host (``kick.removed``), dead (``not_alive``), without the right to
+    speak now (``control.not_speaker``: frozen, benched, not a duelist), paused (``control.paused``)."""
     s = g.s
     if not discussion:
         return Rejected(reason="control.no_discussion")
@@ -67,8 +89,12 @@ def _speaker(g: TableCtx[Any], user_id: str, discussion: frozenset[str]) -> int 
     seat = seat_of(s, user_id)
     if seat is None:
         return Rejected(reason="not_player")
+    if seat in afk.kicked(s):
+        return Rejected(reason="kick.removed")
     if not g.p(seat).alive:
         return Rejected(reason="not_alive")
+    if seat not in allowed:
+        return Rejected(reason="control.not_speaker")
     if s.paused_left is not None or s.deadline_at is None:
         return Rejected(reason="control.paused")
     return seat
@@ -98,22 +124,22 @@ def extend(g: TableCtx[Any], seat: int) -> Rejected | None:
     return None
 
 
-def skip_vote(g: TableCtx[Any], seat: int, close: Close) -> Rejected | None:
+def skip_vote(g: TableCtx[Any], seat: int, close: Close, allowed: set[int]) -> Rejected | None:
     """``seat`` votes to end the discussion (once: ``control.skip_already``). With a strict majority of
-    the living players (votes of players who died since do not count) the discussion ends through the
-    game's deadline step (``control.skipped``); else ``control.skip_vote`` with the count and the need."""
+    the ``allowed`` (eligible) players (votes of players no longer eligible do not count) the discussion
+    ends through the game's deadline step (``control.skipped``); else ``control.skip_vote`` with the count
+    and the need."""
     s = g.s
     votes = book(s, "skip")
     if seat in votes:
         return Rejected(reason="control.skip_already")
     votes.append(seat)
-    living = [p.seat for p in s.players if p.alive]
-    count, need = len(set(votes) & set(living)), len(living) // 2 + 1
+    count, need = len(set(votes) & allowed), len(allowed) // 2 + 1
     g.log("SkipVoted", seat=seat, votes=count, needed=need)
     if count < need:
         _countdown(g, "control.skip_vote", player=g.ref(seat), votes=count, needed=need, seconds=_left(g))
         return None
-    g.log("DiscussionSkipped", votes=count, living=len(living))
+    g.log("DiscussionSkipped", votes=count, eligible=len(allowed))
     _countdown(g, "control.skipped", votes=count)
     return close(g)
 

@@ -30,7 +30,7 @@ from core.engine.commands import (
     StartGame,
     Timeout,
 )
-from core.engine.context import LobbyCommand, TableCtx, apply_lobby, conclude, seat_of
+from core.engine.context import LobbyCommand, TableCtx, apply_lobby, conclude, leave_lobby, seat_of
 from core.engine.context import seats as context_seats
 from core.engine.notice import Action, KeyRef, Notice, Param, Scalar, to_user
 from core.engine.result import Accepted, Rejected
@@ -62,6 +62,7 @@ class Steps(Generic[S, C]):
     ``pending``: optional, the seats whose choice the current phase still needs (the 30 s reminder goes to
     them, [ADZ-11.8]); without it, every seat with a legal action other than speech or claims;
     ``discussion``: the phase ids where ``/extend`` and the ``/skip`` vote apply (``core.engine.control``);
+    ``speakers``: the seats that may post in the group now (``None``: everyone; without it, everyone);
     ``afk_exempt``: phase ids whose unanswered prompts never count as missed; ``leave``: the effect of a
     host's kick of an idle seat, or its refusal (default: the seat stays, as after ``LeftChat``;
     ``core.engine.afk``).
@@ -82,6 +83,7 @@ class Steps(Generic[S, C]):
     act: Callable[[C, int, Action], Rejected | None] | None = None
     pending: Callable[[C], set[int]] | None = None
     discussion: frozenset[str] = frozenset()
+    speakers: Callable[[S], set[int] | None] | None = None
     afk_exempt: frozenset[str] = frozenset()
     leave: afk.Leave | None = None
 
@@ -118,10 +120,13 @@ class Steps(Generic[S, C]):
         if isinstance(command, LeftChat):
             return self._left(g, command.user_id)
         if isinstance(command, ControlCommand):
-            return control.apply(g, command, discussion=self.discussion, close=self.deadline)
+            return control.apply(g, command, discussion=self.discussion, close=self.deadline,
+                                 speakers=self.speakers)  # fmt: skip
         seat = seat_of(s, command.user_id)
         if seat is None:
             return Rejected(reason="not_player")
+        if seat in afk.kicked(s):
+            return Rejected(reason="kick.removed")  # the host removed the seat: it times out on every prompt
         if isinstance(command, Say):
             return self.say(g, seat, command.text)
         return self._act(g, seat, command)
@@ -156,10 +161,12 @@ class Steps(Generic[S, C]):
 
     def waiting(self, g: C) -> set[int]:
         """The seats whose choice the current phase still needs: the game's ``pending``, else every seat
-        with a legal action other than speech or claims (:data:`SPEECH_KINDS`)."""
+        with a legal action other than speech or claims (:data:`SPEECH_KINDS`); never a kicked seat (it
+        times out on every prompt, ``core.engine.afk``)."""
         if self.pending is not None:
-            return self.pending(g)
-        return {seat for seat in g.seats() if any(a.kind not in SPEECH_KINDS for a in self.legal(g, seat))}
+            return self.pending(g) - afk.kicked(g.s)
+        seats = {seat for seat in g.seats() if any(a.kind not in SPEECH_KINDS for a in self.legal(g, seat))}
+        return seats - afk.kicked(g.s)
 
     def _remind(self, g: C, phase_seq: int) -> Rejected | None:
         """The reminder :data:`REMIND_BEFORE` s before phase ``phase_seq`` closes [ADZ-11.8]: one private
@@ -215,7 +222,7 @@ class Steps(Generic[S, C]):
             return Rejected(reason="game.over")
         seat = seat_of(s, user_id)
         if seat is None:
-            return g.add(lobby.leave(s, user_id))
+            return leave_lobby(g, user_id)
         gone = {e.data["seat"] for e in s.log if e.kind == "PlayerLeft"}
         if seat in gone:
             return Rejected(reason="left.already")
@@ -249,16 +256,15 @@ class Steps(Generic[S, C]):
 @dataclass(frozen=True)
 class Game(Generic[S]):
     """A game as the service sees it (the ``GameRules`` protocol of ``core.games``), built from its
-    :class:`Steps` plus its table size, speaking rights and per-seat projection; ``summary``: the params of
-    its ``lobby.options`` notice (the host options now); ``winners``: the side ids that won a finished
-    game (empty for a draw or a cancelled game)."""
+    :class:`Steps` (speaking rights included) plus its table size and per-seat projection; ``summary``: the
+    params of its ``lobby.options`` notice (the host options now); ``winners``: the side ids that won a
+    finished game (empty for a draw or a cancelled game)."""
 
     id: str
     min_players: int
     max_players: int
     state_model: type[S]
     steps: Steps[S, Any]
-    speakers: Callable[[S], set[int] | None]
     project: Callable[[S, int], dict[str, Any]]
     summary: Callable[[S], dict[str, Param]]
     winners: Callable[[S], list[str]]
@@ -276,6 +282,10 @@ class Game(Generic[S]):
 
     def decide(self, state: S, command: Command, *, now: int) -> Accepted[S] | Rejected:
         return self.steps.decide(state, command, now=now)
+
+    def speakers(self, state: S) -> set[int] | None:
+        """Seats that may post in the group now; ``None``: everyone (``Steps.speakers``)."""
+        return self.steps.speakers(state) if self.steps.speakers is not None else None
 
     def legal_actions(self, state: S, seat: int) -> list[Action]:
         return self.steps.legal_actions(state, seat)

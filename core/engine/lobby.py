@@ -54,15 +54,23 @@ def join(
     return notices
 
 
-def leave(state: TableState, user_id: str) -> list[Notice] | Rejected:
-    """Remove ``user_id`` from the lobby; the host role passes to the next member if the host leaves."""
+def leave(state: TableState, user_id: str, *, now: int) -> list[Notice] | Rejected:
+    """Remove ``user_id`` from the lobby; the host role passes to the next member if the host leaves.
+    When nobody is left (the host included) the lobby is cancelled and the group told (``lobby.emptied``,
+    the leaver's ``name``), so ``/newgame`` opens a new one there at once (issue 8). ``now``: UTC epoch
+    seconds."""
     member = state.member(user_id)
     if member is None:
         return Rejected(reason="not_player")
     if state.phase != LOBBY:
         return _not_lobby(state)
     state.members.remove(member)
-    if state.host == user_id and state.members:
+    if not state.members:
+        state.enter(CANCELLED, now=now, seconds=None)
+        return [
+            Notice(key="lobby.emptied", to=PUBLIC, params={"name": member.name}, phase_seq=state.phase_seq)
+        ]
+    if state.host == user_id:
         state.host = state.members[0].user_id
     return [_lobby_notice(state, "lobby.left", name=member.name)]
 

@@ -67,6 +67,9 @@ GAME_ROMAJI: dict[str, tuple[str, ...]] = {
     "politician": ("seijika jinrou", "seijika jinro", "seijika", "政治家"),
     "deathnote": ("death note", "desu nooto", "デスノート"),
 }
+#: Characters of a player's input a reply repeats at most (``/role``, ``/rules``, ``/pool``), and the mark
+#: of a cut.
+ECHO, CUT = 24, "…"
 _NUMBER = re.compile(r"\(\d+\)$")
 _BRACKETED = re.compile(r"\((.+)\)$")
 
@@ -89,6 +92,13 @@ def match_key(name: str) -> str:
     """``name`` reduced for matching: :func:`fold`, a trailing printed number dropped, letters and digits
     only (``"捜査（左）(4)"`` → ``"捜査左"``, ``"Near/Mello"`` → ``"nearmello"``)."""
     return "".join(c for c in _NUMBER.sub("", fold(name)) if c.isalnum())
+
+
+def echoed(typed: str) -> str:
+    """``typed`` as a reply repeats it: blank space collapsed, cut to :data:`ECHO` characters ending in
+    :data:`CUT` when longer (a pasted essay is not sent back to the group)."""
+    words = " ".join(typed.split())
+    return words if len(words) <= ECHO else words[: ECHO - 1] + CUT
 
 
 def games() -> tuple[str, ...]:
@@ -244,14 +254,14 @@ def role_answer(typed: str, locale: str, game: str | None = None) -> str:
     if len(found) == 1:
         return describe(found[0], locale)
     if not found:
-        return text("guide.unknown", locale, COMMON, typed=typed.strip())
+        return text("guide.unknown", locale, COMMON, typed=echoed(typed))
     lines = [
         text(
             "guide.candidate", locale, COMMON, name=name_of(t, locale), game=text("game.name", locale, t.game)
         )
         for t in found
     ]
-    return text("guide.ambiguous", locale, COMMON, typed=typed.strip(), lines="\n".join(lines))
+    return text("guide.ambiguous", locale, COMMON, typed=echoed(typed), lines="\n".join(lines))
 
 
 def _name_list(locale: str, game: str | None) -> str:
@@ -288,7 +298,7 @@ def rules_answer(typed: str, locale: str, game: str | None = None) -> str:
         text("rules.choose.line", locale, g, game=text("game.name", locale, g), id=g) for g in games()
     )
     if typed.strip():
-        return text("rules.unknown", locale, COMMON, typed=typed.strip(), lines=lines)
+        return text("rules.unknown", locale, COMMON, typed=echoed(typed), lines=lines)
     return text("rules.choose", locale, COMMON, lines=lines)
 
 

@@ -59,7 +59,8 @@ class LocalGame:
     ``settings["setup"] = {"seats": [...]}`` (徒桜戦争's test mode [ADZ-11.10]: ``megami/F`` with F = ``S``,
     ``A`` or ``-``); one the rules cannot use makes :meth:`open` raise ``ValueError`` (at ``/startgame``).
     ``options``: host options typed as ``/option`` in the lobby before ``/startgame``, one string each
-    (``"endWhenDecided on"``). Raises ``KeyError`` for an unknown game.
+    (``"endWhenDecided on"``). After the end, the group's 「もう一回」 button opens the next lobby with the
+    same players (``game_id`` follows the group). Raises ``KeyError`` for an unknown game.
     """
 
     def __init__(
@@ -83,11 +84,12 @@ class LocalGame:
         settings: dict[str, Any] = {"locale": lang}
         if deal is not None:
             settings["setup"] = {"seats": list(deal)}
+        self.seed, self.games = seed, 0
         self.service = WatchedService(
             self.store,
             self.sender,
-            new_id=lambda: f"local{seed}",
-            new_seed=lambda: seed,
+            new_id=self._new_id,
+            new_seed=lambda: self.seed + max(0, self.games - 1),
             settings_for=lambda chat_id: dict(settings),
         )
         self.now = START
@@ -100,6 +102,12 @@ class LocalGame:
         }
         self.game_id = ""
         self._deliveries = count(1)
+
+    def _new_id(self) -> str:
+        """``local<seed>`` for the first game, ``local<seed>r<n>`` for the n-th rematch (「もう一回」); each
+        rematch is also dealt from the next seed (``seed + n``)."""
+        self.games += 1
+        return f"local{self.seed}" if self.games == 1 else f"local{self.seed}r{self.games - 1}"
 
     # -- reading the game -----------------------------------------------------------------------------
     def state(self) -> Any:
@@ -151,11 +159,21 @@ class LocalGame:
                           user_name=self.names[user], intent=intent)  # fmt: skip
         log.info("%s in %s: %s", user, inbound.chat_id, _logged(intent))
         outcome = await self.service.handle(inbound, now=self.now)
+        self._follow_group()
         if outcome.ack:
             log.info("%s ← %s", user, outcome.ack)
         for message in outcome.messages:
             await self.sender.send(message)
         return outcome
+
+    def _follow_group(self) -> None:
+        """Follow the group to its newest game (a rematch lobby opened by 「もう一回」): the bots forget
+        the finished game (teammates, phases acted in)."""
+        latest = self.store.get_pointer("chat", GROUP_CHAT)
+        if self.game_id and latest and latest != self.game_id:
+            self.game_id, self.service.memory = latest, bots.Memory()
+            for mind in self.minds.values():
+                mind.phase_seq, mind.taken = None, set()
 
     async def open(self) -> None:
         """``/newgame`` by the person, everyone joins by the deep-link path, the person starts the game."""

@@ -3,8 +3,10 @@
 A number presses a shown button; an empty line moves the fake clock to the deadline; ``/quit`` and
 ``/help`` are the playground's own; any other ``/command`` goes to the service as a
 :class:`~handlers.messages.TextCommand`, in the group or in the 1:1 chat as a player would send it there
-(secret choices in private; CO, ``/ready`` and the host's lobby commands such as ``/option`` in the group,
-[ADZ-11.2]); other text is group talk (posted only while the person may speak, [ADZ-8.1]).
+(secret choices in private; CO, ``/ready``, the discussion's ``/extend`` and ``/skip``, the host's lobby
+and game commands such as ``/option`` or ``/kick``, ``/settings`` and ``/stats`` in the group, [ADZ-11.2];
+the screen heads each answer with its chat); other text is group talk (posted only while the person may
+speak, [ADZ-8.1]).
 """
 
 from __future__ import annotations
@@ -13,8 +15,14 @@ from dataclasses import dataclass
 
 from handlers.messages import TextCommand
 
-#: Commands a player types in the group chat; every other command goes to the 1:1 chat.
-GROUP_COMMANDS = frozenset({"co", "ready", "newgame", "startgame", "cancel", "leave", "option"})
+#: Commands a player types in the group chat; every other command goes to the 1:1 chat. ``/skip`` is the
+#: group's vote to end the discussion (Saine's private 絶唱絶華 stays on her 1:1 button); ``/settings``,
+#: ``/stats`` and the host's ``/kick``, ``/pause``, ``/resume`` are the group's; ``/rules`` and ``/role``
+#: are answered where they are asked, here in the group for everyone to read.
+GROUP_COMMANDS = frozenset(
+    {"co", "ready", "newgame", "startgame", "cancel", "leave", "option", "pool", "settings", "stats", "kick",
+     "pause", "resume", "extend", "skip", "rules", "role"}
+)  # fmt: skip
 
 
 @dataclass(frozen=True)

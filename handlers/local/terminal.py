@@ -12,6 +12,7 @@ import os
 from collections.abc import Callable
 from typing import TextIO
 
+from core.engine.context import REMATCH
 from handlers.local.game import LocalGame
 from handlers.local.parse import Advance, Help, Press, Quit, Send, Talk, parse
 from handlers.local.sender import GROUP_CHAT, Entry
@@ -39,6 +40,8 @@ class Screen:
         self.cursor = 0
         self.chat: str | None = None
         self.buttons: list[tuple[Button, bool]] = []
+        #: The last 「もう一回」 button shown in the group (the finished game's), pressed by its number.
+        self.rematch: Button | None = None
 
     def paint(self, text: str, style: str) -> str:
         return f"{style}{text}{_RESET}" if self.color else text
@@ -70,13 +73,16 @@ class Screen:
         if entry.buttons:
             private = entry.chat_id != GROUP_CHAT
             self.buttons = [(button, private) for button in entry.buttons]
+            self.rematch = next((b for b in entry.buttons if b.tap.action.kind == REMATCH), self.rematch)
             for number, button in enumerate(entry.buttons, start=1):
                 self.out.write(f"  {self.paint(f'[{number}]', _NUMBER)} {button.label}\n")
         self.out.write("\n")
 
 
 async def play(game: LocalGame, screen: Screen, read: Reader, *, seed: int, echo: bool) -> int:
-    """Run the game to its end or to ``/quit``; returns the process exit status (0)."""
+    """Run the game to its end or to ``/quit``; returns the process exit status (0). At the end, while
+    the group shows the finished game's 「もう一回」 button, it keeps reading: its number opens the next
+    lobby with the same players, started with ``/startgame``; an empty line or ``/quit`` leaves."""
     name = game.names[game.person]
     players, title = len(game.names), game_name(game.game, game.lang)
     screen.note("opening", game=title, players=players, bots=players - 1, seed=seed, name=name)
@@ -85,28 +91,40 @@ async def play(game: LocalGame, screen: Screen, read: Reader, *, seed: int, echo
     await game.open()
     await game.settle()
     screen.show()
-    watching = False
-    while not game.is_over:
-        if game.auto:
+    watching = offered = False
+    while not game.is_over or _rematch_offered(game, screen):
+        if game.is_over:
+            if not offered:
+                screen.note("rematch")
+            offered = True
+        elif game.auto:
             if not await game.step():
                 break
             screen.show()
             continue
-        if game.person_watching != watching:
+        elif game.person_watching != watching:
             # Out: Enter shows the next scene. Back (a revival, a dead Kanae's deduction): the hint again,
             # since Enter now jumps to the deadline of what the person has to do.
             watching = game.person_watching
             screen.note("watch" if watching else "hint")
+        offered = offered and game.is_over
         line = read()
         if line is None:
             break
         if echo:
             screen.out.write(f"> {line}\n")
+        if game.is_over and not line.strip():
+            break  # after the end nothing is left to advance: Enter leaves
         if not await _handle(game, screen, line):
             break
         screen.show()
     screen.note("over" if game.is_over else "bye")
     return 0
+
+
+def _rematch_offered(game: LocalGame, screen: Screen) -> bool:
+    """Whether the person can still press the finished game's 「もう一回」 (never with ``--auto``)."""
+    return not game.auto and screen.rematch is not None and screen.rematch.tap.game_id == game.game_id
 
 
 async def _handle(game: LocalGame, screen: Screen, line: str) -> bool:

@@ -84,10 +84,12 @@ def lines_naming_hidden_roles(played: Played) -> list[str]:
 
 def notices_naming_hidden_roles(played: Played) -> list[str]:
     """Keys of public notices before the end that name a role nobody elected so far holds; the
-    composition may name every role of the cast, the lover-found news the lover (AMB-34: it names nobody)."""
+    composition may name every role of the cast, the lobby the cast of the rules for its table size (public
+    before anyone is dealt), the lover-found news the lover (AMB-34: it names nobody)."""
     state = played.table.state()
     assert state.cast is not None
-    allowed = {"game.composition": set(state.cast.roles), "morning.lover_found": {"lover"}}
+    allowed = {"game.composition": set(state.cast.roles), "lobby.opened": set(ROLES),
+               "morning.lover_found": {"lover"}}  # fmt: skip
     filled = iter(state.filled)
     revealed: set[str] = set()
     leaks = []

@@ -211,3 +211,68 @@ def test_every_phase_named_in_a_games_catalog_has_its_help() -> None:
 def test_the_two_exchange_steps_have_the_same_help_so_it_shows_no_progress(locale: str) -> None:
     take = guide.phase_help("deathnote", "exchange_take", locale)
     assert take == guide.phase_help("deathnote", "exchange_give", locale)
+
+
+# -- issue 8 trial: the skip vote is sent in the group, the full command list, short echoes --
+def _help_texts(locale: str) -> list[tuple[str, str, str]]:
+    """``(namespace, key, text)`` of every ``help`` and ``help.*`` text of every game and of ``common``."""
+    return [
+        (ns, key, value)
+        for ns in (*GAMES, "common")
+        for key, value in catalog(locale, ns).items()
+        if key == "help" or key.startswith("help.")
+    ]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_help_line_naming_skip_says_it_is_sent_in_the_group(locale: str) -> None:
+    """In the 1:1 chat /skip is Saine's 「絶唱絶華」: a help telling everyone "/skip to vote" without "in the
+    group" leads an Adazakura Saine to reveal herself."""
+    group, private = ("グループ", "個別チャット") if locale == "ja" else ("group", "private chat")
+    lines = [(ns, key, line) for ns, key, text in _help_texts(locale) for line in text.splitlines()]
+    named = [(ns, key, line) for ns, key, line in lines if "/skip" in line]
+    assert {ns for ns, _, _ in named} >= {"adazakura", "politician", "common"}
+    assert [item for item in named if group not in item[2] and private not in item[2]] == []
+    in_private = [line for _, _, line in named if group not in line]
+    assert in_private, "the discussion help of 徒桜戦争 tells a private /skip is no vote"
+    assert all("サイネ" in line or "Saine" in line for line in in_private)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("game", GAMES)
+def test_the_command_list_of_every_game_names_the_table_commands(game: str, locale: str) -> None:
+    commands = i18n.text("help", locale, game)
+    for command in ("/rules", "/role", "/settings", "/stats", "/kick", "/pause", "/resume"):
+        assert command in commands, command
+    if game != "deathnote":  # DEATH NOTE 人狼 has no discussion phase (control.no_discussion)
+        assert "/extend" in commands
+        assert "/skip" in commands
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_help_without_a_game_names_what_works_anywhere(locale: str) -> None:
+    for key in ("help", "help.general"):
+        text = i18n.text(key, locale, "common")
+        for command in ("/rules", "/role", "/settings", "/stats", "/extend"):
+            assert command in text, (key, command)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("game", GAMES)
+def test_the_lobby_help_says_a_kick_number_is_the_join_order(game: str, locale: str) -> None:
+    lobby = i18n.text("help.phase.lobby", locale, game)
+    assert ("参加した順" if locale == "ja" else "join order") in lobby
+    assert "席番号か名前" not in lobby
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_role_and_rules_repeat_only_a_short_part_of_a_long_input(locale: str) -> None:
+    essay = "ぴよ" * 2000
+    cut = guide.echoed(essay)
+    assert len(cut) == guide.ECHO
+    assert cut.endswith(guide.CUT)
+    assert guide.role_answer(essay, locale) == i18n.text("guide.unknown", locale, "common", typed=cut)
+    rules = guide.rules_answer(essay, locale)
+    assert cut in rules
+    assert essay[: guide.ECHO] not in rules
+    assert guide.echoed("  ぴよ \n ぴよ ") == "ぴよ ぴよ", "a short input is repeated as typed, spaces tidied"

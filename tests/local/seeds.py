@@ -35,7 +35,8 @@ def idle_game(seed: int, players: int, lang: str, deal: tuple[str, ...] | None =
     seen: list[str] = []
 
     def read() -> str | None:
-        # play() asks for a line only while the game is not over.
+        if game.is_over:
+            return None  # the end's 「もう一回」 is not part of the idle game
         state = game.state()
         if state.phase == "deduction" and state.ending.turn.seat == game.person_seat:
             seen.append("" if game.person_alive else "deduces")

@@ -91,6 +91,19 @@ def test_a_member_kicked_from_the_lobby_is_free_for_another_game() -> None:
     assert store.get_pointer("user", "local:3") == "g1"
 
 
+def test_a_member_who_leaves_the_lobby_is_free_and_an_emptied_lobby_lets_a_new_one_open() -> None:
+    store = MemoryStore()
+    ids = iter(["g1", "g2"])
+    service = Service(store, HoldingSender(), new_id=lambda: next(ids), new_seed=lambda: 1)
+    lobby(service, 2)
+    asyncio.run(service.handle(said(2, "leave"), now=START + 5))
+    assert store.get_pointer("user", "local:2") is None
+    asyncio.run(service.handle(said(1, "leave"), now=START + 6))
+    assert (state(store)["phase"], store.get_pointer("user", "local:1")) == ("cancelled", None)
+    asyncio.run(service.handle(said(2, "newgame"), now=START + 7))
+    assert store.get_pointer("chat", GROUP) == "g2"
+
+
 def test_a_player_whose_night_prompt_still_waits_in_the_outbox_misses_nothing() -> None:
     store = MemoryStore()
     service = Service(store, HoldingSender("local:3"), new_id=lambda: "g1", new_seed=lambda: 1)

@@ -10,6 +10,6 @@ from core.games.adazakura.roles import implemented
 #: [ADZ-4.1] 16 at most, and no more than the Megami that can be dealt.
 RULES = Game(
     id="adazakura", min_players=rules.MIN_PLAYERS, max_players=min(rules.MAX_PLAYERS, len(implemented())),
-    state_model=AdzState, steps=rules.STEPS, speakers=rules.speakers, project=view.project,
+    state_model=AdzState, steps=rules.STEPS, project=view.project,
     summary=settings.summary, winners=victory.sides,
 )  # fmt: skip

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.engine.afk import kicked
 from core.engine.context import TableCtx
 from core.engine.notice import Action, KeyRef
 from core.games.adazakura.megami import ADAZAKURA
@@ -29,6 +30,12 @@ class Ctx(TableCtx[AdzState]):
 
     def living(self) -> list[Player]:
         return [p for p in self.s.players if p.alive]
+
+    def answering(self) -> list[Player]:
+        """Living players a phase waits for before it closes early: not those the host kicked, who time
+        out on every prompt (J29)."""
+        gone = kicked(self.s)
+        return [p for p in self.living() if p.seat not in gone]
 
     def team(self) -> list[int]:
         """Living Adazakura-side seats [ADZ-2.2] (a madman is never a member)."""

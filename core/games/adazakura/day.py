@@ -75,7 +75,7 @@ def act(g: Ctx, seat: int, action: Action) -> None:
         g.log("CameOut", seat=seat, megami=megami, day=day.n)
     elif action.kind == "ready":
         day.ready.append(seat)
-        speakers = [p.seat for p in g.living() if can_speak(g, p)]
+        speakers = [p.seat for p in g.answering() if can_speak(g, p)]
         g.tell(seat, "day.ready.saved")
         if all(s in day.ready for s in speakers):
             start_vote(g)
@@ -121,7 +121,8 @@ def _prompt_ballots(g: Ctx, key: str) -> None:
 
 
 def cast(g: Ctx, seat: int, action: Action) -> None:
-    """Record (or change) a ballot; the window closes early once every voter has one [ADZ-8.2]."""
+    """Record (or change) a ballot; the window closes early once every voter has one [ADZ-8.2] (a seat
+    the host kicked is not waited for, J29)."""
     day = g.s.day
     assert day is not None
     choice = action.args[0]
@@ -130,7 +131,7 @@ def cast(g: Ctx, seat: int, action: Action) -> None:
         g.tell(seat, "vote.saved.player", target=g.ref(choice))
     else:
         g.tell(seat, "vote.saved.none")
-    if all(p.seat in day.ballots for p in g.living() if can_vote(g, p)):
+    if all(p.seat in day.ballots for p in g.answering() if can_vote(g, p)):
         close_vote(g)
 
 

@@ -187,7 +187,9 @@ def _co_refusal(g: Ctx, seat: int, action: Action) -> str:
 
 
 def refusal(g: Ctx, seat: int, action: Action) -> str:
-    """The most helpful reason id for an action that is not legal now [ADZ-11.2]."""
+    """The most helpful reason id for an action that is not legal now [ADZ-11.2]. A private ``/skip`` of
+    a player without Saine's usable 「絶唱絶華」 is ``skip.in_group`` (the discussion skip vote is sent in
+    the group), the same for every such player."""
     p = g.p(seat)
     if g.s.is_over:
         return "game.over"
@@ -213,6 +215,9 @@ def refusal(g: Ctx, seat: int, action: Action) -> str:
         reason = role.refusal(g, p, action) if role is not None else None
         if reason:
             return reason
+    if action.kind == "skip":
+        # Not Saine's own skip: the same hint for everyone, whatever their Megami (issue 8 §3).
+        return "skip.in_group"
     args = [a for a in action.args if isinstance(a, int)]
     if any(not 1 <= a <= len(g.s.players) for a in args) or (action.kind in ("vote", "kill") and not args):
         return "target.invalid"

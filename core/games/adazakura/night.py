@@ -75,7 +75,8 @@ def submit(g: Ctx, seat: int, action: Action) -> None:
         _choose(g, seat, action)
     else:
         apply_anytime(g, seat, action)
-    if all(s in night.done for s in night.alive if g.p(s).alive):
+    answering = {p.seat for p in g.answering()}
+    if all(s in night.done for s in night.alive if s in answering):
         close_night(g)
 
 

@@ -147,5 +147,5 @@ DISCUSSION = frozenset({"discussion"})
 STEPS = Steps(
     model=AdzState, ctx=Ctx, max_players=max_players, start=start, configure=configure, deadline=deadline,
     query=view.query, say=team_say, legal=legal, refusal=refusal, apply=apply, clear=clear, act=act,
-    pending=pending, discussion=DISCUSSION,
+    pending=pending, discussion=DISCUSSION, speakers=speakers,
 )  # fmt: skip

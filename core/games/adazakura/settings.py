@@ -17,6 +17,7 @@ from core.engine.result import Rejected
 from core.engine.table import TableState
 from core.games.adazakura.megami import TAROTS
 from core.games.adazakura.roles import implemented
+from core.i18n.guide import echoed
 
 #: Megami always dealt, so always in the pool [ADZ-4.2].
 ALWAYS = "yatsuha"
@@ -95,14 +96,15 @@ def pool(state: TableState) -> tuple[str, ...]:
 
 def configure_pool(state: TableState, values: tuple[str, ...]) -> list[Notice] | Rejected:
     """``/pool``: no values shows the pool; ``all`` deals from every Megami again; Megami ids limit the
-    deal to them (Yatsuha is always added). Refuses an unknown id (``megami.unknown``) and a pool too
+    deal to them (Yatsuha is always added). Refuses an unknown id (``pool.unknown``, the first one as
+    typed, cut short by :func:`core.i18n.guide.echoed`) and a pool too
     small for the smallest table (``pool.too_small``)."""
     if values == ("all",):
         state.settings.pop("pool", None)
     elif values:
         unknown = [v for v in values if v not in TAROTS]
         if unknown:
-            return Rejected(reason="megami.unknown")
+            return Rejected(reason="pool.unknown", params={"typed": echoed(unknown[0])})
         chosen = {ALWAYS, *values}
         if len(chosen) < MIN_POOL:
             return Rejected(reason="pool.too_small", params={"min": MIN_POOL})

@@ -103,6 +103,8 @@ def refusal(g: Ctx, seat: int, action: Action) -> str:
         return "target.invalid" if s.phase in NIGHTS else "night.closed"
     if action.kind == "start" and s.phase == "start_player":
         return "not_host"
+    if action.kind == "skip":
+        return "control.no_discussion"  # a private /skip: this game has no discussion to skip
     return "phase.wrong"
 
 

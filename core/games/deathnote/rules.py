@@ -174,4 +174,5 @@ STEPS = Steps(
     model=DNState, ctx=Ctx, max_players=lambda _: MAX_PLAYERS, start=start, configure=settings.configure,
     deadline=deadline, query=view.query, say=say, legal=legal, refusal=refusal, apply=apply, clear=clear,
     pending=pending, discussion=DISCUSSION, afk_exempt=NIGHTS, leave=kick,
+    speakers=speakers,
 )  # fmt: skip

@@ -95,6 +95,8 @@ def refusal(g: Ctx, seat: int, action: Action) -> str:
         return "lottery.not_your_turn" if lottery.drawer(g) != seat else "lottery.card_taken"
     if action.kind == "done" and s.phase in ("candidacy", "policy_speech"):
         return "speech.not_yours"
+    if action.kind == "skip":
+        return "skip.in_group"  # a private /skip: the campaign's skip vote is sent in the group
     return "phase.wrong"
 
 

@@ -179,4 +179,5 @@ STEPS = Steps(
     model=PolState, ctx=Ctx, max_players=lambda _: MAX_PLAYERS, start=start, configure=settings.configure,
     deadline=deadline, query=view.query, say=say, legal=legal, refusal=refusal, apply=apply, clear=clear,
     pending=pending, discussion=DISCUSSION, afk_exempt=AFK_EXEMPT, leave=day_flow.mark_out,
+    speakers=speakers,
 )  # fmt: skip

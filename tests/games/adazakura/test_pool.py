@@ -70,7 +70,7 @@ def test_a_table_larger_than_the_pool_cannot_start_or_grow() -> None:
 def test_only_the_host_in_the_lobby_may_set_the_pool_and_only_known_megami() -> None:
     state = lobby(4)
     assert configure(state, *POOL, user="u2") == Rejected(reason="not_host")
-    assert configure(state, "saine", "nobody") == Rejected(reason="megami.unknown")
+    assert configure(state, "saine", "nobody") == Rejected(reason="pool.unknown", params={"typed": "nobody"})
     assert configure(state, "saine", "himika") == Rejected(reason="pool.too_small", params={"min": 4})
     started = RULES.decide(state, StartGame(user_id="u1"), now=0)
     assert isinstance(started, Accepted)

@@ -1,0 +1,56 @@
+"""Texts the issue 8 new-user trial found misleading: the idle line of a game whose mid-game ``/kick`` is
+refused, a settings text telling two commands, an unknown Megami answered with a ``/co`` hint."""
+
+from __future__ import annotations
+
+import pytest
+
+import core.i18n as i18n
+from core.engine.commands import Query
+from core.engine.result import Accepted
+from core.i18n.catalog import catalog
+from tests.games.afk.helpers import GAMES, Table
+
+LOCALES = ("ja", "en")
+
+
+def idle_line(game: str, locale: str) -> str:
+    """The idle line of a real ``/status`` once every seat of a bot ``game`` missed two phases."""
+    t = Table(game)
+    while not t.state.missed or min(t.state.missed.values()) < 2:
+        t.timeout()
+    result = t.decide(Query(user_id="bot:1", what="status", public=True))
+    assert isinstance(result, Accepted)
+    lines = [n for n in result.notices if n.key == "afk.idle"]
+    assert len(lines) == 1
+    return i18n.render(lines[0], locale, game)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("game", GAMES)
+def test_the_idle_line_offers_only_what_the_host_can_do_in_that_game(game: str, locale: str) -> None:
+    line = idle_line(game, locale)
+    if game == "deathnote":  # every mid-game /kick is refused there (kick.cancel_only)
+        assert "/kick" not in line
+        assert "/cancel" in line
+    else:
+        assert "/kick" in line
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("game", GAMES)
+def test_the_settings_summary_names_no_command(game: str, locale: str) -> None:
+    """``lobby.options`` is shown in the lobby (where ``/option`` changes it) and on the ``/settings`` page
+    (where ``/settings`` does): the page around it names the command, once."""
+    summary = catalog(locale, game)["lobby.options"]
+    assert "/option" not in summary
+    assert "/settings" not in summary
+    assert "/option" in catalog(locale, "common")["lobby.opened"], "the lobby names it instead"
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_an_unknown_megami_in_the_pool_is_named_without_a_co_hint(locale: str) -> None:
+    text = i18n.text("reason.pool.unknown", locale, "adazakura", typed="nosuchmegami")
+    assert "nosuchmegami" in text
+    assert "/co" not in text
+    assert "/role" in text
