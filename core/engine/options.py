@@ -61,6 +61,20 @@ class OptionTable:
         state.settings.setdefault("options", {})[name] = value
         return None
 
+    def configure(
+        self, state: TableState, name: str, values: tuple[str, ...], *, also: tuple[str, ...] = ()
+    ) -> Rejected | None:
+        """``/option <name> [value]``: set option ``name`` (any case) from the first value; nothing to do
+        without a name (``""``, ``show``) or a value (the caller shows the settings). Refuses
+        ``option.unknown`` naming ``also`` (the game's other settings, e.g. ``pool``) and this table's
+        options, or ``option.invalid`` (:meth:`set`)."""
+        if name in ("", "show"):
+            return None
+        key = self.find(name)
+        if key is None:
+            return Rejected(reason="option.unknown", params={"options": ", ".join([*also, *self.defaults])})
+        return self.set(state, key, values[0]) if values else None
+
     def every(self, state: TableState) -> list[Scalar]:
         """One ``option.line`` per option with its value now (the host's or the default), in table order."""
         return [self._line(name, self.get(state, name)) for name in self.defaults]

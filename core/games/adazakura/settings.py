@@ -122,15 +122,9 @@ def configure(state: TableState, name: str, values: tuple[str, ...]) -> list[Not
     sets it. Refuses ``option.unknown`` (with the names) and ``option.invalid`` (with the allowed range)."""
     if name.lower() == "pool":
         return configure_pool(state, values)
-    if name not in ("", "show"):
-        key = OPTIONS.find(name)
-        if key is None:
-            names = ", ".join(["pool", *OPTIONS.defaults])
-            return Rejected(reason="option.unknown", params={"options": names})
-        if values:
-            refused = OPTIONS.set(state, key, values[0])
-            if refused:
-                return refused
+    refused = OPTIONS.configure(state, name, values, also=("pool",))
+    if refused:
+        return refused
     return [Notice(key="lobby.options", to=PUBLIC, params=summary(state), phase_seq=state.phase_seq)]
 
 

@@ -51,14 +51,9 @@ def option(state: TableState, name: str) -> Any:
 def configure(state: TableState, name: str, values: tuple[str, ...]) -> list[Notice] | Rejected:
     """``/option <name> <value>`` in the lobby; without a name or a value, show the settings. Refuses
     ``option.unknown`` and ``option.invalid`` (with the allowed range or words)."""
-    if name not in ("", "show"):
-        key = OPTIONS.find(name)
-        if key is None:
-            return Rejected(reason="option.unknown", params={"options": ", ".join(DEFAULTS)})
-        if values:
-            refused = OPTIONS.set(state, key, values[0])
-            if refused:
-                return refused
+    refused = OPTIONS.configure(state, name, values)
+    if refused:
+        return refused
     return [Notice(key="lobby.options", to=PUBLIC, params=summary(state), phase_seq=state.phase_seq)]
 
 
