@@ -142,7 +142,7 @@ class Extend(BaseModel):
 
 
 class SkipVote(BaseModel):
-    """A living player's vote to end the discussion now; a strict majority of the living players ends it
+    """A player's vote to end the discussion now; a strict majority of those who may speak now ends it
     (issue 8 §3; ``core.engine.control``). Not Saine's private ``/skip`` [ADZ-11.2], which is an ``Act``."""
 
     type: Literal["skip_vote"] = "skip_vote"

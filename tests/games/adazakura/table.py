@@ -174,6 +174,19 @@ class Table(BaseTable):
         return self.state.winners
 
 
+def lobby(players: int, *, seed: int = 1, **settings: Any) -> AdzState:
+    """A lobby of ``players`` members (``u1`` … hosted by ``u1``) with the ``settings`` given; not started."""
+    state = RULES.new_game(
+        game_id="g", chat_id="c", host=Member(user_id="u1", name="P1"), settings=settings, seed=seed, now=0
+    )
+    for i in range(1, players + 1):
+        joined = RULES.decide(state, Join(user_id=f"u{i}", name=f"P{i}"), now=0)
+        assert not isinstance(joined, Rejected), joined
+        state = joined.state
+    assert isinstance(state, AdzState)
+    return state
+
+
 def table(seats: str | int, *, deck: list[str] | None = None, rng: list[int] | None = None, seed: int = 7,
           **settings: Any) -> Table:  # fmt: skip
     """A started game; see :class:`Table`. ``seats`` as ``"megami/F …"`` is test mode [ADZ-11.10] (members

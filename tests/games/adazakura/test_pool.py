@@ -5,25 +5,13 @@ from __future__ import annotations
 from core.engine.commands import Configure, Join, StartGame
 from core.engine.notice import RoleRef
 from core.engine.result import Accepted, Rejected
-from core.engine.table import Member
 from core.games.adazakura.model import AdzState
 from core.games.adazakura.roles import implemented
 from handlers.messages import TextCommand
 from handlers.textcommands import to_command
-from tests.games.adazakura.table import RULES
+from tests.games.adazakura.table import RULES, lobby
 
 POOL = ("saine", "himika", "megumi", "shinra")
-
-
-def lobby(players: int, seed: int = 1) -> AdzState:
-    host = Member(user_id="u1", name="P1")
-    state = RULES.new_game(game_id="g", chat_id="c", host=host, settings={}, seed=seed, now=0)
-    for i in range(1, players + 1):
-        outcome = RULES.decide(state, Join(user_id=f"u{i}", name=f"P{i}"), now=0)
-        assert isinstance(outcome, Accepted)
-        state = outcome.state
-    assert isinstance(state, AdzState)
-    return state
 
 
 def configure(state: AdzState, *values: str, user: str = "u1") -> Accepted[AdzState] | Rejected:
@@ -32,7 +20,7 @@ def configure(state: AdzState, *values: str, user: str = "u1") -> Accepted[AdzSt
 
 def test_a_limited_pool_is_the_only_source_of_dealt_megami() -> None:
     for seed in range(12):
-        outcome = configure(lobby(5, seed), *POOL)
+        outcome = configure(lobby(5, seed=seed), *POOL)
         assert isinstance(outcome, Accepted)
         started = RULES.decide(outcome.state, StartGame(user_id="u1"), now=0)
         assert isinstance(started, Accepted)

@@ -3,31 +3,18 @@ Adazakura-side count ``k`` [ADZ-4.3] and Shinra's ``shinra_k`` (A37), shown by a
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from core.engine.commands import Configure, Join, StartGame
+from core.engine.commands import Configure, StartGame
 from core.engine.notice import KeyRef
 from core.engine.result import Accepted, Rejected
-from core.engine.table import Member
 from core.games.adazakura import RULES
 from core.games.adazakura.model import AdzState
 from core.games.adazakura.settings import OPTIONS, shinra_k, timer
 from core.i18n import render
+from tests.games.adazakura.table import lobby
 
 NOW = 1_000
-
-
-def lobby(players: int, **settings: Any) -> AdzState:
-    host = Member(user_id="u1", name="P1")
-    state = RULES.new_game(game_id="g", chat_id="c", host=host, settings=settings, seed=5, now=0)
-    for i in range(1, players + 1):
-        joined = RULES.decide(state, Join(user_id=f"u{i}", name=f"P{i}"), now=0)
-        assert isinstance(joined, Accepted)
-        state = joined.state
-    assert isinstance(state, AdzState)
-    return state
 
 
 def option(state: AdzState, name: str, *values: str) -> Accepted[AdzState] | Rejected:
