@@ -23,7 +23,7 @@ log = logging.getLogger(__name__)
 
 #: Settings of one lobby that never become a game's preset: its language (``/newgame … en`` is for one
 #: game), the test mode's injected deal and the lobby lifetime (a group-level setting).
-NOT_PRESET = frozenset({"locale", "setup", "lobby_seconds"})
+NOT_PRESET = frozenset({"locale", "setup", "lobby_seconds", "console", "console_primary"})
 #: Writes tried when another change of the group item lands in between (each reloads it).
 SAVE_ATTEMPTS = 5
 

@@ -13,13 +13,14 @@ import secrets
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from core.engine.commands import Command, Remind, Timeout
+from core.engine.commands import Command, Remind, Say, Timeout
 from core.engine.notice import Notice
 from core.engine.result import Rejected
 from core.engine.table import ENDED
 from core.games import GameRules, rules_for
 from handlers import delivery, outbox
 from handlers import excused as excuse
+from handlers.console import feed as console_feed
 from handlers.messages import AwaitingReply, OutMessage, Sender
 from handlers.wakeups import wake_ups
 from infra.store import GameStore, VersionConflict
@@ -139,7 +140,9 @@ class GameRunner:
                     return refusal
             else:
                 state, notices = result.state, notices + result.notices
-                if not result.changed and not caught_up:
+                # A relayed team message is committed (not only sent): it goes into the team's console
+                # feeds (handlers.console.feed), and its delivery id dedupes a retried send.
+                if not result.changed and not caught_up and not isinstance(command, Say):
                     if not delivery_id or self.store.claim_reply(delivery_id):
                         await self._send_now(rules, state, notices)
                     return None
@@ -180,7 +183,12 @@ class GameRunner:
         the caller must call :meth:`flush` next: it sends with that lease and releases it (docs/storage.md,
         "Sending the outbox"). The commit that ends a game has its members' user pointers released
         after the flush that follows it (:meth:`_release_pointers`), once: the state records it
-        (``shell``, :data:`RELEASED`)."""
+        (``shell``, :data:`RELEASED`). Where the platform has a console (the ``console`` setting), each
+        message to a member's 1:1 chat is also kept in their console feed in the same write; with
+        ``console_primary``, a running game's private messages go to the feed only, not to the outbox
+        (:func:`handlers.console.feed.kept`)."""
+        if any(console_feed.is_private(state, m) for m in messages):
+            state, messages = console_feed.kept(state, messages, self.settings_for(state.chat_id))
         entries = {f"{version + 1:08d}-{i:04d}": outbox.dump(m) for i, m in enumerate(messages)}
         ending = state.is_over and not state.shell.get(RELEASED)
         if ending:
@@ -283,6 +291,11 @@ class GameRunner:
         data = json.loads(payload)
         rules = rules_for(data["game"])
         return rules, rules.state_model.model_validate(data)
+
+    def load_state(self, game_id: str) -> tuple[GameRules, Any] | None:
+        """The rules and the state of game ``game_id`` as committed, or None when there is no such game
+        (a read: no deadline is caught up, nothing is written)."""
+        return self._load_state(game_id)
 
     def _load_state(self, game_id: str) -> tuple[GameRules, Any] | None:
         stored = self.store.load(game_id)

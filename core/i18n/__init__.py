@@ -15,6 +15,7 @@ from core.i18n.catalog import (
     resolve_locale,
     role_id,
     role_names,
+    texts,
 )
 from core.i18n.render import render, render_action, render_key, render_param, text
 
@@ -32,4 +33,5 @@ __all__ = [
     "role_id",
     "role_names",
     "text",
+    "texts",
 ]

@@ -137,6 +137,19 @@ def lookup(key: str, locale: str, game: str) -> str:
     return template
 
 
+def texts(prefix: str, locale: str, game: str) -> dict[str, str]:
+    """Every template whose key starts with ``prefix`` (``"console.ui."``), keyed without the prefix: the
+    ``common`` ones overridden by the game's own, for any locale tag (unknown → ``ja``). Templates are
+    returned unrendered (their ``{fields}`` kept)."""
+    resolved = resolve_locale(locale)
+    found: dict[str, str] = {}
+    for namespace in (COMMON, game):
+        for key, template in catalog(resolved, namespace).items():
+            if key.startswith(prefix):
+                found[key.removeprefix(prefix)] = template
+    return found
+
+
 def has_key(key: str, locale: str, game: str) -> bool:
     """Whether :func:`lookup` would find ``key``."""
     return find(key, resolve_locale(locale), game) is not None

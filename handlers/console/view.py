@@ -1,0 +1,189 @@
+"""The viewer's projection for the console page: the View JSON of the issue 9 plan ("View JSON", the
+contract between this module and ``handlers/console/static/console.js``).
+
+Pure rendering over a committed state: every text comes from the game's own read-only answers (the
+``/me``, ``/status`` and ``/board`` queries through ``rules.decide``, the game's end recap) rendered with
+``core.i18n``, and the buttons from ``handlers.menu`` over ``legal_actions``, so the page shows what the
+chat would, in the game's language. Only what the viewer may see goes in: the answers addressed to them,
+their own feed and their own legal actions; the status, boards and recap are public. Times are UTC
+epoch seconds.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from typing import Any, Literal
+
+import core.i18n as i18n
+from core.engine.commands import Query, Say
+from core.engine.notice import Action, Notice
+from core.engine.result import Rejected
+from core.engine.table import ENDED
+from core.games import GameRules
+from handlers import menu
+from handlers.console import feed as console_feed
+
+#: The sections from the game's read-only queries, in page order: section id → ``Query.what``.
+QUERIES: tuple[tuple[str, Literal["me", "status", "board"]], ...] = (
+    ("card", "me"),
+    ("status", "status"),
+    ("board", "board"),
+)
+#: A harmless text for the dry run that asks the rules whether the viewer's team channel is open now.
+PROBE_TEXT = "…"
+#: The functions a game's ``recap`` module posts its end recap with (``core.games.<game>.recap``).
+RECAP_FUNCTIONS = ("announce", "final")
+
+
+def _text(key: str, locale: str, game: str, **params: Any) -> str:
+    try:
+        return i18n.text(key, locale, game, **params)
+    except KeyError:
+        return f"[{key}]"
+
+
+def _render(notices: list[Notice], locale: str, game: str) -> str:
+    parts = []
+    for notice in notices:
+        try:
+            parts.append(i18n.render(notice, locale, game))
+        except KeyError:
+            parts.append(f"[{notice.key}]")
+    return "\n\n".join(part for part in parts if part)
+
+
+def _is_for(notice: Notice, user_id: str, seat: int | None) -> bool:
+    """Whether ``notice`` is addressed to the viewer alone (their 1:1 chat as a user or as a seat)."""
+    to = notice.to
+    if to.kind == "user":
+        return to.user_id == user_id
+    return to.kind == "seat" and seat is not None and to.seats == (seat,)
+
+
+def _answer(rules: GameRules, state: Any, user_id: str, seat: int | None, what: Any, now: int) -> str:
+    """The viewer's answer to ``/<what>`` (``me``, ``status``, ``board``), or "" when the game refuses."""
+    result = rules.decide(state, Query(user_id=user_id, what=what), now=now)
+    if isinstance(result, Rejected):
+        return ""
+    mine = [n for n in result.notices if _is_for(n, user_id, seat)]
+    return _render(mine, state.locale, state.game)
+
+
+def recap(state: Any, *, now: int) -> str:
+    """The game's end recap as the group got it, re-rendered from the log by the game's own ``recap``
+    module (its :data:`RECAP_FUNCTIONS`; 徒桜戦争 [ADZ-11.11], 政治家人狼 §6.10, DEATH NOTE 人狼 §9.5);
+    "" before the end, for a cancelled game or a game without one."""
+    if state.phase != ENDED:
+        return ""
+    try:
+        module = importlib.import_module(f"core.games.{state.game}.recap")
+        ctx_type = importlib.import_module(f"core.games.{state.game}.ctx").Ctx
+    except ImportError:
+        return ""
+    post: Callable[[Any], None] | None = next(
+        (getattr(module, name) for name in RECAP_FUNCTIONS if hasattr(module, name)), None
+    )
+    if post is None:
+        return ""
+    g = ctx_type(state.fork(), now)
+    post(g)
+    public = [n for n in g.notices if n.to.kind == "public"]
+    return _render(public, state.locale, state.game)
+
+
+def _sections(rules: GameRules, state: Any, user_id: str, seat: int | None, now: int) -> list[dict[str, Any]]:
+    locale, game = state.locale, state.game
+    texts = [(sid, _answer(rules, state, user_id, seat, what, now)) for sid, what in QUERIES]
+    texts.append(("recap", recap(state, now=now)))
+    sections: list[dict[str, Any]] = []
+    seen: list[str] = []
+    for sid, text in texts:
+        if not text or any(text in earlier for earlier in seen):  # a /board inside /status: shown once
+            continue
+        seen.append(text)
+        sections.append({"id": sid, "title": _text(f"console.section.{sid}", locale, game), "text": text})
+    return sections
+
+
+def action_tree(
+    rules: GameRules, state: Any, actions: list[Action], prefix: Action | None = None
+) -> list[dict[str, Any]]:
+    """The buttons of ``actions`` at menu level ``prefix`` (``None``: the first level) as the page's
+    tree: ``[{"label", "action": {"kind", "args"}, "children": [...] | None}]``; a node with children is
+    a step of a multi-step choice (``handlers.menu``), its ``action`` the prefix chosen so far. The
+    menu's back button is left out (the page has its own)."""
+    names: Mapping[int, str] = {s: m.name for s, m in rules.seats(state).items()}
+    rows = menu.build(
+        actions, prefix, game_id=state.game_id, phase_seq=state.phase_seq,
+        locale=state.locale, game=state.game, names=names,
+    )  # fmt: skip
+    nodes = []
+    for button in (b for row in rows for b in row):
+        action = button.tap.action
+        if action.kind == menu.BACK:
+            continue
+        children = action_tree(rules, state, actions, action) if button.tap.menu else None
+        nodes.append(
+            {"label": button.label, "action": {"kind": action.kind, "args": list(action.args)},
+             "children": children}
+        )  # fmt: skip
+    return nodes
+
+
+def _say(rules: GameRules, state: Any, user_id: str, now: int) -> dict[str, str] | None:
+    """``{"placeholder"}`` when the rules would relay a text of the viewer now (a dry run of ``Say``:
+    徒桜戦争's night team channel [ADZ-11.6], 政治家人狼's collusion, DEATH NOTE 人狼's free-text
+    signals), else None."""
+    if state.is_over or rules.seat_of(state, user_id) is None:
+        return None
+    if isinstance(rules.decide(state, Say(user_id=user_id, text=PROBE_TEXT), now=now), Rejected):
+        return None
+    return {"placeholder": _text("console.say.placeholder", state.locale, state.game)}
+
+
+def _me(rules: GameRules, state: Any, user_id: str, seat: int | None) -> dict[str, Any]:
+    member = state.member(user_id)
+    players = getattr(state, "players", [])
+    alive = bool(getattr(players[seat - 1], "alive", True)) if seat and seat <= len(players) else True
+    return {"seat": seat, "name": member.name if member else "", "alive": alive}
+
+
+def _phase_label(state: Any) -> str:
+    key = f"console.phase.{state.phase}"
+    if not i18n.has_key(key, state.locale, state.game):
+        key = "console.phase.other"
+    return _text(key, state.locale, state.game)
+
+
+def project(
+    rules: GameRules, state: Any, user_id: str, feed: list[dict[str, Any]], *, now: int
+) -> dict[str, Any]:
+    """The View JSON of ``user_id`` (a member of the game of ``state``) at ``now``: game, phase and
+    clock, ``me``, ``sections``, ``actions`` (a tree, see :func:`action_tree`), ``prompt``, ``feed``
+    (``feed``: the viewer's entries, :mod:`handlers.console.feed`), ``say`` and ``ui`` (every
+    ``console.ui.*`` text of the game's locale, keyed without the prefix)."""
+    locale, game = state.locale, state.game
+    seat = rules.seat_of(state, user_id)
+    legal = rules.legal_actions(state, seat) if seat is not None and not state.is_over else []
+    return {
+        "game_id": state.game_id,
+        "game": game,
+        "title": _text("game.name", locale, game),
+        "locale": locale,
+        "phase": state.phase,
+        "phase_label": _phase_label(state),
+        "phase_seq": state.phase_seq,
+        "now": now,
+        "deadline_at": state.deadline_at,
+        "seconds_left": state.seconds_left(now),
+        "paused": state.paused_left is not None,
+        "over": state.is_over,
+        "me": _me(rules, state, user_id, seat),
+        "sections": _sections(rules, state, user_id, seat, now),
+        "actions": action_tree(rules, state, legal),
+        "prompt": console_feed.prompt(feed, state.phase_seq),
+        "feed": [{"n": e["n"], "text": e["text"], "phase_seq": e["phase_seq"]} for e in feed],
+        "say": _say(rules, state, user_id, now),
+        "ui": i18n.texts("console.ui.", locale, game),
+    }

@@ -1,0 +1,1 @@
+"""Tests of the player console's server (handlers/console)."""
