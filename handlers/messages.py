@@ -101,7 +101,9 @@ class OutMessage:
     game's language, for what the adapter adds around the text (LINE's button labels). ``slot``: the
     notice's :attr:`~core.engine.notice.Notice.slot` (e.g. ``"countdown"``): the flush edits the chat's
     previous message of that slot with an :class:`EditingSender` (``handlers.delivery``); others send it
-    as a new message."""
+    as a new message. ``game_id``: set on a started game's group messages (``handlers.outbox``): the
+    adapter adds the link to that game's player console where one is configured (Telegram's Mini App
+    button, LINE's LIFF quick reply)."""
 
     chat_id: str
     text: str
@@ -111,6 +113,7 @@ class OutMessage:
     silent: bool = False
     locale: str = "ja"
     slot: str | None = None
+    game_id: str | None = None
 
 
 @dataclass

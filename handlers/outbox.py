@@ -6,7 +6,9 @@ a chat is kept: nothing is merged into a message with buttons, and a silent mess
 sent without a notification sound) is never merged with one that is not. A slot message
 (``Notice.slot``, e.g. the countdown, edited in place by the flush) stays alone: nothing is merged into
 it nor it into another, but it replaces the chat's previous message when that one is of the same slot
-(only the latest text would show). :func:`merge` also joins a chat's messages that waited in the outbox
+(only the latest text would show). A started game's group messages carry the game id
+(``OutMessage.game_id``: the adapters' link to the player console); a merged message keeps it.
+:func:`merge` also joins a chat's messages that waited in the outbox
 when they finally go (``handlers.delivery``). Payloads are JSON so the store keeps them opaque."""
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import Any, TypeVar
 
 import core.i18n as i18n
 from core.engine.notice import Action, Notice
+from core.engine.table import CANCELLED, LOBBY
 from core.games import GameRules
 from handlers import menu
 from handlers.messages import Button, OutMessage, Tap
@@ -52,6 +55,7 @@ def render_notices(rules: GameRules, state: Any, notices: list[Notice]) -> list[
     """Every notice rendered for every recipient, merged per chat where possible (see the module
     docstring): in order within each chat; a merged message takes the place of its first part."""
     names = {seat: m.name for seat, m in rules.seats(state).items()}
+    started = getattr(state, "phase", LOBBY) not in (LOBBY, CANCELLED)
     out: list[OutMessage] = []
     for notice in notices:
         body = _body(notice, state.locale, state.game)
@@ -67,6 +71,7 @@ def render_notices(rules: GameRules, state: Any, notices: list[Notice]) -> list[
                 silent=notice.silent,
                 locale=state.locale,
                 slot=notice.slot,
+                game_id=state.game_id if started and chat == state.chat_id else None,
             )
             for chat in recipients(rules, state, notice)
         ]
@@ -89,7 +94,7 @@ def merge(
         elif index is not None and _mergeable(out[index][1], message, limit):
             keys, last = out[index]
             text = f"{last.text}\n\n{message.text}"
-            out[index] = ([*keys, key], replace(message, text=text))
+            out[index] = ([*keys, key], replace(message, text=text, game_id=message.game_id or last.game_id))
         else:
             last_of[message.chat_id] = len(out)
             out.append(([key], message))
@@ -136,6 +141,8 @@ def dump(message: OutMessage) -> str:
         data["locale"] = message.locale
     if message.slot is not None:
         data["slot"] = message.slot
+    if message.game_id is not None:
+        data["game_id"] = message.game_id
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -160,4 +167,5 @@ def load(payload: str) -> OutMessage:
     return OutMessage(
         chat_id=data["chat_id"], text=data["text"], buttons=rows, edit_of=data.get("edit_of"),
         silent=bool(data.get("silent", False)), locale=str(data.get("locale", "ja")), slot=data.get("slot"),
+        game_id=data.get("game_id"),
     )  # fmt: skip

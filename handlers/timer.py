@@ -188,7 +188,7 @@ async def _telegram_sender() -> Sender:
 
     bot = Bot(settings.telegram_token())
     username = os.environ.get(USERNAME_ENV, "").removeprefix("@") or (await bot.get_me()).username
-    return TelegramSender(bot, bot_username=username)
+    return TelegramSender(bot, bot_username=username, miniapp=settings.telegram_miniapp())
 
 
 async def _line_sender() -> Sender:
@@ -226,8 +226,20 @@ def _service() -> Wakes:
             after_commit=TelegramSpeech(),
             scheduler=_Container.scheduler,
             reminds=reminds,
+            settings_for=_settings_for,
         )
     return _Container.service
+
+
+def _settings_for(chat_id: str) -> dict[str, Any]:
+    """The operator's settings for a game's chat, from its platform's function (the console settings)."""
+    if chat_id.startswith("line:"):
+        from handlers.line.runtime import settings_for as line_settings
+
+        return line_settings(chat_id)
+    from handlers.telegram.webhook import settings_for as telegram_settings
+
+    return telegram_settings(chat_id)
 
 
 def _loop() -> asyncio.AbstractEventLoop:

@@ -1,4 +1,5 @@
-"""Runtime settings of the Lambda functions: the store's table name and the bot secrets.
+"""Runtime settings of the Lambda functions: the store's table name, the bot secrets and the operator's
+choices (LINE delivery, the player console's Mini App / LIFF app and whether it is the primary channel).
 
 Names come from the environment (template.yaml sets them). A secret ``NAME`` is read, in order:
 
@@ -119,3 +120,39 @@ def line_basic_id(env: Mapping[str, str] | None = None) -> str | None:
     ``None`` when unset (the sender then asks ``GET /v2/bot/info`` once)."""
     value = ((os.environ if env is None else env).get("LINE_BOT_BASIC_ID") or "").strip()
     return value or None
+
+
+def _optional(name: str, env: Mapping[str, str] | None) -> str | None:
+    value = ((os.environ if env is None else env).get(name) or "").strip()
+    return value or None
+
+
+def telegram_miniapp(env: Mapping[str, str] | None = None) -> str | None:
+    """The short name of the bot's Mini App (BotFather ``/newapp``), the ``<app>`` of the player console's
+    link ``https://t.me/<bot>/<app>?startapp=<game id>``: env ``TELEGRAM_MINIAPP``; ``None`` when unset
+    (no console link on Telegram)."""
+    return _optional("TELEGRAM_MINIAPP", env)
+
+
+def line_liff_id(env: Mapping[str, str] | None = None) -> str | None:
+    """The LIFF app id of the player console (``1234567890-AbcdEfgh``, LINE Developers console, LIFF tab):
+    env ``LINE_LIFF_ID``; ``None`` when unset (no console link on LINE)."""
+    return _optional("LINE_LIFF_ID", env)
+
+
+def line_login_channel_id(env: Mapping[str, str] | None = None) -> str | None:
+    """The LINE Login channel id the LIFF app belongs to, the ``client_id`` of "Verify ID token" (LINE
+    Login v2.1 API reference): env ``LINE_LOGIN_CHANNEL_ID``; ``None`` when unset (the LINE console then
+    refuses everyone)."""
+    return _optional("LINE_LOGIN_CHANNEL_ID", env)
+
+
+#: Values of ``CONSOLE_PRIMARY`` that turn it on (any other value, or none, leaves it off).
+TRUE = ("1", "true", "yes", "on")
+
+
+def console_primary(env: Mapping[str, str] | None = None) -> bool:
+    """Whether the operator made the player console the primary private channel: env ``CONSOLE_PRIMARY``
+    on (:data:`TRUE`). Each platform applies it only where its console exists (the Mini App or LIFF app is
+    set): without one, private messages must keep going to the 1:1 chats."""
+    return ((os.environ if env is None else env).get("CONSOLE_PRIMARY") or "").strip().lower() in TRUE

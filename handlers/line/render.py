@@ -20,7 +20,11 @@ What a player sees, per message of the batch:
   reply": ≤ 13 items, labels ≤ 20 characters) holding the 「進行」 postback (data :data:`NUDGE`) and, with
   a basic id, the link that opens the 1:1 chat with 「自分の番」 typed in
   (``https://line.me/R/oaMessage/<basic id>/?<text>``). A quick-reply postback must have a
-  ``displayText`` ("Postback action"), so only 「進行」, never a choice, goes there.
+  ``displayText`` ("Postback action"), so only 「進行」, never a choice, goes there;
+- with the player console's LIFF app (``Links.liff_id``, env ``LINE_LIFF_ID``), a batch to a group with a
+  started game's message (``OutMessage.game_id``) ends with a quick reply that also holds a URI action
+  (catalog ``console.open``) opening ``https://liff.line.me/<liff id>?g=<game id>`` ("Opening a LIFF
+  app": the game travels in the URL, LIFF gives no group id), in either delivery mode.
 
 A reply or push carries at most :data:`MAX_OBJECTS` (5) objects ("Send reply message"). :func:`fit` says
 how many leading messages of a batch fit; :func:`messages` renders only those, and the caller keeps the
@@ -72,16 +76,18 @@ class Links:
 
     ``basic_id``: the bot's basic id (``@123abcde``); ``None`` → no add-friend or 1:1 links.
     ``free_mode``: group batches end with the 「進行」 quick reply and the 1:1 link (design §4).
+    ``liff_id``: the player console's LIFF app; ``None`` → no console link.
     """
 
     basic_id: str | None
     free_mode: bool
+    liff_id: str | None = None
 
 
 def messages(batch: list[OutMessage], links: Links, *, quick_reply_ok: bool = True) -> list[dict[str, Any]]:
     """The LINE message objects of the first :func:`fit` messages of ``batch`` (all to one chat), at
     most :data:`MAX_OBJECTS`; ``[]`` when there is nothing to show (empty texts without buttons).
-    ``quick_reply_ok=False`` leaves out the free-mode quick reply."""
+    ``quick_reply_ok=False`` leaves out the quick reply."""
     out: list[dict[str, Any]] = []
     for message in batch[: fit(batch)]:
         parts = _split(message.text, TEXT_UNITS)
@@ -89,8 +95,9 @@ def messages(batch: list[OutMessage], links: Links, *, quick_reply_ok: bool = Tr
         if len(parts) > room:
             parts = [*parts[: room - 1], _with_cut_note(parts[room - 1], message.locale)]
         out += _render(message, parts, links)
-    if out and quick_reply_ok and links.free_mode and batch[0].chat_id.startswith(_GROUP_PREFIXES):
-        out[-1]["quickReply"] = {"items": _quick_items(batch[-1].locale, links)}
+    items = _quick_items(batch[: fit(batch)], links) if out and quick_reply_ok else []
+    if items:
+        out[-1]["quickReply"] = {"items": items}
     return out
 
 
@@ -182,8 +189,23 @@ def size_of(value: Any) -> int:
     return len(json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
 
 
-def _quick_items(locale: str, links: Links) -> list[dict[str, Any]]:
-    """The free-mode quick reply of a group batch: 「進行」 and, with a basic id, the 1:1 link."""
+def _quick_items(batch: list[OutMessage], links: Links) -> list[dict[str, Any]]:
+    """The quick reply of a batch (its rendered messages) to a group: the free mode's (:func:`_free_items`),
+    then the console link of the newest game named in the batch; ``[]`` for a 1:1 chat."""
+    if not batch[0].chat_id.startswith(_GROUP_PREFIXES):
+        return []
+    locale = batch[-1].locale
+    items = _free_items(locale, links) if links.free_mode else []
+    game_id = next((m.game_id for m in reversed(batch) if m.game_id), None)
+    if links.liff_id and game_id:
+        label = _cut(i18n.text("console.open", locale, _COMMON), QUICK_LABEL_UNITS)
+        uri = f"https://liff.line.me/{quote(links.liff_id, safe='')}?g={quote(game_id, safe='')}"
+        items.append({"type": "action", "action": {"type": "uri", "label": label, "uri": uri}})
+    return items[:QUICK_ITEMS]
+
+
+def _free_items(locale: str, links: Links) -> list[dict[str, Any]]:
+    """The free-mode items: 「進行」 and, with a basic id, the 1:1 link."""
     progress = _cut(i18n.text("line.button.progress", locale, _COMMON), QUICK_LABEL_UNITS)
     items: list[dict[str, Any]] = [
         # displayText is required on a quick-reply postback; 「進行」 reveals nothing.
@@ -195,7 +217,7 @@ def _quick_items(locale: str, links: Links) -> list[dict[str, Any]]:
         typed = quote(i18n.text("line.prefill.my_turn", locale, _COMMON), safe="")
         uri = f"https://line.me/R/oaMessage/{quote(links.basic_id, safe='')}/?{typed}"
         items.append({"type": "action", "action": {"type": "uri", "label": label, "uri": uri}})
-    return items[:QUICK_ITEMS]
+    return items
 
 
 def _with_cut_note(part: str, locale: str) -> str:

@@ -73,8 +73,9 @@ class LineSender:
 
     ``api``: the REST client; ``mode``: ``"free"`` or ``"push"`` (``LINE_DELIVERY``); ``push_budget``:
     counted pushes one game may spend (``LINE_PUSH_BUDGET``; ``None``: no limit); ``basic_id``: the bot's
-    basic id (``LINE_BOT_BASIC_ID``), else asked once from ``GET /v2/bot/info``. Raises ``ValueError``
-    for another mode.
+    basic id (``LINE_BOT_BASIC_ID``), else asked once from ``GET /v2/bot/info``; ``liff_id``: the player
+    console's LIFF app (``LINE_LIFF_ID``), linked from a started game's group messages. Raises
+    ``ValueError`` for another mode.
     """
 
     def batch_limit(self, chat_id: str) -> int:
@@ -82,7 +83,13 @@ class LineSender:
         return render.MAX_OBJECTS
 
     def __init__(
-        self, api: LineApi, *, mode: str = FREE, push_budget: int | None = None, basic_id: str | None = None
+        self,
+        api: LineApi,
+        *,
+        mode: str = FREE,
+        push_budget: int | None = None,
+        basic_id: str | None = None,
+        liff_id: str | None = None,
     ) -> None:
         if mode not in (FREE, PUSH):
             raise ValueError(f"LINE delivery mode {mode!r}: use {FREE!r} or {PUSH!r}")
@@ -90,6 +97,7 @@ class LineSender:
         self.mode = mode
         self.push_budget = push_budget
         self._basic_id = basic_id
+        self.liff_id = liff_id
 
     @contextlib.asynccontextmanager
     async def reply_to(self, chat_id: str, reply_token: str) -> AsyncIterator[ReplySlot]:
@@ -197,7 +205,7 @@ class LineSender:
         return await self.api.get_group_member_count(chat.removeprefix(PREFIX))
 
     async def _links(self, free_mode: bool) -> render.Links:
-        return render.Links(basic_id=await self.basic_id(), free_mode=free_mode)
+        return render.Links(basic_id=await self.basic_id(), free_mode=free_mode, liff_id=self.liff_id)
 
     async def basic_id(self) -> str | None:
         """The bot's basic id: the configured one, else ``GET /v2/bot/info`` (asked until it answers, then

@@ -1,5 +1,9 @@
 """The LINE webhook Lambda: ``handler(event, context)`` for a Function URL / HTTP API v2 event.
 
+A request whose path starts with ``/console`` is the player console's (LIFF), answered by
+:class:`handlers.console.api.ConsoleApi` (:func:`handlers.line.runtime.console`, authenticated by the LIFF ID
+token) before and instead of the steps below.
+
 Order of work, per request (LINE Messaging API reference, "Receive messages (webhook)" and "Verify
 webhook signature"):
 
@@ -45,6 +49,7 @@ from aws_lambda_powertools import Logger
 
 import core.i18n as i18n
 from handlers import observability
+from handlers.console import function_url
 from handlers.messages import (
     AwaitingReply,
     Inbound,
@@ -57,6 +62,8 @@ from handlers.messages import (
 )
 
 if TYPE_CHECKING:
+    from handlers.console.api import ConsoleApi
+    from handlers.console.auth import Authenticator
     from handlers.line.api import LineApi
     from handlers.line.parse import LineInbound
     from handlers.line.sender import LineSender
@@ -87,6 +94,8 @@ class _Container:
     loop: asyncio.AbstractEventLoop | None = None
     runtime: Runtime | None = None
     secret: Callable[[], str] | None = None
+    console: ConsoleApi | None = None
+    id_tokens: Authenticator | None = None
 
 
 def configure(
@@ -96,16 +105,20 @@ def configure(
     sender: LineSender | None = None,
     api: LineApi | None = None,
     clock: Callable[[], float] = time.time,
+    id_tokens: Authenticator | None = None,
 ) -> None:
     """Use the channel secret ``secret`` instead of the one in SSM and, when given, this service, sender
-    and client (tests, local runs; ``clock`` gives UTC epoch seconds)."""
+    and client (tests, local runs; ``clock`` gives UTC epoch seconds) and the console's ID token check."""
     _Container.secret = lambda: secret
+    _Container.console, _Container.id_tokens = None, id_tokens
     if service is not None and sender is not None and api is not None:
         _Container.runtime = Runtime(service, sender, api, clock)
 
 
 def handler(event: dict[str, Any], context: object) -> dict[str, Any]:
     """The Lambda entry point. Returns ``{"statusCode": 200 | 400 | 401, ...}`` (see module docstring)."""
+    if function_url.is_console(event):
+        return function_url.serve(event, _console, _loop(), int(_runtime().clock()))
     headers = {str(name).lower(): value for name, value in (event.get("headers") or {}).items()}
     body = _raw_body(event)
     if body is None or not is_signed(body, headers.get(SIGNATURE_HEADER), _channel_secret()):
@@ -269,10 +282,18 @@ def _loop() -> asyncio.AbstractEventLoop:
     return _Container.loop
 
 
+def _console() -> ConsoleApi:
+    if _Container.console is None:
+        from handlers.line.runtime import console
+
+        _Container.console = console(_runtime().service, _Container.id_tokens)
+    return _Container.console
+
+
 def _runtime() -> Runtime:
     """The container's runtime, built on first use from :mod:`infra.settings` (AWS)."""
     if _Container.runtime is None:
-        from handlers.line.runtime import build, reminds
+        from handlers.line.runtime import build, reminds, settings_for
         from handlers.service import Service
         from handlers.wakeups import queue_scheduler
         from infra import settings
@@ -280,6 +301,8 @@ def _runtime() -> Runtime:
 
         api, sender = build()
         store = DynamoStore(settings.table_name())
-        service = Service(store, sender, scheduler=queue_scheduler(), reminds=reminds)
+        service = Service(
+            store, sender, scheduler=queue_scheduler(), reminds=reminds, settings_for=settings_for
+        )
         _Container.runtime = Runtime(service, sender, api)
     return _Container.runtime

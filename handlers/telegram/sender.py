@@ -4,7 +4,11 @@ Plain text only (no ``parse_mode``: player names may contain ``<`` or ``*``). Bu
 keyboard whose callback data comes from :mod:`handlers.telegram.callback`, except the lobby's join button
 (action kind ``join``): a URL button ``https://t.me/<bot username>?start=<game id>`` (deep linking,
 core.telegram.org/bots/features#deep-linking), so every player opens the private chat with
-``/start <game id>`` before the game starts (design §4). Text over 4096 UTF-16 units
+``/start <game id>`` before the game starts (design §4). With the Mini App's short name (``miniapp``,
+env ``TELEGRAM_MINIAPP``), a started game's group message (``OutMessage.game_id``) gets one more row: a
+URL button (catalog ``console.open``) to the player console, ``https://t.me/<bot username>/<app>?startapp=
+<game id>`` (core.telegram.org/bots/webapps, "Direct link Mini Apps"; ``web_app`` buttons are refused in
+groups, core.telegram.org/bots/api#inlinekeyboardbutton). Text over 4096 UTF-16 units
 (``MessageLimit.MAX_TEXT_LENGTH``, core.telegram.org/bots/api#sendmessage) is split into several messages,
 at a line break where possible, with the keyboard on the last one. A silent message
 (:attr:`~handlers.messages.OutMessage.silent`) is sent with ``disable_notification`` (every piece of it):
@@ -30,12 +34,14 @@ import warnings
 from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import TypeVar
+from urllib.parse import quote
 
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
 from telegram.constants import CallbackQueryLimit, ChatMemberStatus, MessageLimit
 from telegram.error import BadRequest, ChatMigrated, Forbidden, RetryAfter, TelegramError
 from telegram.helpers import create_deep_linked_url
 
+import core.i18n as i18n
 from handlers.messages import Button, ChatMoved, OutMessage, RetryLater, Unreachable
 from handlers.telegram.callback import encode
 from handlers.textunits import head, units
@@ -63,19 +69,22 @@ Sleep = Callable[[float], Awaitable[None]]
 class TelegramSender:
     """The Telegram :class:`~handlers.messages.Sender`. ``bot_username`` (with or without ``@``) makes the
     join links; without it a join button stays a callback button (the service then points to the link).
-    ``max_wait``: longest 429 wait (seconds) it sits out before its single retry; ``sleep`` is injectable
-    so tests never wait."""
+    ``miniapp``: the Mini App's short name (BotFather ``/newapp``); with it and the username, group
+    messages of a started game link to its console. ``max_wait``: longest 429 wait (seconds) it sits out
+    before its single retry; ``sleep`` is injectable so tests never wait."""
 
     def __init__(
         self,
         bot: Bot,
         *,
         bot_username: str | None = None,
+        miniapp: str | None = None,
         max_wait: float = 5.0,
         sleep: Sleep = asyncio.sleep,
     ) -> None:
         self._bot = bot
         self._username = (bot_username or "").removeprefix("@") or None
+        self._miniapp = miniapp or None
         self._max_wait = max_wait
         self._sleep = sleep
 
@@ -113,7 +122,7 @@ class TelegramSender:
         ``edit_of`` edits that message (``editMessageText``) when the text fits in one message; if the
         message is gone or too old to edit, or the text is too long, new messages are sent instead.
         """
-        markup = keyboard(message.buttons, self._username)
+        markup = keyboard(message.buttons, self._username, console=self._console(message))
         chunks = split_text(message.text)
         if message.edit_of is not None and len(chunks) == 1 and await self._edit(message, markup):
             return [message.edit_of]
@@ -130,6 +139,13 @@ class TelegramSender:
             reply = await self._call(message.chat_id, request)
             sent.append(str(reply.message_id))
         return sent
+
+    def _console(self, message: OutMessage) -> InlineKeyboardButton | None:
+        """The console button of ``message``: a started game's group message, with a Mini App."""
+        if message.game_id is None or self._miniapp is None or self._username is None:
+            return None
+        label = i18n.text("console.open", message.locale, "common")
+        return InlineKeyboardButton(label, url=console_link(self._username, self._miniapp, message.game_id))
 
     async def answer_callback(self, query_id: str, text: str | None) -> None:
         """Answer a button press (``answerCallbackQuery``), showing ``text`` (cut to 200 chars) as a toast.
@@ -186,13 +202,25 @@ class TelegramSender:
 
 
 def keyboard(
-    rows: tuple[tuple[Button, ...], ...], bot_username: str | None = None
+    rows: tuple[tuple[Button, ...], ...],
+    bot_username: str | None = None,
+    *,
+    console: InlineKeyboardButton | None = None,
 ) -> InlineKeyboardMarkup | None:
-    """The inline keyboard for ``rows`` of buttons (``None`` for no buttons); with ``bot_username``, a
-    join button becomes the game's join link (see :func:`join_link`)."""
-    if not rows:
-        return None
-    return InlineKeyboardMarkup([[_button(button, bot_username) for button in row] for row in rows])
+    """The inline keyboard for ``rows`` of buttons, then ``console`` in a row of its own (``None`` for no
+    buttons at all); with ``bot_username``, a join button becomes the game's join link (see
+    :func:`join_link`)."""
+    grid = [[_button(button, bot_username) for button in row] for row in rows]
+    if console is not None:
+        grid.append([console])
+    return InlineKeyboardMarkup(grid) if grid else None
+
+
+def console_link(bot_username: str, miniapp: str, game_id: str) -> str:
+    """The direct link that opens Mini App ``miniapp`` of the bot with ``start_param`` ``game_id``
+    (core.telegram.org/bots/webapps, "Direct link Mini Apps": ``startapp`` up to 512 characters of
+    ``A-Z a-z 0-9 _ -``; game ids are hex)."""
+    return f"https://t.me/{bot_username}/{quote(miniapp, safe='')}?startapp={quote(game_id, safe='')}"
 
 
 def join_link(bot_username: str, game_id: str) -> str:

@@ -1,5 +1,10 @@
 """The Telegram webhook Lambda: ``handler(event, context)`` for a Function URL / HTTP API v2 event.
 
+A request whose path starts with ``/console`` is the player console's, not Telegram's: it is answered by
+:class:`handlers.console.api.ConsoleApi` (authenticated by the Mini App's ``initData``,
+:mod:`handlers.telegram.initdata`) before and instead of the steps below
+(:mod:`handlers.console.function_url`).
+
 Order of work, per delivery (core.telegram.org/bots/api#setwebhook):
 
 1. the ``X-Telegram-Bot-Api-Secret-Token`` header must equal the configured secret (``setWebhook``
@@ -31,16 +36,20 @@ import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from aws_lambda_powertools import Logger
 from telegram import Bot
 from telegram.error import TelegramError
 
 from handlers import observability
+from handlers.console import function_url
 from handlers.messages import Inbound, Outcome, OutMessage, TextCommand
 from handlers.telegram.parse import TelegramInbound, parse_update
 from handlers.telegram.sender import TelegramSender
+
+if TYPE_CHECKING:
+    from handlers.console.api import ConsoleApi
 
 SECRET_HEADER = "x-telegram-bot-api-secret-token"
 TAPPED = "tap"  # OutMessage.edit_of meaning "the message whose button was pressed" (handlers.service)
@@ -75,6 +84,7 @@ class _Container:
     loop: asyncio.AbstractEventLoop | None = None
     runtime: Runtime | None = None
     secret: Callable[[], str] | None = None
+    console: ConsoleApi | None = None  # built on the first console request
 
 
 def configure(
@@ -92,10 +102,13 @@ def configure(
     sender = None if bot is None else TelegramSender(bot, bot_username=username)
     _Container.runtime = Runtime(service, sender, username, lambda: secret, clock)
     _Container.secret = _Container.runtime.secret
+    _Container.console = None
 
 
 def handler(event: dict[str, Any], context: object) -> dict[str, Any]:
     """The Lambda entry point. Returns ``{"statusCode": 200 | 400 | 401, ...}`` (see module docstring)."""
+    if function_url.is_console(event):
+        return function_url.serve(event, _console, _loop(), int(_runtime().clock()))
     headers = {str(name).lower(): value for name, value in (event.get("headers") or {}).items()}
     if not _verified(headers.get(SECRET_HEADER)):
         logger.warning("webhook call without the right secret token")
@@ -106,6 +119,19 @@ def handler(event: dict[str, Any], context: object) -> dict[str, Any]:
     runtime = _runtime()
     _loop().run_until_complete(_process(runtime, update))
     return _response(200)
+
+
+def _console() -> ConsoleApi:
+    """The container's player console: the runtime's service, ``initData`` checked with the bot's token."""
+    if _Container.console is None:
+        from handlers.console.api import ConsoleApi
+        from handlers.telegram.initdata import InitDataAuth
+
+        runtime = _runtime()
+        bot = runtime.bot
+        token = _token() if bot is None else (lambda: bot.token)
+        _Container.console = ConsoleApi(runtime.service, InitDataAuth(token), platform="telegram")
+    return _Container.console
 
 
 async def _process(runtime: Runtime, update: dict[str, Any]) -> None:
@@ -205,6 +231,23 @@ def _secret() -> Callable[[], str]:
     return _Container.secret
 
 
+def settings_for(chat_id: str) -> dict[str, Any]:
+    """The operator's settings for games in Telegram chat ``chat_id`` (``GameRunner(settings_for=)``):
+    ``console``: the player console exists (the Mini App ``TELEGRAM_MINIAPP``), so private messages are
+    kept in the players' console feeds; ``console_primary``: it is the primary private channel
+    (``CONSOLE_PRIMARY`` on, and a console to link to)."""
+    from infra import settings
+
+    console = bool(settings.telegram_miniapp())
+    return {"console": console, "console_primary": console and settings.console_primary()}
+
+
+def _token() -> Callable[[], str]:
+    from infra import settings
+
+    return settings.telegram_token
+
+
 def _username(bot: Bot | None) -> str:
     from_env = os.environ.get(USERNAME_ENV, "").removeprefix("@")
     if from_env:
@@ -228,11 +271,12 @@ def _runtime() -> Runtime:
 
         bot = Bot(settings.telegram_token())
         username = _username(bot)
-        sender = TelegramSender(bot, bot_username=username)
+        sender = TelegramSender(bot, bot_username=username, miniapp=settings.telegram_miniapp())
         speech = TelegramSpeech(bot)
         # Every phase change schedules its deadline and reminder on the timer queue (design §5).
         service = Service(
-            DynamoStore(settings.table_name()), sender, after_commit=speech, scheduler=queue_scheduler()
-        )
+            DynamoStore(settings.table_name()), sender, after_commit=speech, scheduler=queue_scheduler(),
+            settings_for=settings_for,
+        )  # fmt: skip
         _Container.runtime = Runtime(service, sender, username, _secret())
     return _Container.runtime

@@ -6,10 +6,13 @@ random webhook secret as SecureString ``/<path>/telegram/secret`` (overwriting),
 ``setMyCommands`` for group and private chats in Japanese (the default) and English (catalog keys
 ``botcommand.<command>``), and ``getWebhookInfo`` to check that Telegram kept it. Prints a summary that
 never contains the token or the secret. The URL is ``--url`` or the stack's ``TelegramWebhookUrl`` output.
+With ``--miniapp <short name>`` (the Mini App made with BotFather ``/newapp``) the private chat's menu
+button opens the player console; without it, the steps to make the Mini App are printed
+(:mod:`handlers.tools.console_setup`).
 
 ``line``: prints what to set in the LINE Developers console and LINE Official Account Manager, and the
-SSM parameters the LINE function reads (with ``--stack-name``: whether each exists). The LINE games come
-with their own issue; this prepares the channel.
+SSM parameters the LINE function reads (with ``--stack-name``: whether each exists), and the LIFF app of the
+player console to create.
 
 Exit status: 0 done, 1 a platform or AWS call failed (message on stderr), 2 unusable arguments.
 """
@@ -27,6 +30,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, TextIO
 
 import core.i18n as i18n
+from handlers.tools import console_setup
 
 if TYPE_CHECKING:
     from telegram import Bot
@@ -81,6 +85,8 @@ def add_parser(subparsers: Any) -> None:
             "--parameter-path", default="jinro-gm", help="the stack's ParameterPath (default jinro-gm)"
         )
         sub.set_defaults(run=run_telegram if platform == "telegram" else run_line)
+        if platform == "telegram":
+            sub.add_argument("--miniapp", help="the Mini App's short name: the menu button opens the console")
 
 
 def run_telegram(args: argparse.Namespace) -> int:
@@ -113,13 +119,14 @@ def setup_telegram(
             raise SetupError(_missing_token(names))
         secret = secrets.token_urlsafe(SECRET_BYTES)
         store = partial(deployment.write_secret, names.of("telegram", "secret"), secret)
-        report = asyncio.run(_connect(make_bot(token), url, secret, store))
+        report = asyncio.run(_connect(make_bot(token), url, secret, store, menu_button=bool(args.miniapp)))
     except _Usage as err:
         return _usage(str(err))
     except (SetupError, DeploymentError) as err:
         print(f"jinro-gm setup-webhook: {err}", file=sys.stderr)
         return 1
     _print_telegram(out, report, names)
+    print("\n".join(console_setup.telegram_lines(url, report.username, args.miniapp)), file=out)
     return 0 if report.verified else 1
 
 
@@ -164,10 +171,12 @@ class TelegramReport:
     verified: bool
 
 
-async def _connect(bot: Bot, url: str, secret: str, store: Callable[[], None]) -> TelegramReport:
+async def _connect(
+    bot: Bot, url: str, secret: str, store: Callable[[], None], *, menu_button: bool = False
+) -> TelegramReport:
     """getMe (the token works), ``store()`` the secret, setWebhook, setMyCommands (each scope and language),
-    getWebhookInfo. Raises :class:`SetupError` for a Bot API error; what ``store`` raises propagates (the
-    webhook is then left as it was)."""
+    with ``menu_button`` setChatMenuButton (the console), getWebhookInfo. Raises :class:`SetupError` for a
+    Bot API error; what ``store`` raises propagates (the webhook is then left as it was)."""
     from telegram import BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats
     from telegram.error import InvalidToken, TelegramError
 
@@ -184,6 +193,8 @@ async def _connect(bot: Bot, url: str, secret: str, store: Callable[[], None]) -
                     menu = [(name, i18n.text(f"botcommand.{name}", locale, "common")) for name in commands]
                     await bot.set_my_commands(menu, scope=scope, language_code=language)
                 menus[label] = len(commands)
+            if menu_button:
+                await console_setup.set_menu_button(bot, url)
             info = await bot.get_webhook_info()
     except InvalidToken as err:
         raise SetupError(f"Telegram refused the bot token ({err}); check it with BotFather") from err
@@ -281,6 +292,7 @@ def _line_steps(
         "    Greeting messages               Disabled",
     ]  # fmt: skip
     lines += _richmenu_step(path)
+    lines += console_setup.line_lines(url)
     lines.append(
         "Then, in a LINE group with the bot: /newgame adazakura (players add the bot as a friend and press"
         " the lobby's join button). Delivery: sam deploy --parameter-overrides LineDelivery=free|push"

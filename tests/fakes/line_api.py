@@ -2,7 +2,8 @@
 tests.
 
 A stdlib HTTP server in a thread on a free port of 127.0.0.1 that answers the endpoints this project calls
-(reply, push, get profile, group/room member profile and count, bot info) with the real response shapes
+(reply, push, get profile, group/room member profile and count, bot info; LINE Login's "Verify ID token",
+:mod:`tests.fakes.line_login`) with the real response shapes
 and headers (``x-line-request-id``; ``x-line-accepted-request-id`` on a 409). It keeps every call and,
 per chat, what the chat has seen. What it knows and enforces (reply tokens, friends, groups, limits, retry
 keys) is in :mod:`tests.fakes.line_state` and :mod:`tests.fakes.line_checks`.
@@ -30,6 +31,7 @@ from typing import Any
 from handlers.line.api import LineApi
 from tests.fakes.line_checks import actions
 from tests.fakes.line_http import Call, Failure, flex_texts, handler_class
+from tests.fakes.line_login import IdTokens
 from tests.fakes.line_state import Delivery, LineState, Refused, load_error, raw_id
 
 TOKEN = "test-channel-access-token"
@@ -49,6 +51,7 @@ class FakeLineApi:
                      "chatMode": "bot", "markAsReadMode": "auto"}  # fmt: skip
         self.calls: list[Call] = []
         self.state = LineState()
+        self.id_tokens = IdTokens()
         self._failures: list[Failure] = []
         self._hangs: list[Failure] = []
         self._request_ids = itertools.count(1)
@@ -210,6 +213,9 @@ class FakeLineApi:
         headers = {"x-line-request-id": f"00000000-0000-4000-8000-{next(self._request_ids):012d}"}
         with self._lock:
             self.calls.append(call)
+            if call.name == "verify_id_token":  # LINE Login: no channel access token
+                status, body = self.id_tokens.verify(call.body)
+                return status, body, headers
             if call.headers.get("authorization") != f"Bearer {self.token}":
                 return 401, load_error("error_401_authentication_failed"), headers
             target = self.state.token_chat(call.body.get("replyToken", "")) or call.target

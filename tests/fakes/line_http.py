@@ -3,8 +3,8 @@ recorded call, the failures a test asked for, and the request handler of the std
 
 Endpoints (Messaging API reference): ``POST /v2/bot/message/reply``, ``POST /v2/bot/message/push``,
 ``GET /v2/bot/profile/{userId}``, ``GET /v2/bot/{group|room}/{id}/member/{userId}``,
-``GET /v2/bot/{group|room}/{id}/members/count``, ``GET /v2/bot/info``; any other path gets 404
-``{"message": "Not found"}``.
+``GET /v2/bot/{group|room}/{id}/members/count``, ``GET /v2/bot/info``, and LINE Login's ``POST
+/oauth2/v2.1/verify`` (a form body); any other path gets 404 ``{"message": "Not found"}``.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler
 from typing import Any, Protocol
+from urllib.parse import parse_qsl
 
 from tests.fakes.line_state import load_error
 
@@ -25,6 +26,7 @@ _ROUTES = [
      "member_profile"),
     ("GET", re.compile(r"/v2/bot/(?P<kind>group|room)/(?P<chat>[^/]+)/members/count"), "member_count"),
     ("GET", re.compile(r"/v2/bot/info"), "bot_info"),
+    ("POST", re.compile(r"/oauth2/v2.1/verify"), "verify_id_token"),
 ]  # fmt: skip
 
 
@@ -93,7 +95,8 @@ def handler_class(api: Serves) -> type[BaseHTTPRequestHandler]:
                 return
             length = int(self.headers.get("Content-Length") or 0)
             raw = self.rfile.read(length) if length else b""
-            body = json.loads(raw) if raw else {}
+            form = "x-www-form-urlencoded" in (self.headers.get("Content-Type") or "")
+            body = dict(parse_qsl(raw.decode("utf-8"))) if form else json.loads(raw) if raw else {}
             headers = {name.lower(): value for name, value in self.headers.items()}
             call = Call(found[0], found[1], body, headers)
             if api.hung(call):

@@ -45,7 +45,7 @@ DATE = 1700000000
 HANG = 3.0
 # Parameters PTB sends JSON-encoded inside the form body (telegram.request.RequestParameter.json_value).
 JSON_PARAMS = {"reply_markup", "entities", "permissions", "link_preview_options", "reply_parameters",
-               "commands", "scope", "allowed_updates"}
+               "commands", "scope", "allowed_updates", "menu_button"}
 INT_PARAMS = {"chat_id", "message_id", "user_id", "message_thread_id", "until_date", "cache_time"}
 #: A group's default member permissions (``getChat`` → ``permissions``): send anything, change nothing.
 GROUP_PERMISSIONS = {
@@ -339,6 +339,7 @@ class FakeTelegramApi:
     _api_setWebhook = _ok
     _api_deleteWebhook = _ok
     _api_setMyCommands = _ok
+    _api_setChatMenuButton = _ok
     _api_sendChatAction = _ok
     _api_deleteMessage = _ok
 

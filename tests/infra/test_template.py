@@ -33,6 +33,10 @@ READ_BY = {
     "line_delivery": "LINE_DELIVERY",
     "line_push_budget": "LINE_PUSH_BUDGET",
     "line_basic_id": "LINE_BOT_BASIC_ID",
+    "telegram_miniapp": "TELEGRAM_MINIAPP",
+    "line_liff_id": "LINE_LIFF_ID",
+    "line_login_channel_id": "LINE_LOGIN_CHANNEL_ID",
+    "console_primary": "CONSOLE_PRIMARY",
 }
 #: Packages a function must not load, by the platform it serves (cold start; design §2).
 FOREIGN = {
