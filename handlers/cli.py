@@ -1,9 +1,10 @@
 """The ``jinro-gm`` command line (console script ``jinro-gm = handlers.cli:main``).
 
-``jinro-gm play`` starts the local playground (``handlers/local``): a terminal game of any registered game
+``jinro-gm play`` starts the local playground (``handlers/local``): a game of any registered game
 (``--game``: 徒桜戦争 ``adazakura`` by default, 政治家人狼 ``politician`` …) where you take one seat and bots
-take the others, through the same service path as the Lambda handlers. The developer tools (``simulate``,
-``scenario``) register themselves from :mod:`handlers.tools`.
+take the others, through the same service path as the Lambda handlers: in the browser (a local web
+server, :mod:`handlers.local.web`) or, with ``--terminal``, in this terminal. The developer tools
+(``simulate``, ``scenario``) register themselves from :mod:`handlers.tools`.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from core.games import registry, rules_for
 from handlers.local.game import LocalGame
 from handlers.local.terminal import Reader, Screen, play, wants_color
 from handlers.local.texts import LANGS, game_name
+from handlers.local.web import DEFAULT_HOST, DEFAULT_PORT, PlaygroundServer, serve
 from handlers.service import DEFAULT_GAME
 from handlers.tools import add_subcommands, run_command
 from handlers.tools.simulate import table_problem
@@ -39,7 +41,7 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="jinro-gm", description="Game master for social-deduction games.")
     commands = parser.add_subparsers(dest="command", required=True)
     games = sorted(registry())
-    p = commands.add_parser("play", help=f"play a game ({', '.join(games)}) in this terminal against bots")
+    p = commands.add_parser("play", help=f"play a game ({', '.join(games)}) against bots, in your browser")
     p.add_argument(
         "--game",
         choices=games,
@@ -55,6 +57,20 @@ def _parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--lang", choices=LANGS, default="ja", help="language of the game (default ja)")
     p.add_argument("--seed", type=int, help="fixes the deal and every bot choice (default: random, printed)")
+    p.add_argument(
+        "--terminal",
+        action="store_true",
+        help="play in this terminal instead of the browser (--script, --auto and --spoilers imply it)",
+    )
+    p.add_argument(
+        "--host", default=DEFAULT_HOST, help=f"the browser playground's address (default {DEFAULT_HOST})"
+    )
+    p.add_argument(
+        "--port",
+        type=int,
+        default=DEFAULT_PORT,
+        help=f"the browser playground's port (default {DEFAULT_PORT})",
+    )
     p.add_argument(
         "--script", type=Path, metavar="FILE", help="read your input lines from FILE (its end = /quit)"
     )
@@ -172,10 +188,12 @@ def players_for(game: str, players: int | None) -> int:
 def run_play(
     args: argparse.Namespace, out: TextIO | None = None, error: Callable[[str], Any] | None = None
 ) -> int:
-    """``jinro-gm play``: the playground on ``out`` (default stdout); returns the exit status: 0, 2 when
-    ``--players`` is outside the game's range (``error``: the parser's, which prints usage and exits 2),
-    ``--script`` cannot be read or ``--spoilers`` cannot be written (all checked before the game
-    starts), 130 after Ctrl-C."""
+    """``jinro-gm play``: the browser playground (:mod:`handlers.local.web`, until Ctrl-C), or with
+    ``--terminal`` (implied by ``--script``, ``--auto``, ``--spoilers``) the terminal game on ``out``
+    (default stdout). Returns the exit status: 0, 2 when ``--players`` is outside the game's range
+    (``error``: the parser's, which prints usage and exits 2), ``--script`` cannot be read, ``--spoilers``
+    cannot be written (all checked before the game starts) or the port cannot be bound, 130 after Ctrl-C
+    in the terminal."""
     out = out or sys.stdout
     players = players_for(args.game, args.players)
     problem = table_problem(args.game, players)
@@ -184,6 +202,12 @@ def run_play(
             error(problem)
         print(f"jinro-gm play: error: {problem}", file=sys.stderr)
         return 2
+    if not (args.terminal or args.script or args.auto or args.spoilers):
+        seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
+        server = PlaygroundServer(game=args.game, players=players, lang=args.lang, seed=seed,
+                                  options=args.option, host=args.host, port=args.port)  # fmt: skip
+        with _verbose_logs() if args.verbose else _quiet_logs():
+            return serve(server, out, args.lang)
     with ExitStack() as files:
         try:
             script = _open(files, "--script", args.script)

@@ -1,0 +1,113 @@
+"""The browser playground's game: a :class:`~handlers.local.game.LocalGame` where any seat may be a
+person or a bot (hot seat), switched while the game runs.
+
+The terminal game has one person (``local:1``) and lets the bots move only while that person lives; here
+several people may share one screen, so the bots move until none of them has anything left to do (the
+game then waits for a person, or for the clock: :meth:`HotSeatGame.advance_and_settle`). Times: UTC epoch
+seconds of the fake clock (:data:`handlers.local.game.START` on).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.engine.rng import Rng
+from handlers.local.game import BOT_SALT, MAX_ROUNDS, TICK, LocalGame, Mind
+from handlers.local.sender import GROUP_CHAT
+from handlers.messages import Outcome, TextCommand
+
+
+class HotSeatGame(LocalGame):
+    """``LocalGame(...)`` (same arguments, never ``auto``): the person ``local:1`` starts as a person,
+    every other seat as a bot; :meth:`set_bot` hands any seat to a bot or takes it back."""
+
+    def is_bot(self, user: str) -> bool:
+        """Whether a bot plays ``user``'s seat."""
+        return user in self.minds
+
+    def set_bot(self, user: str, bot: bool) -> None:
+        """Hand ``user``'s seat to a bot (``bot``) or to a person. A bot taking a seat draws from the
+        same seeded stream a bot of that seat would have (``seed ^ (BOT_SALT + n)``); raises ``KeyError``
+        for a user who is not at the table."""
+        if user not in self.names:
+            raise KeyError(user)
+        if not bot:
+            self.minds.pop(user, None)
+        elif user not in self.minds:
+            number = int(user.rsplit(":", 1)[1])
+            self.minds[user] = Mind(Rng.seeded(self.seed ^ (BOT_SALT + number)))
+
+    def seat_of(self, user: str) -> int | None:
+        """``user``'s seat once the game has started (the deal shuffles seats), else None."""
+        state = self.state()
+        return None if state is None else self.rules.seat_of(state, user)
+
+    def owes(self, user: str) -> bool:
+        """Whether ``user``'s seat has a legal action now (a choice, or an optional one such as a CO)."""
+        state, seat = self.state(), self.seat_of(user)
+        return seat is not None and not state.is_over and bool(self.rules.legal_actions(state, seat))
+
+    def may_speak(self, user: str) -> bool:
+        """Whether ``user`` may post in the group now (see :attr:`LocalGame.person_may_speak`)."""
+        state, seat = self.state(), self.seat_of(user)
+        if state is None or seat is None:
+            return True
+        speakers = self.rules.speakers(state)
+        return speakers is None or seat in speakers
+
+    def tick(self) -> int:
+        """Move the clock by one input's :data:`~handlers.local.game.TICK`; returns the new time."""
+        self.now += TICK
+        return self.now
+
+    async def group_line(self, user: str, text: str) -> Outcome | None:
+        """``user`` sends ``text`` in the group: a ``/command`` goes to the service (``/startgame``,
+        ``/co raira``, ``/extend`` …); plain text is chat, posted only while ``user`` may speak
+        [ADZ-8.1] (check :meth:`may_speak` to tell the person). Returns the service's outcome, or None
+        for chat. The bots move afterwards."""
+        self.tick()
+        words = text.strip()[1:].split()
+        outcome: Outcome | None = None
+        if text.strip().startswith("/") and words:
+            name, *args = words
+            outcome = await self.deliver(user, TextCommand(name.lower(), tuple(args)), private=False)
+        elif self.may_speak(user):
+            self.sender.said(GROUP_CHAT, self.names[user], text.strip())
+        await self.settle()
+        return outcome
+
+    async def press_group(self, user: str, entry: int, button: int) -> Outcome:
+        """``user`` presses button ``button`` (0-based) of group message ``entry`` (its log position),
+        e.g. the finished game's 「もう一回」; raises ``IndexError`` if there is no such button."""
+        if not 0 <= entry < len(self.sender.log):
+            raise IndexError(entry)
+        shown = self.sender.log[entry]
+        if shown.chat_id != GROUP_CHAT or not 0 <= button < len(shown.buttons):
+            raise IndexError(button)
+        self.tick()
+        outcome = await self.deliver(user, shown.buttons[button].tap, private=False)
+        await self.settle()
+        return outcome
+
+    async def advance_and_settle(self) -> bool:
+        """Jump the clock to the current deadline and fire its timer (Enter in the terminal), then the
+        bots move; False when there was no deadline to jump to."""
+        moved = await self.advance()
+        await self.settle()
+        return moved
+
+    async def settle(self) -> bool:
+        """Let the bots move until none has anything left to do (the game waits for a person or the
+        clock) or the game is over; True if any bot moved."""
+        moved = False
+        for _ in range(MAX_ROUNDS):
+            if self._halted(None) or not await self._round(None):
+                break
+            moved = True
+        return moved
+
+    def _halted(self, scene: int | None) -> bool:
+        state: Any = self.state()
+        if state is None or state.is_over:
+            return True
+        return scene is not None and bool(state.phase_seq != scene)

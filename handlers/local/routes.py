@@ -1,0 +1,85 @@
+"""The browser playground's JSON API, HTTP-neutral: :func:`answer` maps one request of
+``/playground/api/<name>`` to a status and a JSON-able body (the server in :mod:`handlers.local.web`
+adds HTTP). The shapes are listed in that module's docstring.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from handlers.local.session import Playground, games, texts
+from handlers.local.texts import LANGS, ui
+
+#: Seeds drawn for a new game without one (as ``jinro-gm play`` without ``--seed``).
+SEEDS = 1_000_000
+
+Body = dict[str, Any]
+
+
+def answer(table: Playground, method: str, name: str, query: dict[str, str], body: Body) -> tuple[int, Any]:
+    """``(status, body)`` for ``method`` on ``/playground/api/<name>``: 200, or 404 for an unknown
+    route. Raises :class:`handlers.local.session.Refused` (an input the table refuses) and
+    ``ValueError``/``TypeError``/``KeyError`` (a malformed request); both mean 400."""
+    if method == "GET" and name == "texts":
+        lang = query.get("lang") or table_lang(table)
+        langs = [{"id": code, "name": ui("web.lang", code)} for code in LANGS]
+        return 200, {"texts": texts(lang), "games": games(lang), "langs": langs}
+    if method == "GET" and name == "state":
+        return 200, table.state(number(query.get("since", "0")))
+    if method == "POST" and name in POSTS:
+        return 200, POSTS[name](table, body)
+    return 404, {"error": "not_found", "message": "not found"}
+
+
+def number(value: Any) -> int:
+    """An integer from JSON or a query string (``true`` is not one); raises ``ValueError``."""
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise ValueError(value)
+    return int(value)
+
+
+def table_lang(table: Playground) -> str:
+    """The running game's language (the page's default), ``ja`` before the first game."""
+    return table.game.lang if table.game is not None else LANGS[0]
+
+
+def _new(table: Playground, body: Body) -> Body:
+    seed = body.get("seed")
+    seed = secrets.randbelow(SEEDS) if seed in (None, "") else number(seed)
+    table.new(str(body["game"]), number(body["players"]), str(body.get("lang", table_lang(table))), seed)
+    return {"ok": True, "message": None, "seed": seed}
+
+
+def _group(table: Playground, body: Body) -> Body:
+    return {"ok": True, "message": table.group(number(body["seat"]), str(body["text"]))}
+
+
+def _press(table: Playground, body: Body) -> Body:
+    ack = table.press(number(body["seat"]), number(body["n"]), number(body["button"]))
+    return {"ok": True, "message": ack}
+
+
+def _advance(table: Playground, body: Body) -> Body:
+    moved = table.advance()
+    return {"ok": True, "moved": moved, "message": ui("web.advanced" if moved else "web.no_deadline",
+                                                      table_lang(table))}  # fmt: skip
+
+
+def _seat(table: Playground, body: Body) -> Body:
+    bot = body["bot"]
+    if not isinstance(bot, bool):
+        raise TypeError(bot)
+    table.set_bot(number(body["seat"]), bot)
+    return {"ok": True, "message": None}
+
+
+#: ``POST /playground/api/<name>`` → its handler (the table, the JSON body) → the JSON answer.
+POSTS: dict[str, Callable[[Playground, Body], Body]] = {
+    "new": _new,
+    "group": _group,
+    "press": _press,
+    "advance": _advance,
+    "seat": _seat,
+}

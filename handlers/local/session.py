@@ -1,0 +1,246 @@
+"""The browser playground's table: one :class:`~handlers.local.hotseat.HotSeatGame` at a time, its
+seat tokens and the player console over its service, driven from the HTTP server's threads.
+
+Every input runs on one asyncio event loop in a background thread (the real Service is async), one at a
+time (a lock), so the game sees the same ordered inputs as on a platform. A new game replaces the table:
+new service, new store, new seat tokens (an old console link stops working). Times: UTC epoch seconds of
+the game's fake clock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from collections.abc import Callable, Coroutine, Sequence
+from dataclasses import replace
+from typing import Any, TypeVar
+
+import core.i18n as i18n
+from core.games import registry, rules_for
+from core.i18n.catalog import catalog
+from handlers.console.api import ConsoleApi, ConsoleRequest, ConsoleResponse
+from handlers.console.auth import SeatTokens
+from handlers.local.hotseat import HotSeatGame
+from handlers.local.sender import GROUP_CHAT, Entry
+from handlers.local.texts import LANGS, game_name
+
+T = TypeVar("T")
+
+#: Where the console reads its view (handlers.console.api).
+VIEW_PATH = "/console/api/view"
+#: The catalog prefix of the playground page's words (``core/i18n/<lang>/common.toml``).
+WEB_KEYS = "local.web."
+
+
+class Refused(Exception):
+    """A playground input that cannot be carried out; ``key`` names its ``local.web.error.*`` text."""
+
+    def __init__(self, key: str, **params: object) -> None:
+        super().__init__(key)
+        self.key, self.params = key, params
+
+
+def texts(lang: str) -> dict[str, str]:
+    """The page's words in ``lang`` (unknown → ``ja``): every ``local.web.*`` catalog text, keyed without
+    the prefix (``advance``, ``seat.bot`` …), placeholders left as ``{name}`` for the page to fill."""
+    common = catalog(i18n.resolve_locale(lang), "common")
+    return {key[len(WEB_KEYS) :]: value for key, value in common.items() if key.startswith(WEB_KEYS)}
+
+
+def games(lang: str) -> list[dict[str, Any]]:
+    """Every registered game for the new-game form: ``{"id", "name", "min_players", "max_players"}``."""
+    return [
+        {
+            "id": game,
+            "name": game_name(game, lang),
+            "min_players": r.min_players,
+            "max_players": r.max_players,
+        }
+        for game, r in sorted(registry().items())
+    ]
+
+
+class Playground:
+    """The table served by :class:`handlers.local.web.PlaygroundServer`. ``options``: host ``/option``
+    lines typed before the start of every new game of ``game`` (the command line's ``--option``)."""
+
+    def __init__(self, *, game: str, players: int, lang: str, seed: int, options: Sequence[str] = ()) -> None:
+        self.first: dict[str, Any] = {"game": game, "players": players, "lang": lang, "seed": seed}
+        self.options_for = (game, list(options))
+        self.loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self.loop.run_forever, name="playground-loop", daemon=True)
+        self._lock = threading.RLock()
+        self.game: HotSeatGame | None = None
+        self.tokens = SeatTokens()
+        self.console: ConsoleApi | None = None
+        #: Tables opened so far: the state's ``table``, so the page tells a new game from a rematch.
+        self.tables = 0
+
+    # -- lifecycle ----------------------------------------------------------------------------------
+    def start(self) -> None:
+        """Start the event loop thread and open the first game (lobby, joins, ``/startgame``)."""
+        self._thread.start()
+        first = self.first
+        self.new(str(first["game"]), int(first["players"]), str(first["lang"]), int(first["seed"]))
+
+    def stop(self) -> None:
+        """Stop the event loop thread (inputs after this raise ``RuntimeError``)."""
+        if self._thread.is_alive():
+            self.loop.call_soon_threadsafe(self.loop.stop)
+            self._thread.join()
+        self.loop.close()
+
+    def _run(self, make: Callable[[], Coroutine[Any, Any, T]]) -> T:
+        """Run one input on the loop thread, one at a time (the lock also keeps readers out while it
+        runs); its exceptions are raised here."""
+        with self._lock:
+            return asyncio.run_coroutine_threadsafe(make(), self.loop).result()
+
+    def _table(self) -> HotSeatGame:
+        if self.game is None:
+            raise Refused("error.no_game")
+        return self.game
+
+    # -- inputs -------------------------------------------------------------------------------------
+    def new(self, game: str, players: int, lang: str, seed: int) -> None:
+        """A new game of ``game`` (a registry id) for ``players`` seats in ``lang`` with ``seed``, opened
+        and started; the person (``local:1``) is a person, every other seat a bot. Raises
+        :class:`Refused` for an unknown game, a language without catalogs or a table size outside the
+        game's range (the old game stays)."""
+        if game not in registry():
+            raise Refused("error.game")
+        if lang not in LANGS:
+            raise Refused("error.lang")
+        rules = rules_for(game)
+        if not rules.min_players <= players <= rules.max_players:
+            raise Refused("error.players", min=rules.min_players, max=rules.max_players)
+        options = self.options_for[1] if game == self.options_for[0] else []
+        table = HotSeatGame(game=game, players=players, lang=lang, seed=seed, options=options)
+        tokens = SeatTokens()
+        for user in table.names:
+            tokens.issue(user)
+
+        async def opened() -> None:
+            await table.open()
+            await table.settle()
+
+        with self._lock:
+            self._run(opened)
+            self.game, self.tokens, self.tables = table, tokens, self.tables + 1
+            self.console = ConsoleApi(table.service, tokens, platform="local", page_config={"clock": "fixed"})
+
+    def group(self, seat: int, text: str) -> str | None:
+        """``seat`` sends ``text`` in the group (see :meth:`HotSeatGame.group_line`); returns the
+        service's answer to a command (its ack), else None. Raises :class:`Refused` for an unknown seat,
+        an empty line or chat while the seat may not speak."""
+        with self._lock:
+            table, user = self._table(), self._user(seat)
+            if not text.strip():
+                raise Refused("error.empty")
+            if not text.strip().startswith("/") and not table.may_speak(user):
+                raise Refused("error.no_speech", name=table.names[user])
+            outcome = self._run(lambda: table.group_line(user, text))
+        return outcome.ack if outcome is not None else None
+
+    def press(self, seat: int, entry: int, button: int) -> str | None:
+        """``seat`` presses button ``button`` (0-based) of group entry ``entry``; returns the ack."""
+        with self._lock:
+            table, user = self._table(), self._user(seat)
+            try:
+                outcome = self._run(lambda: table.press_group(user, entry, button))
+            except IndexError as err:
+                raise Refused("error.button") from err
+        return outcome.ack
+
+    def advance(self) -> bool:
+        """Jump to the deadline and let the bots move; False when there was no deadline."""
+        table = self._table()
+        return self._run(table.advance_and_settle)
+
+    def set_bot(self, seat: int, bot: bool) -> None:
+        """Hand ``seat`` to a bot (which moves at once) or take it back for a person."""
+        with self._lock:
+            table, user = self._table(), self._user(seat)
+
+            async def handed() -> None:
+                table.set_bot(user, bot)
+                await table.settle()
+
+            self._run(handed)
+
+    def console_request(self, request: ConsoleRequest) -> ConsoleResponse:
+        """Answer one ``/console…`` request at the game's clock; after an accepted act or say (a
+        ``POST``), the clock ticks and the bots move."""
+        table, api = self._table(), self.console
+        assert api is not None
+
+        async def answered() -> ConsoleResponse:
+            if request.method != "POST":
+                return await api.handle(request, now=table.now)
+            response = await api.handle(request, now=table.tick())
+            if response.status != 200:
+                return response
+            await table.settle()
+            return await self._after_bots(api, request, response, table.now)
+
+        return self._run(answered)
+
+    @staticmethod
+    async def _after_bots(
+        api: ConsoleApi, request: ConsoleRequest, response: ConsoleResponse, now: int
+    ) -> ConsoleResponse:
+        """``response`` to an act or say with its ``view`` read again after the bots moved, so the console
+        shows the buttons of where the game is now rather than of the moment of the tap."""
+        answer = json.loads(response.body)
+        g = str(json.loads(request.body or b"{}").get("g") or "")
+        query = {"g": g} if g else {}
+        reread = replace(request, method="GET", path=VIEW_PATH, query=query, body=b"")
+        view = await api.handle(reread, now=now)
+        if view.status == 200:
+            answer["view"] = json.loads(view.body)
+        return replace(response, body=json.dumps(answer, ensure_ascii=False).encode())
+
+    # -- reading ------------------------------------------------------------------------------------
+    def _user(self, seat: int) -> str:
+        """The user at ``seat`` (the game's seat once started, the join number in the lobby)."""
+        for row in self._seats(self._table()):
+            if row["seat"] == seat:
+                return str(row["user_id"])
+        raise Refused("error.seat")
+
+    def _seats(self, table: HotSeatGame) -> list[dict[str, Any]]:
+        rows = []
+        for number, (user, name) in enumerate(table.names.items(), start=1):
+            seat = table.seat_of(user)
+            rows.append({"seat": seat or number, "user_id": user, "name": name, "bot": table.is_bot(user),
+                         "token": self.tokens.issue(user), "person": user == table.person,
+                         "owes": table.owes(user), "may_speak": table.may_speak(user)})  # fmt: skip
+        return sorted(rows, key=lambda row: int(row["seat"]))
+
+    def state(self, since: int = 0) -> dict[str, Any]:
+        """The table as the page shows it (see :meth:`handlers.local.web.PlaygroundServer` for the
+        shape): the game, its seats with their tokens and the group chat from log position ``since``."""
+        with self._lock:
+            table = self._table()
+            state = table.state()
+            log = table.sender.log
+            return {
+                "table": self.tables, "game": table.game, "title": game_name(table.game, table.lang),
+                "game_id": table.game_id, "locale": table.lang, "seed": table.seed,
+                "started": table.person_seat is not None,
+                "over": bool(state is not None and state.is_over),
+                "phase": None if state is None else state.phase,
+                "phase_seq": None if state is None else state.phase_seq,
+                "now": table.now, "deadline_at": None if state is None else state.deadline_at,
+                "seats": self._seats(table),
+                "chat": [_entry(e) for e in log[max(0, since) :] if e.chat_id == GROUP_CHAT],
+                "next": len(log),
+            }  # fmt: skip
+
+
+def _entry(entry: Entry) -> dict[str, Any]:
+    """One group message: ``{"n", "text", "author", "buttons": [label, …]}`` (``author``: None for the
+    game master's own messages)."""
+    return {"n": entry.seq, "text": entry.text, "author": entry.author,
+            "buttons": [button.label for button in entry.buttons]}  # fmt: skip

@@ -1,0 +1,336 @@
+// The browser playground (handlers/local/web.py): the group chat, the seat switcher (hot seat) with the
+// chosen seat's console in a frame, the new-game form and the clock. Words come from
+// /playground/api/texts (catalog keys local.web.*); the English strings here are only fallbacks.
+"use strict";
+
+(() => {
+  const API = "/playground/api/";
+  const POLL_MS = 1500;
+  const key = new URLSearchParams(location.search).get("key");
+  const $ = (id) => document.getElementById(id);
+
+  const ui = {
+    texts: {},
+    lang: null,
+    games: [],
+    langs: [],
+    table: null,
+    gameId: null,
+    shown: null,
+    next: 0,
+    seat: null,
+    seats: [],
+    state: null,
+    busy: false,
+  };
+
+  const FALLBACK = {
+    "error": "That did not work: {message}",
+    "offline": "Cannot reach the playground's server.",
+    "seat.tab": "{seat} {name}",
+    "chat.placeholder": "Send in the group as {name}",
+    "chat.press": "Press as {name}: {label}",
+    "chat.gm": "GM",
+    "chat.empty": "No messages yet.",
+    "console": "{name}'s screen",
+    "clock": "{seconds} seconds to the deadline",
+    "clock.none": "No deadline right now",
+    "game_line": "{title} · game {game_id} · seed {seed}",
+    "new.players": "Players ({min}-{max})",
+  };
+
+  /** The page's word for `name`, with `{field}`s filled from `params`. */
+  function t(name, params = {}) {
+    const template = ui.texts[name] ?? FALLBACK[name] ?? name;
+    return template.replace(/\{(\w+)\}/g, (whole, field) => (field in params ? String(params[field]) : whole));
+  }
+
+  async function call(path, body) {
+    const headers = { "Accept": "application/json" };
+    if (key) headers["X-Playground-Key"] = key;
+    const options = { headers, cache: "no-store" };
+    if (body !== undefined) {
+      options.method = "POST";
+      headers["Content-Type"] = "application/json";
+      options.body = JSON.stringify(body);
+    }
+    const response = await fetch(API + path, options);
+    const data = await response.json().catch(() => ({}));
+    if (!response.ok) throw new Error(data.message || response.statusText);
+    return data;
+  }
+
+  function say(text, over = false) {
+    const status = $("status");
+    status.textContent = text || "";
+    status.classList.toggle("over", over);
+  }
+
+  async function act(path, body) {
+    if (ui.busy) return null;
+    ui.busy = true;
+    document.body.setAttribute("aria-busy", "true");
+    try {
+      const answer = await call(path, body);
+      if (answer.message) say(answer.message);
+      await refresh();
+      refreshConsole();
+      return answer;
+    } catch (err) {
+      say(t("error", { message: err.message }));
+      return null;
+    } finally {
+      ui.busy = false;
+      document.body.removeAttribute("aria-busy");
+    }
+  }
+
+  // The console in the frame reads its view again after the playground's own inputs (same origin).
+  function refreshConsole() {
+    try {
+      $("console").contentWindow.dispatchEvent(new Event("console-refresh"));
+    } catch (err) {
+      // A frame still loading has no console yet: it reads its view when it starts.
+    }
+  }
+
+  // -- words ----------------------------------------------------------------------------------------
+  async function loadTexts(lang) {
+    const data = await call("texts?lang=" + encodeURIComponent(lang));
+    Object.assign(ui, { texts: data.texts, games: data.games, langs: data.langs, lang });
+    document.documentElement.lang = lang;
+    document.title = t("title");
+    for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
+    fillForm();
+  }
+
+  function fillForm() {
+    const game = $("new-game");
+    const chosen = game.value || (ui.state && ui.state.game);
+    game.replaceChildren(...ui.games.map((g) => new Option(g.name, g.id)));
+    if (chosen) game.value = chosen;
+    const lang = $("new-lang");
+    lang.replaceChildren(...ui.langs.map((l) => new Option(l.name, l.id)));
+    lang.value = ui.lang;
+    fitPlayers();
+  }
+
+  function fitPlayers() {
+    const game = ui.games.find((g) => g.id === $("new-game").value);
+    if (!game) return;
+    const players = $("new-players");
+    players.min = game.min_players;
+    players.max = game.max_players;
+    const wanted = Number(players.value) || (ui.state ? ui.state.seats.length : 6);
+    players.value = Math.min(Math.max(wanted, game.min_players), game.max_players);
+    $("new-players-label").textContent = t("new.players", { min: game.min_players, max: game.max_players });
+  }
+
+  // -- the table ------------------------------------------------------------------------------------
+  async function refresh() {
+    let state = await call("state?since=" + ui.next);
+    if (state.table !== ui.table || state.game_id !== ui.gameId) {
+      // A new table (its own log) or the group's next game (a rematch): read the group from the start.
+      state = await call("state?since=0");
+      $("chat").replaceChildren();
+      const person = state.seats.find((s) => s.person);
+      Object.assign(ui, { table: state.table, gameId: state.game_id, shown: null });
+      ui.seat = person ? person.seat : state.seats[0].seat;
+    }
+    if (state.locale !== ui.lang) await loadTexts(state.locale);
+    ui.state = state;
+    ui.seats = state.seats;
+    if (!state.seats.some((s) => s.seat === ui.seat)) ui.seat = state.seats[0].seat;
+    showChat(state.chat);
+    ui.next = state.next;
+    showBar(state);
+    showTabs(state);
+    showConsole(state);
+  }
+
+  function showBar(state) {
+    $("game-line").textContent = t("game_line", { title: state.title, game_id: state.game_id, seed: state.seed });
+    const left = state.deadline_at == null ? null : Math.max(0, state.deadline_at - state.now);
+    $("clock").textContent = left == null || state.over ? t("clock.none") : t("clock", { seconds: left });
+    $("advance").disabled = left == null || state.over;
+    if (state.over) say(t("over"), true);
+    else if (!state.started) say(t("lobby"));
+    else if ($("status").classList.contains("over")) say("");
+  }
+
+  function showChat(entries) {
+    const chat = $("chat");
+    chat.querySelector(".empty")?.remove();
+    const atEnd = chat.scrollHeight - chat.scrollTop - chat.clientHeight < 40;
+    for (const entry of entries) chat.append(chatEntry(entry));
+    if (!chat.children.length) {
+      const empty = document.createElement("li");
+      empty.className = "empty";
+      empty.textContent = t("chat.empty");
+      chat.append(empty);
+    }
+    if (atEnd || entries.length) chat.scrollTop = chat.scrollHeight;
+  }
+
+  function chatEntry(entry) {
+    const item = document.createElement("li");
+    item.dataset.n = entry.n;
+    if (entry.author) item.className = "said";
+    const who = document.createElement("span");
+    who.className = "who";
+    who.textContent = entry.author || t("chat.gm");
+    const text = document.createElement("span");
+    text.className = "text";
+    text.textContent = entry.text;
+    item.append(who, text);
+    if (entry.buttons.length) {
+      const row = document.createElement("div");
+      row.className = "buttons";
+      entry.buttons.forEach((label, index) => {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.textContent = label;
+        button.addEventListener("click", () => {
+          button.title = "";
+          act("press", { seat: ui.seat, n: entry.n, button: index });
+        });
+        button.addEventListener("focus", () => {
+          button.title = t("chat.press", { name: seatName(ui.seat), label });
+        });
+        row.append(button);
+      });
+      item.append(row);
+    }
+    return item;
+  }
+
+  function seatName(seat) {
+    const row = ui.seats.find((s) => s.seat === seat);
+    return row ? row.name : "";
+  }
+
+  function showTabs(state) {
+    const tabs = $("tabs");
+    const focused = document.activeElement && document.activeElement.dataset.seat;
+    tabs.replaceChildren(...state.seats.map((row) => seatTab(row)));
+    if (focused) tabs.querySelector(`[data-seat="${focused}"]`)?.focus();
+    const row = state.seats.find((s) => s.seat === ui.seat);
+    $("bot-toggle").checked = row.bot;
+    $("seat-panel").setAttribute("aria-labelledby", "tab-" + row.seat);
+    const input = $("chat-input");
+    input.placeholder = t("chat.placeholder", { name: row.name });
+    $("chat-label").textContent = input.placeholder;
+  }
+
+  function seatTab(row) {
+    const tab = document.createElement("button");
+    const selected = row.seat === ui.seat;
+    Object.assign(tab, { type: "button", id: "tab-" + row.seat, tabIndex: selected ? 0 : -1 });
+    tab.setAttribute("role", "tab");
+    tab.setAttribute("aria-selected", String(selected));
+    tab.setAttribute("aria-controls", "seat-panel");
+    tab.dataset.seat = row.seat;
+    const name = document.createElement("span");
+    name.textContent = t("seat.tab", { seat: row.seat, name: row.name });
+    tab.append(name);
+    const badges = [];
+    if (row.person) badges.push(["you", t("seat.you")]);
+    if (row.bot) badges.push(["bot", t("seat.bot")]);
+    else if (row.owes) badges.push(["owes", t("seat.owes")]);
+    for (const [kind, label] of badges) {
+      const badge = document.createElement("span");
+      badge.className = "badge " + kind;
+      badge.textContent = label;
+      tab.append(badge);
+    }
+    tab.addEventListener("click", () => choose(row.seat));
+    tab.addEventListener("keydown", onTabKey);
+    return tab;
+  }
+
+  function onTabKey(event) {
+    const order = ui.seats.map((s) => s.seat);
+    const here = order.indexOf(Number(event.currentTarget.dataset.seat));
+    const moves = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+    let to = null;
+    if (event.key in moves) to = (here + moves[event.key] + order.length) % order.length;
+    if (event.key === "Home") to = 0;
+    if (event.key === "End") to = order.length - 1;
+    if (to === null) return;
+    event.preventDefault();
+    choose(order[to]);
+    $("tabs").querySelector(`[data-seat="${order[to]}"]`)?.focus();
+  }
+
+  function choose(seat) {
+    ui.seat = seat;
+    showTabs(ui.state);
+    showConsole(ui.state);
+  }
+
+  function showConsole(state) {
+    const row = state.seats.find((s) => s.seat === ui.seat);
+    const frame = $("console");
+    $("console-empty").hidden = state.started;
+    frame.hidden = !state.started;
+    if (!state.started) return;
+    const src = "/console?g=" + encodeURIComponent(state.game_id) + "&token=" + encodeURIComponent(row.token);
+    frame.title = t("console", { name: row.name });
+    if (ui.shown !== src) {
+      ui.shown = src;
+      frame.src = src;
+    }
+  }
+
+  // -- inputs ---------------------------------------------------------------------------------------
+  function wire() {
+    $("chat-form").addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const input = $("chat-input");
+      if (!input.value.trim()) return;
+      const answer = await act("group", { seat: ui.seat, text: input.value });
+      if (answer) input.value = "";
+      input.focus();
+    });
+    $("advance").addEventListener("click", () => act("advance", {}));
+    $("bot-toggle").addEventListener("change", (event) => {
+      act("seat", { seat: ui.seat, bot: event.currentTarget.checked });
+    });
+    $("new-open").addEventListener("click", () => openForm(true));
+    $("new-cancel").addEventListener("click", () => openForm(false));
+    $("new-game").addEventListener("change", fitPlayers);
+    $("new-form").addEventListener("keydown", (event) => {
+      if (event.key === "Escape") openForm(false);
+    });
+    $("new-form").addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const form = new FormData(event.currentTarget);
+      const body = { game: form.get("game"), players: Number(form.get("players")), lang: form.get("lang") };
+      if (form.get("seed") !== "") body.seed = Number(form.get("seed"));
+      if (await act("new", body)) openForm(false);
+    });
+  }
+
+  function openForm(open) {
+    $("new-form").hidden = !open;
+    $("new-open").setAttribute("aria-expanded", String(open));
+    if (open) {
+      fillForm();
+      $("new-game").focus();
+    } else {
+      $("new-open").focus();
+    }
+  }
+
+  async function poll() {
+    try {
+      if (!ui.busy && !document.hidden) await refresh();
+    } catch (err) {
+      say(t("offline"));
+    }
+    setTimeout(poll, POLL_MS);
+  }
+
+  wire();
+  poll();
+})();

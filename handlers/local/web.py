@@ -1,0 +1,267 @@
+"""The browser playground's HTTP server (``jinro-gm play``, issue 9 item 5): the playground page, its
+JSON API and the player console, on one origin, with the standard library's ``ThreadingHTTPServer``.
+
+Routes (JSON bodies in UTF-8; errors ``{"error", "message"}`` with 400, 403 or 404):
+
+- ``GET /`` the page; ``GET /playground/static/<file>`` its script and style.
+- ``GET /playground/api/texts?lang=ja`` → ``{"texts": {key: text}, "games": [{"id", "name",
+  "min_players", "max_players"}], "langs": [{"id", "name"}]}`` (``local.web.*`` catalog texts).
+- ``GET /playground/api/state?since=N`` → :meth:`handlers.local.session.Playground.state`.
+- ``POST /playground/api/new`` ``{"game", "players", "lang", "seed"?}``; ``…/group`` ``{"seat", "text"}``;
+  ``…/press`` ``{"seat", "n", "button"}``; ``…/advance`` ``{}``; ``…/seat`` ``{"seat", "bot"}`` →
+  ``{"ok": true, "message": text or null}`` (``advance`` adds ``"moved"``).
+- ``/console…`` the player console (:class:`handlers.console.api.ConsoleApi`, seat tokens).
+
+Bound to 127.0.0.1 by default, where only requests naming a loopback ``Host`` are answered (a web page
+cannot reach it by DNS rebinding). On any other address the playground API needs the key printed in the
+URL (``?key=…``, sent back as ``X-Playground-Key``), since its state hands out every seat's token; the
+console itself always needs a seat token.
+"""
+
+from __future__ import annotations
+
+import hmac
+import ipaddress
+import json
+import logging
+import secrets
+import sys
+import threading
+from collections.abc import Sequence
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any, TextIO
+from urllib.parse import parse_qsl, urlsplit
+
+from handlers.console.api import ConsoleRequest
+from handlers.local.routes import answer, number, table_lang
+from handlers.local.session import Playground, Refused
+from handlers.local.texts import ui
+from handlers.service import DEFAULT_GAME
+
+log = logging.getLogger(__name__)
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8765
+STATIC = Path(__file__).parent / "static"
+#: The files under ``/playground/static/`` (and ``/``), with their media types.
+FILES = {
+    "playground.html": "text/html; charset=utf-8",
+    "playground.js": "text/javascript; charset=utf-8",
+    "playground.css": "text/css; charset=utf-8",
+}
+API = "/playground/api/"
+#: The largest request body read (bytes); a chat line or an action is far smaller.
+MAX_BODY = 64 * 1024
+KEY_HEADER = "x-playground-key"
+JSON = "application/json; charset=utf-8"
+
+
+class PlaygroundServer:
+    """The playground on ``host``:``port`` (``port`` 0: a free port, see :attr:`url` after
+    :meth:`start`), opening a game of ``game`` with ``players`` seats in ``lang`` dealt from ``seed``
+    (``options``: host ``/option`` lines for games of ``game``). Use ``url = server.start()`` …
+    ``server.stop()``; :attr:`playground` is the table (for tests and tools)."""
+
+    def __init__(
+        self,
+        *,
+        game: str = DEFAULT_GAME,
+        players: int = 6,
+        lang: str = "ja",
+        seed: int = 0,
+        options: Sequence[str] = (),
+        host: str = DEFAULT_HOST,
+        port: int = DEFAULT_PORT,
+    ) -> None:
+        self.playground = Playground(game=game, players=players, lang=lang, seed=seed, options=options)
+        self.host, self.port = host, port
+        self.key = None if _is_loopback(host) else secrets.token_urlsafe(16)
+        self._httpd: ThreadingHTTPServer | None = None
+        self._thread: threading.Thread | None = None
+
+    @property
+    def url(self) -> str:
+        """The page's address: ``http://127.0.0.1:8765/`` (with ``?key=…`` off loopback)."""
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"http://{host}:{self.port}/" + (f"?key={self.key}" if self.key else "")
+
+    def start(self) -> str:
+        """Open the first game, bind and serve in a background thread; returns :attr:`url`. Raises
+        ``OSError`` when the address cannot be bound (port in use)."""
+        httpd = ThreadingHTTPServer((self.host, self.port), _Handler)
+        httpd.daemon_threads = True
+        httpd.playground = self  # type: ignore[attr-defined]
+        self.port = int(httpd.server_address[1])
+        self.playground.start()
+        self._httpd = httpd
+        self._thread = threading.Thread(target=httpd.serve_forever, name="playground-http", daemon=True)
+        self._thread.start()
+        return self.url
+
+    def stop(self) -> None:
+        """Stop serving, close the socket and the game's event loop."""
+        if self._httpd is not None:
+            self._httpd.shutdown()
+            self._httpd.server_close()
+            self._httpd = None
+        if self._thread is not None:
+            self._thread.join()
+            self._thread = None
+        self.playground.stop()
+
+    def allowed(self, host_header: str, key: str, *, public: bool) -> bool:
+        """Loopback: the request names a loopback host (no DNS rebinding). Elsewhere: it carries the key,
+        unless the route is ``public`` (the page and its files; the console, behind its seat tokens)."""
+        if self.key is not None:
+            return public or hmac.compare_digest(key.encode(), self.key.encode())
+        name = urlsplit(f"//{host_header}").hostname or ""
+        return name == "localhost" or _is_loopback(name)
+
+
+def _is_loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
+
+
+class _Handler(BaseHTTPRequestHandler):
+    """One request; routing lives in :meth:`_route`."""
+
+    server_version = "jinro-gm-playground"
+
+    def log_message(self, format: str, *args: Any) -> None:
+        log.debug("%s " + format, self.address_string(), *args)
+
+    def do_GET(self) -> None:
+        self._route("GET")
+
+    def do_POST(self) -> None:
+        self._route("POST")
+
+    @property
+    def owner(self) -> PlaygroundServer:
+        return self.server.playground  # type: ignore[attr-defined]
+
+    def _route(self, method: str) -> None:
+        try:
+            self._answer(method)
+        except Exception:
+            # A bug, not the browser's fault: logged, and the page says the request failed.
+            log.exception("playground: %s %s failed", method, self.path)
+            self._json(500, {"error": "internal", "message": "internal error"})
+
+    def _answer(self, method: str) -> None:
+        parts = urlsplit(self.path)
+        path, query = parts.path, dict(parse_qsl(parts.query))
+        is_console = path == "/console" or path.startswith("/console/")
+        is_page = path in ("/", "/favicon.ico") or path.startswith("/playground/static/")
+        host, key = self.headers.get("Host", ""), self.headers.get(KEY_HEADER, "")
+        if not self.owner.allowed(host, key, public=is_console or is_page):
+            self._json(403, {"error": "forbidden", "message": "forbidden"})
+        elif is_console:
+            self._console(method, path, query)
+        elif method == "GET" and path == "/":
+            self._file("playground.html")
+        elif method == "GET" and path.startswith("/playground/static/"):
+            self._file(path.rsplit("/", 1)[1])
+        elif path == "/favicon.ico":
+            self._send(204, b"", {})  # no icon: say so quietly rather than with a 404 in the console
+        elif path.startswith(API):
+            self._api(method, path[len(API) :], query)
+        else:
+            self._json(404, {"error": "not_found", "message": "not found"})
+
+    def _api(self, method: str, name: str, query: dict[str, str]) -> None:
+        table = self.owner.playground
+        lang = query.get("lang") or table_lang(table)
+        try:
+            body = self._body() if method == "POST" else {}
+            lang = str(body.get("lang") or lang)
+            status, data = answer(table, method, name, query, body)
+        except Refused as refused:
+            message = ui(f"web.{refused.key}", lang, **refused.params)
+            status, data = 400, {"error": "bad_request", "message": message}
+        except (ValueError, TypeError, KeyError):
+            status, data = 400, {"error": "bad_request", "message": ui("web.error.request", lang)}
+        self._json(status, data)
+
+    def _console(self, method: str, path: str, query: dict[str, str]) -> None:
+        headers = {name.lower(): value for name, value in self.headers.items()}
+        try:
+            body = self._raw_body() if method == "POST" else b""
+            answer = self.owner.playground.console_request(ConsoleRequest(method, path, query, headers, body))
+        except ValueError:
+            self._json(400, {"error": "bad_request", "message": "bad request"})
+            return
+        except Refused:
+            self._json(403, {"error": "forbidden", "message": "forbidden"})
+            return
+        self._send(answer.status, answer.body, answer.headers)
+
+    def _file(self, name: str) -> None:
+        if name not in FILES:
+            self._json(404, {"error": "not_found", "message": "not found"})
+            return
+        headers = {"Content-Type": FILES[name], "Cache-Control": "no-store"}
+        if name.endswith(".html"):
+            headers["Content-Security-Policy"] = "default-src 'self'; frame-ancestors 'self'"
+        self._send(200, (STATIC / name).read_bytes(), headers)
+
+    def _raw_body(self) -> bytes:
+        length = number(self.headers.get("Content-Length", "0"))
+        if not 0 <= length <= MAX_BODY:
+            raise ValueError("body too large")
+        return self.rfile.read(length)
+
+    def _body(self) -> dict[str, Any]:
+        raw = self._raw_body()
+        data = json.loads(raw.decode("utf-8")) if raw.strip() else {}
+        if not isinstance(data, dict):
+            raise ValueError("a JSON object is expected")
+        return data
+
+    def _json(self, status: int, data: Any) -> None:
+        body = json.dumps(data, ensure_ascii=False).encode("utf-8")
+        self._send(status, body, {"Content-Type": JSON, "Cache-Control": "no-store"})
+
+    def _send(self, status: int, body: bytes, headers: dict[str, str]) -> None:
+        self.send_response(status)
+        for name, value in headers.items():
+            self.send_header(name, value)
+        if "X-Content-Type-Options" not in headers:
+            self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+
+def serve(server: PlaygroundServer, out: TextIO, lang: str) -> int:
+    """``jinro-gm play``: start ``server``, print its URL on ``out`` (in ``lang``) and serve until
+    Ctrl-C; returns 0, or 2 when the address cannot be bound (the reason on stderr)."""
+    try:
+        url = server.start()
+    except OSError as err:
+        server.playground.stop()
+        where = f"{server.host}:{server.port}"
+        print(
+            f"jinro-gm play: error: cannot serve on {where}: {err.strerror or err} (try --port)",
+            file=sys.stderr,
+        )
+        return 2
+    out.write(ui("web.serving", lang, url=url) + "\n")
+    out.flush()
+    try:
+        until_interrupted()
+    except KeyboardInterrupt:
+        out.write("\n" + ui("bye", lang) + "\n")
+    finally:
+        server.stop()
+    return 0
+
+
+def until_interrupted() -> None:
+    """Block the calling thread until Ctrl-C (``KeyboardInterrupt``)."""
+    threading.Event().wait()

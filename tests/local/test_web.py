@@ -1,0 +1,294 @@
+"""The browser playground (``jinro-gm play``) over HTTP, as the page and a person's browser use it: the page
+and its words, new games, the group chat, the clock, seats handed to bots, each seat's console behind its
+own token, and a whole game of every game played only through these endpoints."""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+import uuid
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import core.i18n as i18n
+from core.games import registry
+from handlers import cli
+from handlers.local import web
+from handlers.local.texts import ui
+from handlers.local.web import PlaygroundServer
+
+#: Inputs a whole test game may take before it counts as stuck (real games take a few dozen).
+MAX_INPUTS = 600
+
+
+class Browser:
+    """What the page (and a seat's console) sends to the server at ``url``."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url.rstrip("/")
+
+    def call(
+        self, path: str, body: Any = None, *, token: str | None = None, headers: dict[str, str] | None = None
+    ) -> tuple[int, Any]:
+        sent = {"Content-Type": "application/json", **(headers or {})}
+        if token is not None:
+            sent["Authorization"] = f"Seat {token}"
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.url + path, data=data, headers=sent)
+        try:
+            with urllib.request.urlopen(request) as response:
+                return response.status, json.loads(response.read())
+        except urllib.error.HTTPError as err:
+            return err.code, json.loads(err.read())
+
+    def ok(self, path: str, body: Any = None, **kwargs: Any) -> Any:
+        status, data = self.call(path, body, **kwargs)
+        assert status == 200, data
+        return data
+
+    def state(self, since: int = 0) -> dict[str, Any]:
+        return self.ok(f"/playground/api/state?since={since}")  # type: ignore[no-any-return]
+
+    def view(self, state: dict[str, Any], seat: dict[str, Any]) -> dict[str, Any]:
+        return self.ok(f"/console/api/view?g={state['game_id']}", token=seat["token"])  # type: ignore[no-any-return]
+
+    def act(self, state: dict[str, Any], seat: dict[str, Any], view: dict[str, Any], action: Any) -> Any:
+        body = {"g": state["game_id"], "phase_seq": view["phase_seq"], "action": action,
+                "client_id": uuid.uuid4().hex}  # fmt: skip
+        return self.ok("/console/api/act", body, token=seat["token"])
+
+
+def person(state: dict[str, Any]) -> dict[str, Any]:
+    return next(seat for seat in state["seats"] if seat["person"])
+
+
+def bots(state: dict[str, Any]) -> list[dict[str, Any]]:
+    return [seat for seat in state["seats"] if seat["bot"]]
+
+
+@pytest.fixture
+def server() -> Iterator[PlaygroundServer]:
+    """A playground on a free port: 政治家人狼 for five, seed 4 (its first phase waits for the person)."""
+    playground = PlaygroundServer(game="politician", players=5, lang="ja", seed=4, port=0)
+    playground.start()
+    yield playground
+    playground.stop()
+
+
+@pytest.fixture
+def browser(server: PlaygroundServer) -> Browser:
+    return Browser(server.url)
+
+
+def test_the_page_its_files_and_its_words_are_served(server: PlaygroundServer) -> None:
+    with urllib.request.urlopen(server.url) as page:
+        html = page.read().decode()
+        assert page.headers["Content-Type"].startswith("text/html")
+    assert "/playground/static/playground.js" in html
+    assert "/playground/static/playground.css" in html
+    for name, kind in (("playground.js", "text/javascript"), ("playground.css", "text/css")):
+        with urllib.request.urlopen(f"{server.url}playground/static/{name}") as served:
+            assert served.headers["Content-Type"].startswith(kind)
+    browser = Browser(server.url)
+    assert browser.call("/playground/static/../web.py")[0] == 404
+    english = browser.ok("/playground/api/texts?lang=en")
+    assert english["texts"]["advance"] == i18n.text("local.web.advance", "en", "common")
+    assert [lang["name"] for lang in english["langs"]] == ["日本語", "English"]
+    offered = {game["id"]: (game["min_players"], game["max_players"]) for game in english["games"]}
+    assert offered == {game: (r.min_players, r.max_players) for game, r in registry().items()}
+
+
+def test_the_first_game_is_running_with_the_person_and_bots(browser: Browser) -> None:
+    state = browser.state()
+    assert (state["game"], state["locale"]) == ("politician", "ja")
+    assert state["started"]
+    assert not state["over"]
+    assert len(state["seats"]) == 5
+    assert [seat["bot"] for seat in state["seats"] if seat["person"]] == [False]
+    assert len(bots(state)) == 4
+    assert len({seat["token"] for seat in state["seats"]}) == 5
+    assert any("ミナト" in entry["text"] for entry in state["chat"]), "the lobby and joins are in the group"
+    later = browser.state(since=state["next"])
+    assert later["chat"] == [], "since= returns only newer group messages"
+
+
+def test_a_new_game_replaces_the_table_and_a_bad_size_is_refused(browser: Browser) -> None:
+    before = browser.state()
+    status, refused = browser.call("/playground/api/new", {"game": "deathnote", "players": 9, "lang": "en"})
+    assert status == 400
+    assert refused["message"] == ui("web.error.players", "en", min=4, max=6)
+    assert browser.state()["game_id"] == before["game_id"]
+    browser.ok("/playground/api/new", {"game": "deathnote", "players": 4, "lang": "en", "seed": 2})
+    state = browser.state()
+    assert (state["game"], state["locale"], len(state["seats"]), state["seed"]) == ("deathnote", "en", 4, 2)
+    old = person(before)
+    assert browser.call(f"/console/api/view?g={state['game_id']}", token=old["token"])[0] == 401
+
+
+def test_a_seats_console_opens_only_with_that_seats_token(browser: Browser) -> None:
+    state = browser.state()
+    me, other = person(state), bots(state)[0]
+    game = state["game_id"]
+    assert browser.call(f"/console/api/view?g={game}")[0] == 401
+    assert browser.call(f"/console/api/view?g={game}", token="forged")[0] == 401
+    mine = browser.view(state, me)
+    assert mine["me"]["seat"] == me["seat"]
+    theirs = browser.view(state, other)
+    assert theirs["me"]["seat"] == other["seat"], "another seat's token shows that seat, never mine"
+    status, denied = browser.call("/console/api/view?g=othergame1", token=me["token"])
+    assert status == 403
+    assert me["name"] not in json.dumps(denied, ensure_ascii=False)
+    with urllib.request.urlopen(f"{browser.url}/console?g={game}&token={me['token']}") as page:
+        assert page.headers["Content-Type"].startswith("text/html")
+
+
+def test_an_act_in_the_console_lets_the_bots_move(browser: Browser) -> None:
+    state = browser.state()
+    me = person(state)
+    assert state["phase"] == "candidacy"
+    assert me["owes"], "the candidacy waits for the person"
+    view = browser.view(state, me)
+    answer = browser.act(state, me, view, view["actions"][0]["action"])
+    assert answer["ok"], answer
+    after = browser.state(since=state["next"])
+    assert after["phase"] == "campaign"
+    assert all(not seat["owes"] for seat in bots(after)), "every bot already said it is ready"
+    assert person(after)["owes"]
+
+
+def test_a_group_line_is_chat_or_a_command(browser: Browser) -> None:
+    state = browser.state()
+    me = person(state)
+    browser.ok("/playground/api/group", {"seat": me["seat"], "text": "よろしく"})
+    said = browser.state(since=state["next"])
+    assert [(e["author"], e["text"]) for e in said["chat"]] == [(me["name"], "よろしく")]
+    browser.ok("/playground/api/group", {"seat": me["seat"], "text": "/status"})
+    answered = browser.state(since=said["next"])["chat"]
+    assert answered, "the game master answered in the group"
+    assert answered[0]["author"] is None
+    assert browser.call("/playground/api/group", {"seat": me["seat"], "text": "  "})[0] == 400
+    assert browser.call("/playground/api/group", {"seat": 99, "text": "hi"})[0] == 400
+
+
+def test_advance_jumps_the_clock_to_the_deadline(browser: Browser) -> None:
+    state = browser.state()
+    answer = browser.ok("/playground/api/advance", {})
+    assert answer["moved"] is True
+    assert answer["message"] == ui("web.advanced", "ja")
+    after = browser.state()
+    assert after["now"] >= state["deadline_at"]
+    assert after["phase_seq"] > state["phase_seq"]
+
+
+def test_a_seat_handed_to_a_bot_plays_and_can_be_taken_back(browser: Browser) -> None:
+    state = browser.state()
+    me = person(state)
+    browser.ok("/playground/api/seat", {"seat": me["seat"], "bot": True})
+    handed = browser.state()
+    assert person(handed)["bot"]
+    assert handed["phase_seq"] > state["phase_seq"], "the bot played the person's seat and the game went on"
+    browser.ok("/playground/api/seat", {"seat": me["seat"], "bot": False})
+    assert not person(browser.state())["bot"]
+    assert browser.call("/playground/api/seat", {"seat": me["seat"], "bot": "yes"})[0] == 400
+
+
+def test_off_loopback_names_and_a_missing_key_are_refused(server: PlaygroundServer) -> None:
+    browser = Browser(server.url)
+    status, _ = browser.call("/playground/api/state", headers={"Host": "attacker.example"})
+    assert status == 403, "a rebinding page's requests name another host"
+    lan = PlaygroundServer(host="0.0.0.0", port=0)
+    assert lan.key is not None, "a LAN address prints a key with its URL"
+    assert lan.url.endswith(f"/?key={lan.key}")
+    assert not lan.allowed("192.168.1.5:8765", "", public=False), "the API needs the key"
+    assert not lan.allowed("192.168.1.5:8765", "guessed", public=False)
+    assert lan.allowed("192.168.1.5:8765", lan.key, public=False)
+    assert lan.allowed("192.168.1.5:8765", "", public=True), "the console checks its seat tokens itself"
+    lan.playground.stop()
+
+
+def _first_leaf(actions: list[dict[str, Any]], taken: set[str]) -> dict[str, Any] | None:
+    """The first choice of an action kind not yet tried in this phase, down its first steps."""
+    for option in actions:
+        if option["action"]["kind"] in taken:
+            continue
+        while option["children"]:
+            option = option["children"][0]
+        return option
+    return None
+
+
+def _play_to_the_end(browser: Browser) -> dict[str, Any]:
+    """The person acts in their console (each action kind once per phase) and jumps the clock whenever
+    they have nothing left to try, until the game is over."""
+    taken: dict[int, set[str]] = {}
+    for _ in range(MAX_INPUTS):
+        state = browser.state(since=10**9)
+        if state["over"]:
+            return state
+        me = person(state)
+        view = browser.view(state, me)
+        tried = taken.setdefault(view["phase_seq"], set())
+        choice = _first_leaf(view["actions"], tried)
+        if choice is not None:
+            tried.add(choice["action"]["kind"])
+            browser.act(state, me, view, choice["action"])
+        else:
+            assert browser.ok("/playground/api/advance", {})["moved"], f"stuck in {state['phase']}"
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("game", sorted(registry()))
+def test_a_whole_game_through_the_playground_and_the_console(browser: Browser, game: str) -> None:
+    players = registry()[game].min_players
+    browser.ok("/playground/api/new", {"game": game, "players": players, "lang": "ja", "seed": 5})
+    over = _play_to_the_end(browser)
+    assert over["game"] == game
+    recap = browser.view(over, person(over))
+    assert recap["over"] is True
+    assert any(section["id"] == "recap" for section in recap["sections"])
+
+
+def test_the_rematch_button_and_startgame_in_the_group_start_the_next_game(browser: Browser) -> None:
+    over = _play_to_the_end(browser)
+    me = person(over)
+    chat = browser.state()["chat"]
+    shown = [(entry["n"], i) for entry in chat for i, label in enumerate(entry["buttons"])
+             if label == i18n.text("action.rematch", "ja", "politician")]  # fmt: skip
+    assert shown, "the finished game offers 「もう一回」 in the group"
+    n, button = shown[-1]
+    browser.ok("/playground/api/press", {"seat": me["seat"], "n": n, "button": button})
+    lobby = browser.state()
+    assert lobby["game_id"] != over["game_id"]
+    assert not lobby["started"]
+    browser.ok("/playground/api/group", {"seat": person(lobby)["seat"], "text": "/startgame"})
+    assert browser.state()["started"]
+
+
+def test_jinro_gm_play_serves_the_playground_until_ctrl_c(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: dict[str, Any] = {}
+
+    def interrupted() -> None:
+        url = capsys.readouterr().out.split("http://", 1)[1].split()[0]
+        seen["state"] = Browser("http://" + url).state()
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(web, "until_interrupted", interrupted)
+    assert cli.main(["play", "--game", "deathnote", "--port", "0", "--seed", "1", "--players", "4"]) == 0
+    assert seen["state"]["game"] == "deathnote"
+    assert len(seen["state"]["seats"]) == 4
+
+
+def test_a_port_in_use_is_refused_in_one_line(
+    server: PlaygroundServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    capsys.readouterr()
+    assert cli.main(["play", "--port", str(server.port), "--seed", "1", "--players", "4"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert len(err.strip().splitlines()) == 1
+    assert "--port" in err
