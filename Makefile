@@ -18,7 +18,7 @@ LOCK_ARGS    ?=
 
 CHECKS := check-ruff check-mypy check-imports check-cfn
 
-.PHONY: venv play test lint bench lock clean $(CHECKS) check-pytest
+.PHONY: venv play test lint bench screenshots lock clean $(CHECKS) check-pytest
 
 venv: $(STAMP)
 
@@ -58,6 +58,11 @@ check-pytest:
 
 bench: venv
 	$(BIN)/python bench/run.py $(ARGS)
+
+# Renders the console and the playground of each game in headless Chromium into docs/screenshots/
+# (handlers/tools/screenshots.py; needs Debian's chromium and fonts-noto-cjk, or CHROMIUM=/path).
+screenshots: venv
+	$(BIN)/python -m handlers.tools.screenshots $(ARGS)
 
 # Re-pin both locks from pyproject.toml (LOCK_ARGS=--upgrade to move to newer releases). The runtime lock
 # starts from the dev lock's pins, so the two always agree on shared packages.
