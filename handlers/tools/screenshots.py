@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import io
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -40,24 +39,17 @@ from PIL import Image
 from handlers.console.api import ConsoleRequest
 from handlers.local.game import START
 from handlers.local.web import PlaygroundServer
+from handlers.tools.chromium import LAUNCH_ARGS as BASE_ARGS
+from handlers.tools.chromium import chromium_path
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
 #: Where the pictures go (relative to the repository root, where ``make`` runs).
 OUT = Path("docs/screenshots")
-#: Chromium's flags: headless in a container (no sandbox, no GPU, no network of its own), same pixels.
-LAUNCH_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    # Raster every tile whole: partial re-rasters left ±1 antialiasing differences at the playground's
-    # rounded frame corners, so the same page gave different bytes from one run to the next.
-    "--disable-partial-raster",
-]
+#: Chromium's flags for pictures: the shared ones, and every tile rastered whole (partial re-rasters left ±1
+#: antialiasing differences at the playground's rounded frame corners, so the same page gave other bytes).
+LAUNCH_ARGS = [*BASE_ARGS, "--disable-partial-raster"]
 #: The console's viewport (a common phone, CSS pixels) and the playground's (a laptop screen).
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
@@ -116,11 +108,6 @@ SHOTS = (
     Shot("console-dark", DEATHNOTE_TURN, "console", "dark"),
     Shot("playground-deathnote", DEATHNOTE_TURN, "playground"),
 )
-
-
-def chromium_path() -> str | None:
-    """The Chromium to drive: ``$CHROMIUM`` when set, else ``chromium`` or ``chromium-browser`` on PATH."""
-    return os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
 
 
 def missing_fonts() -> list[str]:

@@ -8,35 +8,19 @@ how to get one; ``.ci/run`` installs Debian's ``chromium`` so CI always runs the
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
 
+from handlers.tools.chromium import LAUNCH_ARGS, chromium_path
+
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
 HERE = Path(__file__).parent
-LAUNCH_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 PHONE = {"width": 390, "height": 844}
-
-
-def chromium_path() -> str | None:
-    """The Chromium executable: ``$CHROMIUM`` when set, else ``chromium`` or ``chromium-browser`` on PATH."""
-    configured = os.environ.get("CHROMIUM")
-    if configured:
-        return configured
-    return shutil.which("chromium") or shutil.which("chromium-browser")
 
 
 def _has_playwright() -> bool:

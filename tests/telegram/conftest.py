@@ -11,6 +11,8 @@ from collections.abc import AsyncIterator, Iterator
 import pytest
 from telegram import Bot
 
+from infra.dynamodb import DynamoStore
+from tests.e2e.harness import moto_store
 from tests.fakes.telegram_api import FakeTelegramApi
 
 
@@ -18,6 +20,13 @@ from tests.fakes.telegram_api import FakeTelegramApi
 def api() -> Iterator[FakeTelegramApi]:
     with FakeTelegramApi() as fake:
         yield fake
+
+
+@pytest.fixture
+def store() -> Iterator[DynamoStore]:
+    """The production store on moto's in-process DynamoDB."""
+    with moto_store() as dynamo:
+        yield dynamo
 
 
 @pytest.fixture

@@ -5,8 +5,6 @@ the fake Bot API and the production store on moto."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 import core.i18n as i18n
@@ -14,25 +12,13 @@ from handlers import outbox
 from handlers.messages import OutMessage
 from handlers.telegram.sender import TelegramSender
 from infra.dynamodb import DynamoStore
-from tests.e2e.harness import GAME_ID, GROUP, Table, moto_store, open_and_start, players
+from tests.e2e.harness import GAME_ID, GROUP, Table, open_and_start, players
 from tests.fakes.telegram_api import BOT_USERNAME, FakeTelegramApi
 
 pytestmark = [pytest.mark.aws, pytest.mark.anyio]
 
 MINIAPP = "console"
 LINK = f"https://t.me/{BOT_USERNAME}/{MINIAPP}?startapp={GAME_ID}"
-
-
-@pytest.fixture
-def api() -> Iterator[FakeTelegramApi]:
-    with FakeTelegramApi() as fake:
-        yield fake
-
-
-@pytest.fixture
-def store() -> Iterator[DynamoStore]:
-    with moto_store() as dynamo:
-        yield dynamo
 
 
 def started(api: FakeTelegramApi, store: DynamoStore, miniapp: str | None) -> Table:

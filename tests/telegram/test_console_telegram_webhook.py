@@ -6,7 +6,6 @@ the webhook (``tests/e2e/harness.py``: fake Bot API, the production store on mot
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
@@ -15,7 +14,7 @@ import pytest
 from handlers.telegram import webhook
 from handlers.telegram.initdata import sign
 from infra.dynamodb import DynamoStore
-from tests.e2e.harness import GAME_ID, Player, Table, moto_store, open_and_start, players
+from tests.e2e.harness import GAME_ID, Player, Table, open_and_start, players
 from tests.fakes.telegram_api import TOKEN, FakeTelegramApi
 from tests.telegram.builders import group_command
 
@@ -24,18 +23,6 @@ pytestmark = [pytest.mark.aws]
 OTHER_GROUP = -1001000000002
 OTHER_GAME = "a1b2c3d4"
 STRANGER = Player(1_000_000_099, "Stranger")
-
-
-@pytest.fixture
-def api() -> Iterator[FakeTelegramApi]:
-    with FakeTelegramApi() as fake:
-        yield fake
-
-
-@pytest.fixture
-def store() -> Iterator[DynamoStore]:
-    with moto_store() as dynamo:
-        yield dynamo
 
 
 @pytest.fixture
