@@ -37,6 +37,14 @@ MAX_PLAYERS = max(rules.max_players for rules in registry().values())
 DEFAULT_PLAYERS = 6
 
 
+def _seed(text: str) -> int:
+    """A ``--seed``: 0 to 2**63 - 1 (the game's RNG takes 63 bits); argparse reports anything else."""
+    seed = int(text)
+    if not 0 <= seed < 2**63:
+        raise ValueError(text)
+    return seed
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="jinro-gm", description="Game master for social-deduction games.")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -56,7 +64,7 @@ def _parser() -> argparse.ArgumentParser:
         help=f"seats at the table, you included ({ranges}; default {DEFAULT_PLAYERS})",
     )
     p.add_argument("--lang", choices=LANGS, default="ja", help="language of the game (default ja)")
-    p.add_argument("--seed", type=int, help="fixes the deal and every bot choice (default: random, printed)")
+    p.add_argument("--seed", type=_seed, help="fixes the deal and every bot choice (default: random)")
     p.add_argument(
         "--terminal",
         action="store_true",

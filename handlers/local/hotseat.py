@@ -56,8 +56,13 @@ class HotSeatGame(LocalGame):
         return speakers is None or seat in speakers
 
     def tick(self) -> int:
-        """Move the clock by one input's :data:`~handlers.local.game.TICK`; returns the new time."""
-        self.now += TICK
+        """Move the clock by one input's :data:`~handlers.local.game.TICK`, never onto the current deadline
+        (only 「締め切りまで進める」 closes a phase: the playground's clock stands still otherwise); returns
+        the new time."""
+        state = self.state()
+        deadline = None if state is None or state.is_over else state.deadline_at
+        ahead = self.now + TICK
+        self.now = ahead if deadline is None else max(self.now, min(ahead, deadline - 1))
         return self.now
 
     async def group_line(self, user: str, text: str) -> Outcome | None:

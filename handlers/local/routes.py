@@ -14,6 +14,8 @@ from handlers.local.texts import LANGS, ui
 
 #: Seeds drawn for a new game without one (as ``jinro-gm play`` without ``--seed``).
 SEEDS = 1_000_000
+#: Seeds above this are refused (the game's RNG takes 63 bits; game ids stay short).
+MAX_SEED = 2**63
 
 Body = dict[str, Any]
 
@@ -48,6 +50,8 @@ def table_lang(table: Playground) -> str:
 def _new(table: Playground, body: Body) -> Body:
     seed = body.get("seed")
     seed = secrets.randbelow(SEEDS) if seed in (None, "") else number(seed)
+    if not 0 <= seed < MAX_SEED:
+        raise ValueError(seed)
     table.new(str(body["game"]), number(body["players"]), str(body.get("lang", table_lang(table))), seed)
     return {"ok": True, "message": None, "seed": seed}
 

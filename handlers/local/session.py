@@ -171,16 +171,17 @@ class Playground:
 
     def console_request(self, request: ConsoleRequest) -> ConsoleResponse:
         """Answer one ``/console…`` request at the game's clock; after an accepted act or say (a
-        ``POST``), the clock ticks and the bots move."""
+        ``POST``) the clock ticks (never onto the deadline) and the bots move; a refused one moves nothing."""
         table, api = self._table(), self.console
         assert api is not None
 
         async def answered() -> ConsoleResponse:
             if request.method != "POST":
                 return await api.handle(request, now=table.now)
-            response = await api.handle(request, now=table.tick())
-            if response.status != 200:
+            response = await api.handle(request, now=table.now)
+            if response.status != 200 or not json.loads(response.body).get("ok"):
                 return response
+            table.tick()
             await table.settle()
             return await self._after_bots(api, request, response, table.now)
 

@@ -74,9 +74,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.skip(reason=reason))
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    """One headless Chromium for the whole session (Debian's binary, never a Playwright download)."""
+    """One headless Chromium per test module (Debian's binary, never a Playwright download). Not for the
+    whole session: Playwright's sync API keeps an asyncio loop running in the main thread while it is
+    started, and every later test that runs its own loop (``asyncio.run``, a webhook's
+    ``run_until_complete``) would fail with "Cannot run the event loop while another loop is running"."""
     from playwright.sync_api import sync_playwright
 
     executable = chromium_path()

@@ -292,3 +292,29 @@ def test_a_port_in_use_is_refused_in_one_line(
     assert out == ""
     assert len(err.strip().splitlines()) == 1
     assert "--port" in err
+
+
+def test_refused_console_requests_and_many_taps_never_close_a_phase(browser: Browser) -> None:
+    """The playground's clock stands still: only 「締め切りまで進める」 closes a phase, however many taps or
+    refused requests come in (a refused one does not move it at all)."""
+    state = browser.state()
+    me = person(state)
+    for _ in range(40):
+        assert browser.call("/console/api/act", {})[0] == 401
+    assert browser.state()["now"] == state["now"]
+    view = browser.view(state, me)
+    for _ in range(40):  # far more than a phase's seconds / TICK of accepted and refused taps
+        body = {"g": state["game_id"], "phase_seq": view["phase_seq"], "action": view["actions"][0]["action"],
+                "client_id": uuid.uuid4().hex}  # fmt: skip
+        browser.call("/console/api/act", body, token=me["token"])
+    after = browser.state()
+    assert after["deadline_at"] is None or after["now"] < after["deadline_at"]
+
+
+def test_a_seed_out_of_the_rngs_range_is_refused(browser: Browser) -> None:
+    before = browser.state()
+    for seed in (-1, 2**63, int("9" * 70)):
+        new = {"game": "adazakura", "players": 5, "lang": "ja", "seed": seed}
+        status, _ = browser.call("/playground/api/new", new)
+        assert status == 400
+    assert browser.state()["game_id"] == before["game_id"]

@@ -231,7 +231,10 @@
     st.shown = id;
     var old = st.view;
     st.view = view;
-    if (old && old.phase_seq !== view.phase_seq) st.path = [];
+    if (old && old.phase_seq !== view.phase_seq) {
+      st.path = [];
+      $('notice').textContent = '';  // an answer of the last phase says nothing of this one
+    }
     var r = regions();
     document.documentElement.lang = view.locale || 'ja';
     document.title = view.title || document.title;
