@@ -76,7 +76,7 @@ def add_parser(subparsers: Any) -> None:
     platforms = parser.add_subparsers(dest="platform", required=True)
     for platform, helptext in (
         ("telegram", "set the webhook, its secret token and the command menu"),
-        ("line", "print the LINE console settings and the SSM parameters to create"),
+        ("line", "print the LINE console settings, the SSM parameters to create and the LIFF app's endpoint"),
     ):
         sub = platforms.add_parser(platform, help=helptext)
         sub.add_argument("--url", help="the webhook URL (default: the stack's output)")
