@@ -92,6 +92,20 @@ def recap(state: Any, *, now: int) -> str:
     return _render(public, state.locale, state.game)
 
 
+def asked_now(prompt: str | None, card: str) -> str | None:
+    """``prompt`` (the newest private message with buttons) without what the card section ``card``
+    already shows, so it starts at what is asked now: the card's text wherever it appears, then every
+    leading paragraph (blank-line separated) the card contains. A commit's private messages to one
+    player reach the chat as one message, so 徒桜戦争's night 0 prompt carries the whole role card
+    (issue 9 trial). None when nothing else is left; ``prompt`` itself when ``card`` is empty."""
+    if prompt is None or not card:
+        return prompt
+    paragraphs = [p for p in prompt.replace(card, "").split("\n\n") if p.strip()]
+    while paragraphs and paragraphs[0].strip() in card:
+        paragraphs.pop(0)
+    return "\n\n".join(p.strip("\n") for p in paragraphs) or None
+
+
 def _sections(rules: GameRules, state: Any, user_id: str, seat: int | None, now: int) -> list[dict[str, Any]]:
     locale, game = state.locale, state.game
     texts = [(sid, _answer(rules, state, user_id, seat, what, now)) for sid, what in QUERIES]
@@ -160,12 +174,14 @@ def project(
     rules: GameRules, state: Any, user_id: str, feed: list[dict[str, Any]], *, now: int
 ) -> dict[str, Any]:
     """The View JSON of ``user_id`` (a member of the game of ``state``) at ``now``: game, phase and
-    clock, ``me``, ``sections``, ``actions`` (a tree, see :func:`action_tree`), ``prompt``, ``feed``
-    (``feed``: the viewer's entries, :mod:`handlers.console.feed`), ``say`` and ``ui`` (every
-    ``console.ui.*`` text of the game's locale, keyed without the prefix)."""
+    clock, ``me``, ``sections``, ``actions`` (a tree, see :func:`action_tree`), ``prompt`` (see
+    :func:`asked_now`), ``feed`` (``feed``: the viewer's entries, :mod:`handlers.console.feed`), ``say``
+    and ``ui`` (every ``console.ui.*`` text of the game's locale, keyed without the prefix)."""
     locale, game = state.locale, state.game
     seat = rules.seat_of(state, user_id)
     legal = rules.legal_actions(state, seat) if seat is not None and not state.is_over else []
+    sections = _sections(rules, state, user_id, seat, now)
+    card = next((s["text"] for s in sections if s["id"] == "card"), "")
     return {
         "game_id": state.game_id,
         "game": game,
@@ -180,9 +196,9 @@ def project(
         "paused": state.paused_left is not None,
         "over": state.is_over,
         "me": _me(rules, state, user_id, seat),
-        "sections": _sections(rules, state, user_id, seat, now),
+        "sections": sections,
         "actions": action_tree(rules, state, legal),
-        "prompt": console_feed.prompt(feed, state.phase_seq),
+        "prompt": asked_now(console_feed.prompt(feed, state.phase_seq), card),
         "feed": [{"n": e["n"], "text": e["text"], "phase_seq": e["phase_seq"]} for e in feed],
         "say": _say(rules, state, user_id, now),
         "ui": i18n.texts("console.ui.", locale, game),

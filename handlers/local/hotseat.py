@@ -13,7 +13,7 @@ from typing import Any
 
 from core.engine.rng import Rng
 from handlers.local.game import BOT_SALT, MAX_ROUNDS, TICK, LocalGame, Mind
-from handlers.local.sender import GROUP_CHAT
+from handlers.local.sender import GROUP_CHAT, Entry
 from handlers.messages import Outcome, TextCommand
 
 
@@ -54,6 +54,28 @@ class HotSeatGame(LocalGame):
             return True
         speakers = self.rules.speakers(state)
         return speakers is None or seat in speakers
+
+    def live_buttons(self, state: Any) -> frozenset[tuple[int, int]]:
+        """The group buttons a press still means something for, as ``(log position, button index)``,
+        in ``state`` (:meth:`state`, the group's current game): a button of that game's current phase
+        (its tap's ``phase_seq``: the lobby's 「参加する」 while the lobby is open, the finished game's
+        「もう一回」 while that game is the group's latest), or one valid in any phase (``phase_seq`` None:
+        the ``/settings`` keyboards) on the group's newest message with buttons. Every other group
+        button is from an earlier moment: the service could only refuse its press."""
+        shown = [entry for entry in self.sender.log if entry.chat_id == GROUP_CHAT and entry.buttons]
+        newest = shown[-1].seq if shown else None
+        return frozenset(
+            (entry.seq, index)
+            for entry in shown
+            for index in range(len(entry.buttons))
+            if self._live(entry, index, state, newest)
+        )
+
+    def _live(self, entry: Entry, index: int, state: Any, newest: int | None) -> bool:
+        tap = entry.buttons[index].tap
+        if tap.phase_seq is None:
+            return entry.seq == newest
+        return state is not None and tap.game_id == self.game_id and tap.phase_seq == state.phase_seq
 
     def tick(self) -> int:
         """Move the clock by one input's :data:`~handlers.local.game.TICK`, never onto the current deadline

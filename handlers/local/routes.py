@@ -9,6 +9,7 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
+import core.i18n as i18n
 from handlers.local.session import Playground, games, texts
 from handlers.local.texts import LANGS, ui
 
@@ -21,18 +22,29 @@ Body = dict[str, Any]
 
 
 def answer(table: Playground, method: str, name: str, query: dict[str, str], body: Body) -> tuple[int, Any]:
-    """``(status, body)`` for ``method`` on ``/playground/api/<name>``: 200, or 404 for an unknown
-    route. Raises :class:`handlers.local.session.Refused` (an input the table refuses) and
+    """``(status, body)`` for ``method`` on ``/playground/api/<name>``: 200, 404 for an unknown route or
+    405 for a known one with another method (``METHODS[name]`` is the one it takes: the ``Allow``
+    header). Raises :class:`handlers.local.session.Refused` (an input the table refuses) and
     ``ValueError``/``TypeError``/``KeyError`` (a malformed request); both mean 400."""
-    if method == "GET" and name == "texts":
-        lang = query.get("lang") or table_lang(table)
+    lang = query.get("lang") or table_lang(table)
+    if name not in METHODS:
+        return 404, error_body("not_found", lang)
+    if method != METHODS[name]:
+        return 405, error_body("not_allowed", lang)
+    if name == "texts":
         langs = [{"id": code, "name": ui("web.lang", code)} for code in LANGS]
         return 200, {"texts": texts(lang), "games": games(lang), "langs": langs}
-    if method == "GET" and name == "state":
+    if name == "state":
         return 200, table.state(number(query.get("since", "0")))
-    if method == "POST" and name in POSTS:
-        return 200, POSTS[name](table, body)
-    return 404, {"error": "not_found", "message": "not found"}
+    return 200, POSTS[name](table, body)
+
+
+def error_body(error: str, lang: str) -> Body:
+    """An error answer as the console's API words it: ``{"error": error, "message": <the catalog's
+    console.error.<error> text in lang>}`` (``error``: ``bad_request``, ``forbidden``, ``not_found``,
+    ``not_allowed`` …, see :data:`handlers.console.api.ERRORS`; an unknown ``lang`` reads Japanese)."""
+    message = i18n.text(f"console.error.{error}", i18n.resolve_locale(lang), "common")
+    return {"error": error, "message": message}
 
 
 def number(value: Any) -> int:
@@ -87,3 +99,5 @@ POSTS: dict[str, Callable[[Playground, Body], Body]] = {
     "advance": _advance,
     "seat": _seat,
 }
+#: Each route of ``/playground/api/`` → the one method it takes.
+METHODS: dict[str, str] = {"texts": "GET", "state": "GET", **dict.fromkeys(POSTS, "POST")}

@@ -221,11 +221,13 @@ class Playground:
 
     def state(self, since: int = 0) -> dict[str, Any]:
         """The table as the page shows it (see :meth:`handlers.local.web.PlaygroundServer` for the
-        shape): the game, its seats with their tokens and the group chat from log position ``since``."""
+        shape): the game, its seats with their tokens and the group chat from log position ``since``;
+        ``live`` lists every group button (``[n, index]``, the whole log) a press still means something
+        for, so the page can disable the ones it already shows once they are from an earlier moment."""
         with self._lock:
             table = self._table()
             state = table.state()
-            log = table.sender.log
+            log, live = table.sender.log, table.live_buttons(state)
             return {
                 "table": self.tables, "game": table.game, "title": game_name(table.game, table.lang),
                 "game_id": table.game_id, "locale": table.lang, "seed": table.seed,
@@ -235,13 +237,16 @@ class Playground:
                 "phase_seq": None if state is None else state.phase_seq,
                 "now": table.now, "deadline_at": None if state is None else state.deadline_at,
                 "seats": self._seats(table),
-                "chat": [_entry(e) for e in log[max(0, since) :] if e.chat_id == GROUP_CHAT],
+                "chat": [_entry(e, live) for e in log[max(0, since) :] if e.chat_id == GROUP_CHAT],
+                "live": sorted([n, index] for n, index in live),
                 "next": len(log),
             }  # fmt: skip
 
 
-def _entry(entry: Entry) -> dict[str, Any]:
-    """One group message: ``{"n", "text", "author", "buttons": [label, …]}`` (``author``: None for the
-    game master's own messages)."""
-    return {"n": entry.seq, "text": entry.text, "author": entry.author,
-            "buttons": [button.label for button in entry.buttons]}  # fmt: skip
+def _entry(entry: Entry, live: frozenset[tuple[int, int]]) -> dict[str, Any]:
+    """One group message: ``{"n", "text", "author", "buttons": [{"label", "live"}, …]}`` (``author``: None
+    for the game master's own messages; ``live``: whether a press still means something, see
+    :meth:`HotSeatGame.live_buttons`)."""
+    buttons = [{"label": button.label, "live": (entry.seq, index) in live}
+               for index, button in enumerate(entry.buttons)]  # fmt: skip
+    return {"n": entry.seq, "text": entry.text, "author": entry.author, "buttons": buttons}

@@ -1,16 +1,20 @@
 """The browser playground's HTTP server (``jinro-gm play``, issue 9 item 5): the playground page, its
 JSON API and the player console, on one origin, with the standard library's ``ThreadingHTTPServer``.
 
-Routes (JSON bodies in UTF-8; errors ``{"error", "message"}`` with 400, 403 or 404):
+Routes (JSON bodies in UTF-8; errors ``{"error", "message"}`` with 400, 403, 404 or 405, the messages
+the console's, ``console.error.*``):
 
-- ``GET /`` the page; ``GET /playground/static/<file>`` its script and style.
+- ``GET /`` the page; ``GET /playground/static/<file>`` its script and style (``HEAD``: the same answer
+  without its body; any other method: 405 with ``Allow: GET, HEAD``).
 - ``GET /playground/api/texts?lang=ja`` → ``{"texts": {key: text}, "games": [{"id", "name",
   "min_players", "max_players"}], "langs": [{"id", "name"}]}`` (``local.web.*`` catalog texts).
 - ``GET /playground/api/state?since=N`` → :meth:`handlers.local.session.Playground.state`.
 - ``POST /playground/api/new`` ``{"game", "players", "lang", "seed"?}``; ``…/group`` ``{"seat", "text"}``;
   ``…/press`` ``{"seat", "n", "button"}``; ``…/advance`` ``{}``; ``…/seat`` ``{"seat", "bot"}`` →
-  ``{"ok": true, "message": text or null}`` (``advance`` adds ``"moved"``).
-- ``/console…`` the player console (:class:`handlers.console.api.ConsoleApi`, seat tokens).
+  ``{"ok": true, "message": text or null}`` (``advance`` adds ``"moved"``). Another method on one of
+  these: 405 with ``Allow`` (its one method, :data:`handlers.local.routes.METHODS`).
+- ``/console…`` the player console (:class:`handlers.console.api.ConsoleApi`, seat tokens; ``HEAD`` on
+  its page and files as ``GET`` without the body, its API answers 405 to other methods itself).
 
 Bound to 127.0.0.1 by default, where only requests naming a loopback ``Host`` are answered (a web page
 cannot reach it by DNS rebinding). On any other address the playground API needs the key printed in the
@@ -33,8 +37,9 @@ from pathlib import Path
 from typing import Any, TextIO
 from urllib.parse import parse_qsl, urlsplit
 
+import core.i18n as i18n
 from handlers.console.api import ConsoleRequest
-from handlers.local.routes import answer, number, table_lang
+from handlers.local.routes import METHODS, answer, error_body, number, table_lang
 from handlers.local.session import Playground, Refused
 from handlers.local.texts import ui
 from handlers.service import DEFAULT_GAME
@@ -55,6 +60,8 @@ API = "/playground/api/"
 MAX_BODY = 64 * 1024
 KEY_HEADER = "x-playground-key"
 JSON = "application/json; charset=utf-8"
+#: The methods of the page and its files (``HEAD``: the ``GET`` answer without its body).
+PAGE_METHODS = "GET, HEAD"
 
 
 class PlaygroundServer:
@@ -134,11 +141,11 @@ class _Handler(BaseHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:
         log.debug("%s " + format, self.address_string(), *args)
 
-    def do_GET(self) -> None:
-        self._route("GET")
+    def _by_method(self) -> None:
+        self._route(self.command)
 
-    def do_POST(self) -> None:
-        self._route("POST")
+    # Every method is routed (the standard library answers the others with its 501 HTML page).
+    do_GET = do_POST = do_HEAD = do_PUT = do_DELETE = do_PATCH = do_OPTIONS = _by_method
 
     @property
     def owner(self) -> PlaygroundServer:
@@ -162,22 +169,32 @@ class _Handler(BaseHTTPRequestHandler):
             self._json(403, {"error": "forbidden", "message": "forbidden"})
         elif is_console:
             self._console(method, path, query)
-        elif method == "GET" and path == "/":
-            self._file("playground.html")
-        elif method == "GET" and path.startswith("/playground/static/"):
-            self._file(path.rsplit("/", 1)[1])
-        elif path == "/favicon.ico":
-            self._send(204, b"", {})  # no icon: say so quietly rather than with a 404 in the console
+        elif is_page:
+            self._page(method, path)
         elif path.startswith(API):
             self._api(method, path[len(API) :], query)
         else:
-            self._json(404, {"error": "not_found", "message": "not found"})
+            self._json(404, error_body("not_found", self._locale()))
+
+    def _locale(self) -> str:
+        """The catalog locale of answers outside a game: the first ``Accept-Language`` tag (else ``ja``)."""
+        first = self.headers.get("Accept-Language", "").split(",")[0].split(";")[0]
+        return i18n.resolve_locale(first)
+
+    def _page(self, method: str, path: str) -> None:
+        """``/``, its files and the favicon, for ``GET`` and ``HEAD`` (``_send`` leaves out the body)."""
+        if method not in ("GET", "HEAD"):
+            self._json(405, error_body("not_allowed", self._locale()), {"Allow": PAGE_METHODS})
+        elif path == "/favicon.ico":
+            self._send(204, b"", {})  # no icon: say so quietly rather than with a 404 in the console
+        else:
+            self._file("playground.html" if path == "/" else path.rsplit("/", 1)[1])
 
     def _api(self, method: str, name: str, query: dict[str, str]) -> None:
         table = self.owner.playground
         lang = query.get("lang") or table_lang(table)
         try:
-            body = self._body() if method == "POST" else {}
+            body = self._body() if method == METHODS.get(name) == "POST" else {}
             lang = str(body.get("lang") or lang)
             status, data = answer(table, method, name, query, body)
         except Refused as refused:
@@ -185,24 +202,26 @@ class _Handler(BaseHTTPRequestHandler):
             status, data = 400, {"error": "bad_request", "message": message}
         except (ValueError, TypeError, KeyError):
             status, data = 400, {"error": "bad_request", "message": ui("web.error.request", lang)}
-        self._json(status, data)
+        self._json(status, data, {"Allow": METHODS[name]} if status == 405 else {})
 
     def _console(self, method: str, path: str, query: dict[str, str]) -> None:
         headers = {name.lower(): value for name, value in self.headers.items()}
+        if method == "HEAD" and not path.startswith("/console/api/"):
+            method = "GET"  # the page and its files: the GET answer, whose body _send leaves out
         try:
             body = self._raw_body() if method == "POST" else b""
             answer = self.owner.playground.console_request(ConsoleRequest(method, path, query, headers, body))
-        except ValueError:
-            self._json(400, {"error": "bad_request", "message": "bad request"})
+        except ValueError:  # a Content-Length that is no number, negative or over MAX_BODY
+            self._json(400, error_body("bad_request", self._locale()))
             return
         except Refused:
-            self._json(403, {"error": "forbidden", "message": "forbidden"})
+            self._json(403, error_body("forbidden", self._locale()))
             return
         self._send(answer.status, answer.body, answer.headers)
 
     def _file(self, name: str) -> None:
         if name not in FILES:
-            self._json(404, {"error": "not_found", "message": "not found"})
+            self._json(404, error_body("not_found", self._locale()))
             return
         headers = {"Content-Type": FILES[name], "Cache-Control": "no-store"}
         if name.endswith(".html"):
@@ -222,9 +241,9 @@ class _Handler(BaseHTTPRequestHandler):
             raise ValueError("a JSON object is expected")
         return data
 
-    def _json(self, status: int, data: Any) -> None:
+    def _json(self, status: int, data: Any, headers: dict[str, str] | None = None) -> None:
         body = json.dumps(data, ensure_ascii=False).encode("utf-8")
-        self._send(status, body, {"Content-Type": JSON, "Cache-Control": "no-store"})
+        self._send(status, body, {"Content-Type": JSON, "Cache-Control": "no-store", **(headers or {})})
 
     def _send(self, status: int, body: bytes, headers: dict[str, str]) -> None:
         self.send_response(status)

@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 
 HERE = Path(__file__).parent
 PHONE = {"width": 390, "height": 844}
+#: How long `expect(...)` waits for the page to get there, in milliseconds.
+EXPECT_TIMEOUT_MS = 30_000
 
 
 def _has_playwright() -> bool:
@@ -80,8 +82,11 @@ def browser() -> Iterator[Browser]:
     whole session: Playwright's sync API keeps an asyncio loop running in the main thread while it is
     started, and every later test that runs its own loop (``asyncio.run``, a webhook's
     ``run_until_complete``) would fail with "Cannot run the event loop while another loop is running"."""
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # A wait, not a timed assertion: `expect` retries until the page shows what it should, and on a busy
+    # two-core CI machine (a whole game's bots, Chromium, the server) Playwright's default 5 s is too short.
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
     executable = chromium_path()
     assert executable, "no Chromium found (the collection hook should have skipped this test)"
     with sync_playwright() as playwright:

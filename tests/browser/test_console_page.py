@@ -348,3 +348,70 @@ def test_in_telegram_the_page_sends_init_data_and_follows_the_theme(page: Page) 
     assert page.evaluate(background) == "rgb(16, 32, 48)"
     page.evaluate("Telegram.WebApp.themeParams.bg_color = '#fafafa'; window.__themeChanged()")
     assert page.evaluate(background) == "rgb(250, 250, 250)"
+
+
+def _feed(count: int) -> list[dict[str, Any]]:
+    return [{"n": n, "text": f"メッセージ{n}", "phase_seq": 7} for n in range(1, count + 1)]
+
+
+def _poll(page: Page) -> None:
+    with page.expect_response(f"{ORIGIN}/console/api/view?g=ab12cd34"):
+        page.evaluate("window.dispatchEvent(new Event('console-refresh'))")
+
+
+@pytest.mark.parametrize(("locale", "earlier"), [("ja", "それ以前のメッセージ"), ("en", "Earlier messages")])
+def test_the_feed_lists_the_newest_3_and_folds_the_rest_as_the_player_left_it(
+    page: Page, locale: str, earlier: str
+) -> None:
+    ui = i18n.texts("console.ui.", locale, "adazakura")
+    stub = Stub(page, copy.deepcopy(ADAZAKURA_NIGHT) | {"feed": _feed(30), "locale": locale, "ui": ui})
+    stub.open()
+    feed = page.locator("#feed")
+    expect(feed.locator(":scope > ol > li")).to_have_text(["メッセージ30", "メッセージ29", "メッセージ28"])
+    summary = feed.locator("details > summary")
+    expect(summary).to_have_text(f"{earlier} (27)")
+    expect(feed.get_by_text("メッセージ27", exact=True)).to_be_hidden()
+    summary.focus()
+    page.keyboard.press("Enter")
+    expect(feed.get_by_text("メッセージ1", exact=True)).to_be_visible()
+    stub.view = stub.view | {"feed": _feed(31)}
+    _poll(page)
+    expect(feed.locator(":scope > ol > li").first).to_have_text("メッセージ31")
+    expect(summary).to_have_text(f"{earlier} (28)")
+    expect(feed.get_by_text("メッセージ1", exact=True)).to_be_visible()
+    expect(summary).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(feed.get_by_text("メッセージ1", exact=True)).to_be_hidden()
+    stub.view = stub.view | {"feed": _feed(32)}
+    _poll(page)
+    expect(summary).to_have_text(f"{earlier} (29)")
+    expect(feed.get_by_text("メッセージ1", exact=True)).to_be_hidden()
+
+
+@pytest.mark.parametrize(
+    ("prompt", "message", "focused"),
+    [
+        (None, "受け付けました。", "#notice"),
+        ("罠を仕掛けました。", "受け付けました。", "#notice"),
+        (None, None, "#phase"),
+    ],
+)
+def test_an_act_that_leaves_no_buttons_moves_focus_to_its_answer_or_else_the_phase(
+    night: Stub, page: Page, prompt: str | None, message: str | None, focused: str
+) -> None:
+    after = copy.deepcopy(ADAZAKURA_NIGHT) | {"actions": [], "prompt": prompt}
+    night.act_reply = lambda body: {"ok": True, "view": after} | ({"message": message} if message else {})
+    page.get_by_role("button", name="完了").press("Enter")
+    expect(page.locator("#actions button")).to_have_count(0)
+    expect(page.locator(focused)).to_be_focused()
+    if message:
+        expect(page.locator("#notice")).to_have_text(message)
+    assert page.evaluate("document.activeElement !== document.body")
+
+
+def test_a_poll_that_takes_the_focused_button_away_moves_focus_to_the_phase(night: Stub, page: Page) -> None:
+    page.get_by_role("button", name="完了").focus()
+    night.view = copy.deepcopy(ADAZAKURA_NIGHT) | {"phase_seq": 8, "phase_label": "昼", "actions": []}
+    _poll(page)
+    expect(page.locator("#phase")).to_have_text("昼")
+    expect(page.locator("#phase")).to_be_focused()

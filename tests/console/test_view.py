@@ -13,6 +13,7 @@ import pytest
 import core.i18n as i18n
 from core.engine.commands import Query
 from core.engine.result import Accepted
+from handlers.console import view
 from handlers.local.game import LocalGame
 from handlers.local.sender import GROUP_CHAT
 from tests.console.table import ConsoleTable, leaves
@@ -66,8 +67,23 @@ def test_every_private_message_of_mine_and_none_of_another_seat_is_in_my_feed() 
         theirs = [e.text for e in table.game.sender.log if e.chat_id == "local:1"]
         whole = json.dumps(shown, ensure_ascii=False)
         assert not [text for text in theirs if text not in mine and text in whole]
-        # The newest message with buttons in this phase is the prompt to answer.
-        assert shown["prompt"] == mine[-1]
+        # The newest message with buttons in this phase is the prompt to answer, from what is asked now.
+        assert mine[-1].endswith(shown["prompt"])
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("seat", [1, 3])
+def test_the_night_0_prompt_starts_at_what_is_asked_not_at_the_role_card(seat: int) -> None:
+    async def run() -> None:
+        table = await ConsoleTable.open()  # 徒桜戦争 night 0: the role card and the prompt come as one
+        shown = await table.view(seat)
+        card = next(s["text"] for s in shown["sections"] if s["id"] == "card")
+        merged = next(e["text"] for e in shown["feed"] if e["phase_seq"] == shown["phase_seq"])
+        assert merged.startswith(card)
+        asked = i18n.text("night.prompt", "ja", "adazakura", night=0)
+        assert shown["prompt"] == asked
+        assert card not in shown["prompt"]
 
     asyncio.run(run())
 
@@ -132,3 +148,18 @@ def test_after_the_end_the_recap_the_group_got_is_a_section_and_nothing_is_left_
         assert all(part in group for part in parts)
 
     asyncio.run(run())
+
+
+@pytest.mark.parametrize(
+    ("prompt", "card", "asked"),
+    [
+        ("役: オボロ\n\n夜2です。", "役: オボロ\n\n夜1: 2番はサクラ", "夜2です。"),
+        ("夜2です。\n\n役: オボロ", "役: オボロ", "夜2です。"),
+        ("夜2です。選んでください。", "役: オボロ", "夜2です。選んでください。"),
+        ("役: オボロ", "役: オボロ", None),
+        ("夜2です。", "", "夜2です。"),
+        (None, "役: オボロ", None),
+    ],
+)
+def test_the_prompt_leaves_out_what_the_card_shows(prompt: str | None, card: str, asked: str | None) -> None:
+    assert view.asked_now(prompt, card) == asked

@@ -4,6 +4,7 @@ own token, and a whole game of every game played only through these endpoints.""
 
 from __future__ import annotations
 
+import http.client
 import json
 import urllib.error
 import urllib.request
@@ -18,7 +19,8 @@ from core.games import registry
 from handlers import cli
 from handlers.local import web
 from handlers.local.texts import ui
-from handlers.local.web import PlaygroundServer
+from handlers.local.web import MAX_BODY, PlaygroundServer
+from handlers.tools.chromium import LAUNCH_ARGS, chromium_path
 
 #: Inputs a whole test game may take before it counts as stuck (real games take a few dozen).
 MAX_INPUTS = 600
@@ -251,20 +253,55 @@ def test_a_whole_game_through_the_playground_and_the_console(browser: Browser, g
     assert any(section["id"] == "recap" for section in recap["sections"])
 
 
+def _buttons(state: dict[str, Any], label: str) -> list[tuple[int, int, bool]]:
+    """``(n, index, live)`` of every group button labelled ``label``, oldest first."""
+    return [(entry["n"], i, button["live"]) for entry in state["chat"]
+            for i, button in enumerate(entry["buttons"]) if button["label"] == label]  # fmt: skip
+
+
 def test_the_rematch_button_and_startgame_in_the_group_start_the_next_game(browser: Browser) -> None:
+    join, again = i18n.text("action.join", "ja", "common"), i18n.text("action.rematch", "ja", "politician")
+    running = browser.state()
+    assert [live for _, _, live in _buttons(running, join)] == [False], "the game runs: 「参加する」 is dead"
     over = _play_to_the_end(browser)
     me = person(over)
-    chat = browser.state()["chat"]
-    shown = [(entry["n"], i) for entry in chat for i, label in enumerate(entry["buttons"])
-             if label == i18n.text("action.rematch", "ja", "politician")]  # fmt: skip
+    ended = browser.state()
+    shown = _buttons(ended, again)
     assert shown, "the finished game offers 「もう一回」 in the group"
-    n, button = shown[-1]
+    n, button, live = shown[-1]
+    assert live
+    assert [n, button] in ended["live"]
     browser.ok("/playground/api/press", {"seat": me["seat"], "n": n, "button": button})
     lobby = browser.state()
     assert lobby["game_id"] != over["game_id"]
     assert not lobby["started"]
+    assert [live for _, _, live in _buttons(lobby, again)] == [False], (
+        "the rematch is open: its button is dead"
+    )
+    assert [n, button] not in lobby["live"], "the page is told to disable the button it already shows"
+    assert [live for _, _, live in _buttons(lobby, join)] == [False, True], (
+        "only the new lobby's join is live"
+    )
     browser.ok("/playground/api/group", {"seat": person(lobby)["seat"], "text": "/startgame"})
-    assert browser.state()["started"]
+    started = browser.state()
+    assert started["started"]
+    assert not any(live for _, _, live in _buttons(started, join))
+
+
+def test_a_settings_keyboard_is_live_until_a_newer_group_message_has_buttons(browser: Browser) -> None:
+    me = person(browser.state())
+    browser.ok("/playground/api/group", {"seat": me["seat"], "text": "/settings"})
+    english = i18n.text("settings.language.en", "ja", "common")
+    shown = browser.state()
+    [(n, index, live)] = _buttons(shown, english)
+    assert live, "a settings button has no phase: it counts while it is the group's newest keyboard"
+    assert [n, index] in shown["live"]
+    [(_, game, _)] = _buttons(browser.state(), i18n.text("game.name", "ja", "politician"))
+    browser.ok("/playground/api/press", {"seat": me["seat"], "n": n, "button": game})
+    after = browser.state()
+    assert [live for _, _, live in _buttons(after, english)] == [False], "the next level replaced it"
+    assert after["live"], "the next level's buttons are live"
+    assert all(shown > n for shown, _ in after["live"])
 
 
 def test_jinro_gm_play_serves_the_playground_until_ctrl_c(
@@ -318,3 +355,168 @@ def test_a_seed_out_of_the_rngs_range_is_refused(browser: Browser) -> None:
         status, _ = browser.call("/playground/api/new", new)
         assert status == 400
     assert browser.state()["game_id"] == before["game_id"]
+
+
+def _raw(server: PlaygroundServer, method: str, path: str, headers: dict[str, str] | None = None) -> Any:
+    """``(status, headers, body)`` of one request sent as given (no body, whatever Content-Length says)."""
+    connection = http.client.HTTPConnection("127.0.0.1", server.port)
+    try:
+        connection.request(method, path, headers=headers or {})
+        response = connection.getresponse()
+        return response.status, response.headers, response.read()
+    finally:
+        connection.close()
+
+
+@pytest.mark.parametrize("method", ["PUT", "DELETE", "PATCH"])
+def test_other_methods_get_json_and_the_allowed_ones(server: PlaygroundServer, method: str) -> None:
+    state = Browser(server.url).state()
+    expected = {
+        "/": "GET, HEAD",
+        "/playground/static/playground.js": "GET, HEAD",
+        "/playground/api/state": "GET",
+        "/playground/api/texts": "GET",
+        "/playground/api/press": "POST",
+        "/console/api/view": "GET",
+        "/console/api/act": "POST",
+        f"/console?g={state['game_id']}": "GET",
+    }
+    for path, allowed in expected.items():
+        status, headers, body = _raw(server, method, path)
+        assert (status, headers["Allow"]) == (405, allowed), path
+        assert headers["Content-Type"].startswith("application/json")
+        message = i18n.text("console.error.not_allowed", "ja", "common")
+        assert json.loads(body) == {"error": "not_allowed", "message": message}
+    status, headers, body = _raw(server, method, "/nowhere", {"Accept-Language": "en-US,en;q=0.8"})
+    assert status == 404
+    assert json.loads(body)["message"] == i18n.text("console.error.not_found", "en", "common")
+
+
+def test_a_route_asked_with_the_wrong_method_is_405_not_404(
+    browser: Browser, server: PlaygroundServer
+) -> None:
+    status, headers, _ = _raw(server, "GET", "/playground/api/advance")
+    assert (status, headers["Allow"]) == (405, "POST")
+    before = browser.state()
+    status, headers, _ = _raw(server, "POST", "/playground/api/state")
+    assert (status, headers["Allow"]) == (405, "GET")
+    assert browser.state()["now"] == before["now"]
+
+
+def test_head_on_a_page_is_its_get_without_a_body(server: PlaygroundServer) -> None:
+    state = Browser(server.url).state()
+    me = person(state)
+    pages = ["/", "/playground/static/playground.css", f"/console?g={state['game_id']}&token={me['token']}",
+             "/console/static/console.js"]  # fmt: skip
+    for path in pages:
+        got = _raw(server, "GET", path)
+        head = _raw(server, "HEAD", path)
+        assert head[0] == got[0] == 200, path
+        assert head[1]["Content-Type"] == got[1]["Content-Type"]
+        assert head[1]["Content-Length"] == str(len(got[2]))
+        assert head[2] == b"", "no body after HEAD"
+    status, headers, body = _raw(server, "HEAD", "/playground/api/state")
+    assert (status, headers["Allow"], body) == (405, "GET", b"")
+
+
+@pytest.mark.parametrize("length", [str(MAX_BODY + 1), "-1", "many"])
+def test_a_console_request_with_a_bad_length_gets_the_consoles_400(
+    server: PlaygroundServer, length: str
+) -> None:
+    for lang, accept in (("ja", ""), ("en", "en-GB,en;q=0.9")):
+        headers = {"Content-Length": length, "Content-Type": "application/json", "Accept-Language": accept}
+        status, answered, body = _raw(server, "POST", "/console/api/act", headers)
+        assert status == 400
+        assert answered["Content-Type"].startswith("application/json")
+        message = i18n.text("console.error.bad_request", lang, "common")
+        assert json.loads(body) == {"error": "bad_request", "message": message}
+
+
+# -- the page in a browser: the console's frame -------------------------------------------------------
+
+PHONE = {"width": 390, "height": 844}
+WIDE = {"width": 1280, "height": 800}
+#: True once the console's frame shows its whole page: its inner height is the page's height (or the
+#: frame's minimum for a short page), so the console never scrolls inside the page's own scroll.
+FITS = """() => {
+  const frame = document.getElementById("console");
+  const doc = frame.contentDocument;
+  if (!doc || !doc.body || !doc.body.textContent.trim() || doc.getElementById("loading")) return false;
+  const content = Math.ceil(doc.documentElement.getBoundingClientRect().height);
+  const atMinimum = frame.offsetHeight <= parseFloat(getComputedStyle(frame).minHeight) + 0.5;
+  return frame.clientHeight >= content && (frame.clientHeight <= content + 1 || atMinimum);
+}"""
+#: How long the page may take to lay out the frame before the check counts as failed (ms).
+SETTLE_MS = 15000
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    """One headless Chromium for this module's page checks, as tests/browser/conftest.py starts it
+    (Debian's binary, never a download; module-scoped, so Playwright's loop ends with this module);
+    skipped without Playwright or a Chromium."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    executable = chromium_path()
+    if executable is None:
+        pytest.skip("no Chromium found: install Debian's chromium or set CHROMIUM=/path")
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=executable, args=LAUNCH_ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+def _opened(chromium: Any, server: PlaygroundServer, viewport: dict[str, int]) -> Any:
+    context = chromium.new_context(locale="ja-JP", viewport=viewport, device_scale_factor=1)
+    page = context.new_page()
+    page.goto(server.url)
+    page.frame_locator("#console").locator("#actions button").first.wait_for()
+    page.wait_for_function(FITS, timeout=SETTLE_MS)
+    return page
+
+
+@pytest.mark.browser
+def test_on_a_phone_the_whole_console_shows_in_the_pages_scroll(
+    chromium: Any, server: PlaygroundServer
+) -> None:
+    from playwright.sync_api import expect
+
+    page = _opened(chromium, server, PHONE)
+    try:
+        frame = page.locator("#console")
+        assert frame.evaluate("f => f.offsetHeight") > 0.8 * PHONE["height"], "longer than the old frame"
+        last = page.frame_locator("#console").locator("#actions button").last
+        last.scroll_into_view_if_needed()
+        expect(last).to_be_in_viewport()
+        frame.evaluate("f => { f.src = '/console?g=nothing&token=forged'; }")  # a short page: a refusal
+        page.frame_locator("#console").locator(".refusal").wait_for()
+        page.wait_for_function(FITS, timeout=SETTLE_MS)
+        shrunk, minimum = frame.evaluate("f => [f.offsetHeight, parseFloat(getComputedStyle(f).minHeight)]")
+        assert shrunk == minimum, "a short page shrinks the frame to its minimum"
+    finally:
+        page.context.close()
+
+
+@pytest.mark.browser
+def test_on_a_wide_screen_the_panes_sit_side_by_side_and_old_buttons_are_off(
+    chromium: Any, server: PlaygroundServer
+) -> None:
+    from playwright.sync_api import expect
+
+    page = _opened(chromium, server, WIDE)
+    try:
+        join = page.locator("#chat button", has_text=i18n.text("action.join", "ja", "common"))
+        expect(join).to_be_disabled()
+        expect(join).to_have_attribute("title", ui("web.chat.stale", "ja"))
+        group, seats = page.locator(".group-pane").bounding_box(), page.locator(".seat-pane").bounding_box()
+        assert group is not None
+        assert seats is not None
+        assert seats["x"] >= group["x"] + group["width"], "the seats' pane is right of the group"
+        assert abs(seats["y"] - group["y"]) < 1
+        other = bots(Browser(server.url).state())[0]
+        page.locator(f"#tabs [data-seat='{other['seat']}']").click()
+        page.frame_locator("#console").locator("#me").filter(has_text=str(other["name"])).wait_for()
+        page.wait_for_function(FITS, timeout=SETTLE_MS)
+    finally:
+        page.context.close()

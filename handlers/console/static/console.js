@@ -6,6 +6,7 @@
   'use strict';
 
   var POLL_MS = 3000;
+  var FEED_SHOWN = 3;  // newest messages listed; the rest fold into "earlier messages"
   var REFUSED = 'このページを開けません。ゲームのグループにあるリンクから開き直してください。\n' +
     'This page cannot be opened. Please open it again from the link in your game\'s group.';
   var OFFLINE = '通信できませんでした。自動でもう一度試します。\nCould not reach the server; retrying.';
@@ -16,7 +17,7 @@
   var st = {
     auth: '', g: null, view: null, path: [], pending: false, stopped: false,
     seq: 0, shown: 0, inflight: false, again: false, poll: 0, sigs: {},
-    endsAt: null, zeroAsked: false, regions: null
+    endsAt: null, zeroAsked: false, regions: null, earlierOpen: false, saying: false, sayTimer: 0, focusNotice: false
   };
 
   /* ---------- bootstrap: platform, credential, game id ---------- */
@@ -192,8 +193,21 @@
   function say(text) {
     var n = $('notice');
     n.textContent = '';
+    st.saying = true;
+    clearTimeout(st.sayTimer);
     /* a fresh text node, so the same answer twice in a row is announced again */
-    setTimeout(function () { n.textContent = text; }, 50);
+    st.sayTimer = setTimeout(function () {
+      st.saying = false;
+      n.textContent = text;
+      if (st.focusNotice) { st.focusNotice = false; n.focus(); }
+    }, 50);
+  }
+
+  /* Where focus goes when the buttons it was on are gone: the answer (once it shows), else the phase. */
+  function land() {
+    if (st.saying) { st.focusNotice = true; return; }
+    if ($('notice').textContent) $('notice').focus();
+    else $('phase').focus();
   }
 
   function refuse(message) {
@@ -240,21 +254,26 @@
     document.title = view.title || document.title;
     header(view);
     region('sections', r.sections, [view.sections, view.over], function () { fillSections(r.sections, view); });
-    region('actions', r.actions, [view.actions, view.prompt, st.path, view.ui], function () { fillActions(r.actions); });
+    var lost = region('actions', r.actions, [view.actions, view.prompt, st.path, view.ui], function () { fillActions(r.actions); }) === 'lost';
     region('feed', r.feed, [view.feed, view.ui], function () { fillFeed(r.feed, view); });
     fillSay(r.say, view);
     if (view.over) $('main').insertBefore(r.sections, r.actions);
     else if (r.sections.nextSibling !== r.say) $('main').insertBefore(r.sections, r.say);
+    if (lost) focusActions();
   }
 
-  /* Rebuilds a region only when its data changed, so polling never steals focus or a half-chosen step. */
+  /* Rebuilds a region only when its data changed, so polling never steals focus or a half-chosen step;
+   * focus inside it goes back to the element of the same id, else the answer is 'lost'. */
   function region(key, node, data, fill) {
     var sig = JSON.stringify(data);
     if (st.sigs[key] === sig) return false;
     st.sigs[key] = sig;
+    var had = node.contains(document.activeElement) ? document.activeElement.id || '#' : null;
     node.textContent = '';
     fill();
-    return true;
+    var again = had && had !== '#' && $(had);
+    if (again && node.contains(again)) again.focus();
+    return had && !again ? 'lost' : true;
   }
 
   function header(view) {
@@ -341,9 +360,11 @@
     }
   }
 
+  /* The panel's heading while it has buttons; otherwise focus lands on the answer or the phase. */
   function focusActions() {
     var h = $('actions-h');
-    if (h && !$('actions').hidden) h.focus();
+    if (h && !$('actions').hidden && $('actions').querySelector('button')) h.focus();
+    else land();
   }
 
   function redrawActions() {
@@ -382,13 +403,27 @@
     }
   }
 
+  /* The newest FEED_SHOWN messages, then the earlier ones behind a disclosure that stays as the player
+   * left it when a new message rebuilds the list. */
   function fillFeed(box, view) {
     var feed = (view.feed || []).slice().reverse();
     box.appendChild(el('h2', { id: 'feed-h' }, t('feed')));
     if (!feed.length) { box.appendChild(el('p', { class: 'hint' }, t('feed_empty'))); return; }
+    box.appendChild(feedList(feed.slice(0, FEED_SHOWN)));
+    var earlier = feed.slice(FEED_SHOWN);
+    if (!earlier.length) return;
+    var more = el('details', { class: 'feed-earlier' });
+    more.open = st.earlierOpen;
+    more.appendChild(el('summary', { id: 'feed-earlier' }, t('feed_earlier') + ' (' + earlier.length + ')'));
+    more.appendChild(feedList(earlier));
+    more.addEventListener('toggle', function () { if (more.isConnected) st.earlierOpen = more.open; });
+    box.appendChild(more);
+  }
+
+  function feedList(messages) {
     var list = el('ol', { class: 'feed', reversed: '' });
-    feed.forEach(function (m) { list.appendChild(el('li', { class: 'text' }, m.text)); });
-    box.appendChild(list);
+    messages.forEach(function (m) { list.appendChild(el('li', { class: 'text' }, m.text)); });
+    return list;
   }
 
   function buildSay() {

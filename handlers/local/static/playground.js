@@ -30,6 +30,7 @@
     "seat.tab": "{seat} {name}",
     "chat.placeholder": "Send in the group as {name}",
     "chat.press": "Press as {name}: {label}",
+    "chat.stale": "This button is from an earlier moment of the game and can no longer be pressed.",
     "chat.gm": "GM",
     "chat.empty": "No messages yet.",
     "console": "{name}'s screen",
@@ -142,6 +143,7 @@
     ui.seats = state.seats;
     if (!state.seats.some((s) => s.seat === ui.seat)) ui.seat = state.seats[0].seat;
     showChat(state.chat);
+    markLive(state.live);
     ui.next = state.next;
     showBar(state);
     showTabs(state);
@@ -186,10 +188,11 @@
     if (entry.buttons.length) {
       const row = document.createElement("div");
       row.className = "buttons";
-      entry.buttons.forEach((label, index) => {
+      entry.buttons.forEach(({ label, live }, index) => {
         const button = document.createElement("button");
         button.type = "button";
         button.textContent = label;
+        button.dataset.press = entry.n + ":" + index;
         button.addEventListener("click", () => {
           button.title = "";
           act("press", { seat: ui.seat, n: entry.n, button: index });
@@ -197,11 +200,27 @@
         button.addEventListener("focus", () => {
           button.title = t("chat.press", { name: seatName(ui.seat), label });
         });
+        setLive(button, live);
         row.append(button);
       });
       item.append(row);
     }
     return item;
+  }
+
+  // A group button from an earlier moment (the lobby's join once the game runs, an old game's rematch)
+  // stays shown, disabled, with a title saying why; `live` lists the [n, index] still worth a press.
+  function markLive(live) {
+    const now = new Set(live.map(([n, index]) => n + ":" + index));
+    for (const button of $("chat").querySelectorAll("button[data-press]")) {
+      setLive(button, now.has(button.dataset.press));
+    }
+  }
+
+  function setLive(button, live) {
+    if (button.disabled === !live) return;
+    button.disabled = !live;
+    button.title = live ? "" : t("chat.stale");
   }
 
   function seatName(seat) {
@@ -282,8 +301,37 @@
     }
   }
 
+  // -- the console's frame ----------------------------------------------------------------------------
+  // As tall as the console's page (same origin: a ResizeObserver in the frame's window watches its
+  // document), so the console never scrolls inside the page's own scroll; the stylesheet's min-height
+  // keeps a short page (loading, a refusal) from collapsing the frame.
+  let frameWatch = null;
+
+  function fitFrame() {
+    const frame = $("console");
+    frameWatch?.disconnect();
+    frameWatch = null;
+    let doc = null;
+    try {
+      doc = frame.contentDocument;
+    } catch (err) {
+      return; // not our origin: keep the stylesheet's height
+    }
+    if (!doc || !doc.body) return;
+    const fit = () => {
+      const border = frame.offsetHeight - frame.clientHeight;
+      const content = Math.ceil(doc.documentElement.getBoundingClientRect().height);
+      frame.style.height = content + border + "px";
+    };
+    frameWatch = new (frame.contentWindow.ResizeObserver || ResizeObserver)(fit);
+    frameWatch.observe(doc.documentElement);
+    frameWatch.observe(doc.body);
+    fit();
+  }
+
   // -- inputs ---------------------------------------------------------------------------------------
   function wire() {
+    $("console").addEventListener("load", fitFrame);
     $("chat-form").addEventListener("submit", async (event) => {
       event.preventDefault();
       const input = $("chat-input");
