@@ -22,12 +22,19 @@ Figures (nothing here asserts a time; compare runs on the same machine):
   人狼: 6), in free mode and in push mode with no budget: per game and mode, ``pushes`` (counted as LINE
   bills them, per recipient; 0 in free mode), ``push_calls``, ``replies``, ``events`` (webhook events
   sent), ``timers`` and ``seconds`` (:mod:`line`; the run takes minutes: ``--line-games`` or ``--skip-line``);
+- ``console``: private-side messages of whole games, 8 players (DEATH NOTE 人狼: 6), with the player console
+  as the primary private channel (``console_primary``, the bots acting through the console API) against
+  the chat-only flow, on Telegram and on LINE in free and push mode: per game, platform and flow,
+  ``private`` and ``group`` messages (Telegram sends and edits; LINE replies, pushes, billed pushes),
+  ``events``, ``api`` (console requests), ``waiting`` and ``seconds`` (:mod:`console`; ``--seed``: the
+  bots' seed; minutes: ``--skip-console``);
 - ``state``: bytes of the state JSON at the end of games at the largest table (16 players [ADZ-4.1]), and of
   the DynamoDB ``state`` attribute as stored (zlib, ``infra.dynamodb.pack_state``).
 
 Usage: ``python bench/run.py [--games N] [--seed S] [--game adazakura|politician|deathnote]
-[--line-games GAME ... | --skip-line]`` (``--game``: the largest table of that game: 16 players for 徒桜戦争,
-15 for 政治家人狼, 6 for DEATH NOTE 人狼; ``--line-games``: the LINE games to play, default all three).
+[--line-games GAME ... | --skip-line] [--skip-console]`` (``--game``: the largest table of that game: 16
+players for 徒桜戦争, 15 for 政治家人狼, 6 for DEATH NOTE 人狼; ``--line-games``: the LINE games to play,
+default all three).
 """
 
 from __future__ import annotations
@@ -46,6 +53,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from capacity import CallLog  # noqa: E402
+from console import bench_console_games, report_console  # noqa: E402
 from inputs import GAME_ID, NullSender, dynamodb, group_messages, play, timing  # noqa: E402
 from line import (  # noqa: E402
     GAMES,
@@ -53,6 +61,7 @@ from line import (  # noqa: E402
     TELEGRAM_COLD_PATH,
     bench_cold_path,
     bench_line_games,
+    quiet_logs,
     report_cold_path,
     report_line_games,
 )
@@ -200,6 +209,14 @@ def report_service(service: dict[str, Any]) -> None:
           f"at most {group['max_in_one_input']} in one input)")  # fmt: skip
 
 
+def bench_console(games: tuple[str, ...], seed: int) -> dict[str, Any]:
+    """The console figures (:mod:`console`; the bots' ``seed``), with ``logged_errors`` (ERROR log
+    records meanwhile)."""
+    with quiet_logs() as errors:
+        console = bench_console_games(games, seed=seed)
+    return {**console, "logged_errors": errors.count}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -211,6 +228,7 @@ def main(argv: list[str] | None = None) -> int:
     line_games.add_argument("--line-games", nargs="+", default=GAMES, choices=GAMES, metavar="GAME",
                             help="the LINE games to play (free and push mode), default all")  # fmt: skip
     line_games.add_argument("--skip-line", action="store_true", help="no LINE games (minutes saved)")
+    parser.add_argument("--skip-console", action="store_true", help="no console games (minutes saved)")
     args = parser.parse_args(argv)
     rules = rules_for(args.game)
     players = largest_table(rules)
@@ -238,6 +256,9 @@ def main(argv: list[str] | None = None) -> int:
     line = None if args.skip_line else bench_line_games(tuple(dict.fromkeys(args.line_games)))
     if line is not None:
         report_line_games(line)
+    console = None if args.skip_console else bench_console(GAMES, args.seed)
+    if console is not None:
+        report_console(console)
     print(f"state JSON at game end: max {state['max_bytes']} B, median {state['median_bytes']} B")
     print(f"stored (zlib): max {state['stored_max_bytes']} B, median {state['stored_median_bytes']} B")
     print(
@@ -252,6 +273,7 @@ def main(argv: list[str] | None = None) -> int:
                 "imports": imports,
                 "state": state,
                 "line": line,
+                "console": console,
             }
         )
     )

@@ -7,8 +7,9 @@ bool}, …]}``, oldest first; ``n`` counts up per user from 1. A feed keeps at m
 and :data:`FEED_CHARS` characters (the oldest go first; the newest entry always stays), so the game item
 stays far below DynamoDB's 400 KB (docs/storage.md).
 
-Console-primary (an operator setting, ``console_primary``): while a game runs (started, not over), the
-private messages are kept out of the outbox and reach the player through the console only.
+Console-primary (an operator setting, ``console_primary``): from the deal to the end of a game (the
+commit that ends it included), the private messages are kept out of the outbox and reach the player
+through the console only.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from core.engine.table import LOBBY
+from core.engine.table import CANCELLED, LOBBY
 from handlers.messages import OutMessage
 
 #: ``TableState.shell`` key of the feeds.
@@ -72,15 +73,17 @@ def record(state: Any, messages: list[OutMessage]) -> Any:
     return state.model_copy(update={"shell": {**state.shell, SHELL_KEY: feeds}})
 
 
-def is_running(state: Any) -> bool:
-    """Started and not over: when console-primary keeps private messages out of the outbox."""
-    return state.phase != LOBBY and not state.is_over
+def is_played(state: Any) -> bool:
+    """Dealt, up to and including the commit that ends it (its last results, a deduction): when
+    console-primary keeps private messages out of the outbox. Not the lobby (joining goes through the 1:1
+    chat) and not a cancelled game."""
+    return state.phase not in (LOBBY, CANCELLED)
 
 
 def outgoing(state: Any, messages: list[OutMessage], *, console_primary: bool) -> list[OutMessage]:
-    """The messages that still go through the outbox: all of them, except the private ones of a running
+    """The messages that still go through the outbox: all of them, except the private ones of a dealt
     game when ``console_primary`` (they are in the feed only)."""
-    if not console_primary or not is_running(state):
+    if not console_primary or not is_played(state):
         return messages
     return [m for m in messages if not is_private(state, m)]
 

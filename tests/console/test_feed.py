@@ -105,3 +105,11 @@ def test_where_the_platform_has_no_console_no_feed_is_kept_and_the_chat_gets_eve
         assert len(private) >= 2  # the lobby's note, then the role card and the night's prompt
 
     asyncio.run(run())
+
+
+def test_console_primary_also_keeps_the_ending_commit_s_private_messages_in_the_console() -> None:
+    state = table_state(phase="ended")
+    messages = [OutMessage("grp", "the end"), OutMessage("u1", "your last result")]
+    assert feed.outgoing(state, messages, console_primary=True) == [messages[0]]
+    assert feed.outgoing(table_state(phase="lobby"), messages, console_primary=True) == messages
+    assert feed.outgoing(table_state(phase="cancelled"), messages, console_primary=True) == messages
