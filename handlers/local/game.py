@@ -223,6 +223,11 @@ class LocalGame:
         current phase is over or no bot moves. True if any bot moved."""
         state = self.state()
         scene = state.phase_seq if state is not None and (self.auto or not self.person_alive) else None
+        return await self._rounds(scene)
+
+    async def _rounds(self, scene: int | None) -> bool:
+        """Rounds of bot moves until :meth:`_halted` (``scene``: stop when that phase is over) or no bot
+        moves; True if any bot moved."""
         moved = False
         for _ in range(MAX_ROUNDS):
             if self._halted(scene) or not await self._round(scene):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.engine.rng import Rng
-from handlers.local.game import BOT_SALT, MAX_ROUNDS, TICK, LocalGame, Mind
+from handlers.local.game import BOT_SALT, TICK, LocalGame, Mind
 from handlers.local.sender import GROUP_CHAT, Entry
 from handlers.messages import Outcome, TextCommand
 
@@ -126,12 +126,7 @@ class HotSeatGame(LocalGame):
     async def settle(self) -> bool:
         """Let the bots move until none has anything left to do (the game waits for a person or the
         clock) or the game is over; True if any bot moved."""
-        moved = False
-        for _ in range(MAX_ROUNDS):
-            if self._halted(None) or not await self._round(None):
-                break
-            moved = True
-        return moved
+        return await self._rounds(None)
 
     def _halted(self, scene: int | None) -> bool:
         state: Any = self.state()
