@@ -42,23 +42,30 @@ def recipients(rules: GameRules, state: Any, notice: Notice) -> list[str]:
     return [seats[s].user_id for s in to.seats if s in seats]
 
 
-def _body(notice: Notice, locale: str, game: str) -> str:
-    """The notice's text; a missing catalog key (a defect the catalog tests catch) degrades to the key."""
+def _body(notice: Notice, locale: str, game: str, wording: str | None = None) -> str:
+    """The notice's text (in the ``wording`` variant where the catalog has one, see
+    :func:`render_notices`); a missing catalog key (a defect the catalog tests catch) degrades to the key."""
     try:
-        return i18n.render(notice, locale, game)
+        return i18n.render(notice, locale, game, variant=wording)
     except KeyError:
         log.exception("missing catalog text for %s", notice.key)
         return f"[{notice.key}]"
 
 
-def render_notices(rules: GameRules, state: Any, notices: list[Notice]) -> list[OutMessage]:
+def render_notices(
+    rules: GameRules, state: Any, notices: list[Notice], *, wording: str | None = None
+) -> list[OutMessage]:
     """Every notice rendered for every recipient, merged per chat where possible (see the module
-    docstring): in order within each chat; a merged message takes the place of its first part."""
+    docstring): in order within each chat; a merged message takes the place of its first part.
+    ``wording``: a catalog wording variant for every recipient alike: a key with a ``<key>.<wording>``
+    text is rendered with that text (``"console"``: the player console is the primary private channel,
+    so the texts send players to their own screen, not the 1:1 chat; ``handlers.runner``); None: the
+    usual texts."""
     names = {seat: m.name for seat, m in rules.seats(state).items()}
     started = getattr(state, "phase", LOBBY) not in (LOBBY, CANCELLED)
     out: list[OutMessage] = []
     for notice in notices:
-        body = _body(notice, state.locale, state.game)
+        body = _body(notice, state.locale, state.game, wording)
         buttons = menu.build(
             notice.actions, None, game_id=state.game_id, phase_seq=notice.phase_seq,
             locale=state.locale, game=state.game, names=names,

@@ -172,7 +172,10 @@ class GameRunner:
         delivery_id: str | None,
         now: int,
     ) -> None:
-        self.commit_messages(state, version, outbox.render_notices(rules, state, notices), delivery_id, now)
+        # Where the console is the private channel, the texts send players to their screen, not the 1:1 chat.
+        wording = "console" if console_feed.is_primary(self.settings_for(state.chat_id)) else None
+        messages = outbox.render_notices(rules, state, notices, wording=wording)
+        self.commit_messages(state, version, messages, delivery_id, now)
 
     def commit_messages(
         self, state: Any, version: int, messages: list[OutMessage], delivery_id: str | None, now: int

@@ -3,7 +3,8 @@
 Catalogs: ``core/i18n/<locale>/<namespace>.toml`` (``ja`` is the reference, ``en`` must be complete);
 namespaces are ``common`` plus one per game id, discovered from the files (see :mod:`core.i18n.catalog`).
 Rendering: :func:`render` (a notice), :func:`render_key` (a key and params), :func:`render_action`
-(a button label) and :func:`text` (shorthand for shells). See :mod:`core.i18n.render`.
+(a button label) and :func:`text` (shorthand for shells); a wording variant (``variant=``) picks
+``<key>.<variant>`` texts where they exist (:func:`worded`). See :mod:`core.i18n.render`.
 """
 
 from core.i18n.catalog import (
@@ -16,6 +17,7 @@ from core.i18n.catalog import (
     role_id,
     role_names,
     texts,
+    worded,
 )
 from core.i18n.render import render, render_action, render_key, render_param, text
 
@@ -34,4 +36,5 @@ __all__ = [
     "role_names",
     "text",
     "texts",
+    "worded",
 ]

@@ -155,6 +155,16 @@ def has_key(key: str, locale: str, game: str) -> bool:
     return find(key, resolve_locale(locale), game) is not None
 
 
+def worded(key: str, variant: str | None, locale: str, game: str) -> str:
+    """``<key>.<variant>`` when the catalog has that text for ``locale`` (any tag) and ``game``, else
+    ``key``: the key a wording variant renders (``worded("night.start", "console", "ja", "adazakura")`` →
+    ``"night.start.console"``). ``variant`` None → ``key``."""
+    if variant is None:
+        return key
+    specific = f"{key}.{variant}"
+    return specific if has_key(specific, locale, game) else key
+
+
 #: Old kana a player rarely types: カナヱ and カムヰ are found as カナエ and カムイ too.
 _OLD_KANA = str.maketrans({"ヱ": "エ", "ヰ": "イ"})
 _HIRAGANA = range(ord("ぁ"), ord("ゖ") + 1)

@@ -11,6 +11,10 @@ template (the game's namespace, then ``common``) and renders each param by its k
 - ``bool``/``int``/``str`` → ``str()``.
 
 Only the fields a template names are rendered. A missing key or a missing param raises ``KeyError``.
+
+A wording variant (``variant="console"``: the player console is the primary private channel) renders
+every key that has a ``<key>.<variant>`` text with that text instead, nested ``KeyRef`` params included,
+and every other key as usual (:func:`core.i18n.catalog.worded`). A variant keeps its key's placeholders.
 """
 
 from __future__ import annotations
@@ -18,33 +22,37 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from core.engine.notice import Action, CardRef, FactionRef, KeyRef, Notice, Param, PlayerRef, RoleRef
-from core.i18n.catalog import has_key, lookup, placeholders, resolve_locale
+from core.i18n.catalog import has_key, lookup, placeholders, resolve_locale, worded
 
 
-def render(notice: Notice, locale: str, game: str) -> str:
+def render(notice: Notice, locale: str, game: str, *, variant: str | None = None) -> str:
     """The text of ``notice`` (its key and params; its actions are buttons, see :func:`render_action`).
 
     ``locale``: a platform language tag (``ja``, ``en-US`` …; unknown → ``ja``). ``game``: the game id,
-    whose catalog is searched before ``common``. Raises ``KeyError`` for a missing key or param.
-    Leading and trailing blank space is dropped, so a template may end with optional lines (an empty list).
+    whose catalog is searched before ``common``. ``variant``: a wording variant (module docstring).
+    Raises ``KeyError`` for a missing key or param. Leading and trailing blank space is dropped, so a
+    template may end with optional lines (an empty list).
     """
-    return render_key(notice.key, notice.params, locale, game).strip()
+    return render_key(notice.key, notice.params, locale, game, variant=variant).strip()
 
 
-def render_key(key: str, params: Mapping[str, Param], locale: str, game: str) -> str:
-    """Render catalog ``key`` with ``params``; raises ``KeyError`` for a missing key or a missing param.
+def render_key(
+    key: str, params: Mapping[str, Param], locale: str, game: str, *, variant: str | None = None
+) -> str:
+    """Render catalog ``key`` (its ``variant`` text where the catalog has one, see the module docstring)
+    with ``params``; raises ``KeyError`` for a missing key or a missing param.
 
     Params the template does not name are ignored (never rendered, so never looked up). A template line
     that is a single placeholder whose value renders empty (an optional part: no missing voters, no
     warning) is left out, so optional parts never leave blank lines.
     """
     resolved = resolve_locale(locale)
-    template = lookup(key, resolved, game)
+    template = lookup(worded(key, variant, resolved, game), resolved, game)
     values: dict[str, str] = {}
     for name in placeholders(template):
         if name not in params:
             raise KeyError(f"{key!r} needs param {name!r}")
-        values[name] = render_param(params[name], resolved, game)
+        values[name] = render_param(params[name], resolved, game, variant=variant)
     if "\n" in template:
         lines = template.split("\n")
         template = "\n".join(line for line in lines if not _empty_line(line, values))
@@ -57,8 +65,11 @@ def _empty_line(line: str, values: Mapping[str, str]) -> bool:
     return line.startswith("{") and line.endswith("}") and name.isidentifier() and values.get(name) == ""
 
 
-def render_param(value: Param | tuple[Param, ...], locale: str, game: str) -> str:
-    """One param as text, by kind (see the module docstring). Raises ``KeyError`` for a missing key."""
+def render_param(
+    value: Param | tuple[Param, ...], locale: str, game: str, *, variant: str | None = None
+) -> str:
+    """One param as text, by kind (see the module docstring); a ``KeyRef`` in its ``variant`` wording
+    where the catalog has one. Raises ``KeyError`` for a missing key."""
     if isinstance(value, PlayerRef):
         return render_key("ref.player", {"seat": value.seat, "name": value.name}, locale, game)
     if isinstance(value, RoleRef):
@@ -68,11 +79,11 @@ def render_param(value: Param | tuple[Param, ...], locale: str, game: str) -> st
     if isinstance(value, CardRef):
         return render_key(f"card.{value.id}", {}, locale, game)
     if isinstance(value, KeyRef):
-        return render_key(value.key, value.params, locale, game)
+        return render_key(value.key, value.params, locale, game, variant=variant)
     if isinstance(value, (list, tuple)):
         lines = bool(value) and all(isinstance(item, KeyRef) for item in value)
         separator = "\n" if lines else lookup("list.separator", locale, game)
-        return separator.join(render_param(item, locale, game) for item in value)
+        return separator.join(render_param(item, locale, game, variant=variant) for item in value)
     return str(value)
 
 

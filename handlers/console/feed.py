@@ -106,4 +106,10 @@ def kept(state: Any, messages: list[OutMessage], settings: Mapping[str, Any]) ->
     if not settings.get("console", True):
         return state, messages
     state = record(state, messages)
-    return state, outgoing(state, messages, console_primary=bool(settings.get("console_primary")))
+    return state, outgoing(state, messages, console_primary=is_primary(settings))
+
+
+def is_primary(settings: Mapping[str, Any]) -> bool:
+    """Whether the group's operator ``settings`` make the console the primary private channel: a console
+    exists there (``console``, default on) and ``console_primary`` is set."""
+    return bool(settings.get("console", True) and settings.get("console_primary"))

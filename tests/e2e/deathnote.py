@@ -71,11 +71,11 @@ class DeathNoteLog(NoticeLog):
     def wrap(self, render: Callable[..., Any]) -> Callable[..., Any]:
         logged = super().wrap(render)
 
-        def recording(rules: GameRules, state: Any, notices: list[Notice]) -> Any:
+        def recording(rules: GameRules, state: Any, notices: list[Notice], **options: Any) -> Any:
             living = frozenset(p.user_id for p in getattr(state, "players", []) if p.alive)
             said = tuple((n, tuple(outbox.recipients(rules, state, n))) for n in notices)
             self.batches.append(Batch(state.phase, living, said))
-            return logged(rules, state, notices)
+            return logged(rules, state, notices, **options)
 
         return recording
 

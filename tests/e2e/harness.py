@@ -100,11 +100,11 @@ class NoticeLog:
     said: list[Said] = field(default_factory=list)
 
     def wrap(self, render: Callable[..., Any]) -> Callable[..., Any]:
-        def recording(rules: GameRules, state: Any, notices: list[Notice]) -> Any:
+        def recording(rules: GameRules, state: Any, notices: list[Notice], **options: Any) -> Any:
             for notice in notices:
                 chats = tuple(outbox.recipients(rules, state, notice))
                 self.said.append(Said(notice.key, chats, text_of(notice, state.locale, state.game)))
-            return render(rules, state, notices)
+            return render(rules, state, notices, **options)
 
         return recording
 
