@@ -91,10 +91,11 @@ def _client_id(data: dict[str, Any]) -> str:
     return value
 
 
-def _action(data: dict[str, Any]) -> tuple[Action, int | None]:
-    """The ``action`` and ``phase_seq`` of an act body; raises :class:`BadRequest`."""
+def _action(data: dict[str, Any]) -> tuple[Action, int]:
+    """The ``action`` and the required integer ``phase_seq`` of an act body (a tap on a phase that has
+    passed is refused, never applied to the current one); raises :class:`BadRequest`."""
     raw, seq = data.get("action"), data.get("phase_seq")
-    if not isinstance(raw, dict) or (seq is not None and (type(seq) is not int)):
+    if not isinstance(raw, dict) or type(seq) is not int:
         raise BadRequest("action")
     kind, args = raw.get("kind"), raw.get("args", [])
     if not isinstance(kind, str) or not 0 < len(kind) <= 64 or not isinstance(args, list):
@@ -197,31 +198,37 @@ class ConsoleApi:
         return json_response(200, self._view_of(game_id, viewer.user_id, now))
 
     async def _act(self, request: ConsoleRequest, now: int) -> ConsoleResponse:
-        data, viewer = await self._post(request, now)
+        data, viewer, game_id, state = await self._post(request, now)
         action, seq = _action(data)
         command = Act(user_id=viewer.user_id, action=action, phase_seq=seq)
-        return await self._apply(viewer, data, command, now)
+        return await self._apply(viewer, data, (game_id, state), command, now)
 
     async def _say(self, request: ConsoleRequest, now: int) -> ConsoleResponse:
-        data, viewer = await self._post(request, now)
+        data, viewer, game_id, state = await self._post(request, now)
         text = data.get("text")
         if not isinstance(text, str) or not text.strip():
             raise BadRequest("text")
-        return await self._apply(viewer, data, Say(user_id=viewer.user_id, text=text.strip()), now)
+        command = Say(user_id=viewer.user_id, text=text.strip())
+        return await self._apply(viewer, data, (game_id, state), command, now)
 
-    async def _post(self, request: ConsoleRequest, now: int) -> tuple[dict[str, Any], Viewer]:
-        """The body (at most :data:`MAX_BODY` bytes) and the viewer of a POST."""
+    async def _post(self, request: ConsoleRequest, now: int) -> tuple[dict[str, Any], Viewer, str, Any]:
+        """The body (at most :data:`MAX_BODY` bytes), the viewer, and the game id and state of a POST: the
+        viewer must be a member of the game named before the rest of the body is looked at, so anyone else
+        gets 401/403 whatever they send."""
         if len(request.body) > MAX_BODY:
             raise BadRequest("body too large")
         viewer = await self._viewer(request, now)
-        return _body(request), viewer
+        data = _body(request)
+        game_id, _, state = self._game(viewer, data.get("g"))
+        return data, viewer, game_id, state
 
     async def _apply(
-        self, viewer: Viewer, data: dict[str, Any], command: Command, now: int
+        self, viewer: Viewer, data: dict[str, Any], loaded: tuple[str, Any], command: Command, now: int
     ) -> ConsoleResponse:
-        """Apply ``command`` as a chat tap would, once per client id; answer with the new view."""
+        """Apply ``command`` to the game ``loaded`` (its id and state as loaded) as a chat tap would, once
+        per client id; answer with the new view."""
         client_id = _client_id(data)
-        game_id, _, state = self._game(viewer, data.get("g"))
+        game_id, state = loaded
         delivery_id = f"console:{viewer.user_id}:{client_id}"
         refusal = await self.service.apply(game_id, command, delivery_id=delivery_id, now=now)
         shown = self._view_of(game_id, viewer.user_id, now)

@@ -32,8 +32,15 @@ QUERIES: tuple[tuple[str, Literal["me", "status", "board"]], ...] = (
 )
 #: A harmless text for the dry run that asks the rules whether the viewer's team channel is open now.
 PROBE_TEXT = "…"
-#: The functions a game's ``recap`` module posts its end recap with (``core.games.<game>.recap``).
-RECAP_FUNCTIONS = ("announce", "final")
+#: Where each game closes itself: ``game → (module of core.games.<game>, function, state fields passed)``;
+#: the function posts the final announcement (winner, every seat revealed) and the recap after it.
+RECAP_FUNCTIONS: dict[str, tuple[str, str, tuple[str, ...]]] = {
+    "adazakura": ("ending", "finish", ("result",)),
+    "politician": ("victory", "end_game", ("result", "reason")),
+    "deathnote": ("victory", "end_game", ("result", "reason")),
+}
+#: The log event a game's ending writes (left out of the copy the ending is run again on).
+GAME_ENDED = "GameEnded"
 
 
 def _text(key: str, locale: str, game: str, **params: Any) -> str:
@@ -71,23 +78,21 @@ def _answer(rules: GameRules, state: Any, user_id: str, seat: int | None, what: 
 
 
 def recap(state: Any, *, now: int) -> str:
-    """The game's end recap as the group got it, re-rendered from the log by the game's own ``recap``
-    module (its :data:`RECAP_FUNCTIONS`; 徒桜戦争 [ADZ-11.11], 政治家人狼 §6.10, DEATH NOTE 人狼 §9.5);
-    "" before the end, for a cancelled game or a game without one."""
-    if state.phase != ENDED:
+    """What the group got at the end: the game's own ending (:data:`RECAP_FUNCTIONS`) run again on a
+    copy of the state, so the final announcement (winner, every seat's role) and the recap after it
+    (徒桜戦争 [ADZ-10.3], [ADZ-11.11]; 政治家人狼 §6.10; DEATH NOTE 人狼 §9.5); "" before the end, for a
+    cancelled game or a game without one."""
+    ending = RECAP_FUNCTIONS.get(state.game)
+    if state.phase != ENDED or ending is None or getattr(state, "result", None) is None:
         return ""
-    try:
-        module = importlib.import_module(f"core.games.{state.game}.recap")
-        ctx_type = importlib.import_module(f"core.games.{state.game}.ctx").Ctx
-    except ImportError:
-        return ""
-    post: Callable[[Any], None] | None = next(
-        (getattr(module, name) for name in RECAP_FUNCTIONS if hasattr(module, name)), None
-    )
-    if post is None:
-        return ""
-    g = ctx_type(state.fork(), now)
-    post(g)
+    module_name, function, fields = ending
+    module = importlib.import_module(f"core.games.{state.game}.{module_name}")
+    ctx_type = importlib.import_module(f"core.games.{state.game}.ctx").Ctx
+    post: Callable[..., None] = getattr(module, function)
+    copy = state.fork()
+    copy.log = [event for event in copy.log if event.kind != GAME_ENDED]
+    g = ctx_type(copy, now)
+    post(g, *(getattr(state, name) for name in fields))
     public = [n for n in g.notices if n.to.kind == "public"]
     return _render(public, state.locale, state.game)
 
@@ -156,11 +161,30 @@ def _say(rules: GameRules, state: Any, user_id: str, now: int) -> dict[str, str]
     return {"placeholder": _text("console.say.placeholder", state.locale, state.game)}
 
 
+#: A game's word for a player no longer in it, when not ``dead`` (DEATH NOTE 人狼 §9: eliminated).
+OUT_STATE = {"deathnote": "eliminated"}
+
+
+def seat_state(game: str, player: Any) -> str:
+    """The viewer's standing in their game's own words: 政治家人狼's ``status`` (``active`` → ``alive``,
+    ``elected``, ``out``, §5.1); else ``alive`` or the game's word for a player no longer in it
+    (:data:`OUT_STATE`; 徒桜戦争: ``dead``) for ``player``, a seat of a ``game`` game."""
+    status = getattr(player, "status", None)
+    if isinstance(status, str):
+        return "alive" if status == "active" else status
+    if getattr(player, "alive", True):
+        return "alive"
+    return OUT_STATE.get(game, "dead")
+
+
 def _me(rules: GameRules, state: Any, user_id: str, seat: int | None) -> dict[str, Any]:
+    """``{"seat", "name", "alive", "state"}``: ``state`` is :func:`seat_state` (``alive`` outside a
+    seat), labelled by ``console.ui.state.<state>``; ``alive`` is kept for older pages."""
     member = state.member(user_id)
-    players = getattr(state, "players", [])
-    alive = bool(getattr(players[seat - 1], "alive", True)) if seat and seat <= len(players) else True
-    return {"seat": seat, "name": member.name if member else "", "alive": alive}
+    player = next((p for p in getattr(state, "players", []) if seat and p.seat == seat), None)
+    standing = seat_state(state.game, player) if player is not None else "alive"
+    alive = bool(getattr(player, "alive", True))
+    return {"seat": seat, "name": member.name if member else "", "alive": alive, "state": standing}
 
 
 def _phase_label(state: Any) -> str:
@@ -175,13 +199,15 @@ def project(
 ) -> dict[str, Any]:
     """The View JSON of ``user_id`` (a member of the game of ``state``) at ``now``: game, phase and
     clock, ``me``, ``sections``, ``actions`` (a tree, see :func:`action_tree`), ``prompt`` (see
-    :func:`asked_now`), ``feed`` (``feed``: the viewer's entries, :mod:`handlers.console.feed`), ``say``
-    and ``ui`` (every ``console.ui.*`` text of the game's locale, keyed without the prefix)."""
+    :func:`asked_now`; None when no action is left), ``feed`` (``feed``: the viewer's entries,
+    :mod:`handlers.console.feed`), ``say`` and ``ui`` (every ``console.ui.*`` text of the game's locale, keyed
+    without the prefix)."""
     locale, game = state.locale, state.game
     seat = rules.seat_of(state, user_id)
     legal = rules.legal_actions(state, seat) if seat is not None and not state.is_over else []
     sections = _sections(rules, state, user_id, seat, now)
     card = next((s["text"] for s in sections if s["id"] == "card"), "")
+    actions = action_tree(rules, state, legal)
     return {
         "game_id": state.game_id,
         "game": game,
@@ -197,8 +223,8 @@ def project(
         "over": state.is_over,
         "me": _me(rules, state, user_id, seat),
         "sections": sections,
-        "actions": action_tree(rules, state, legal),
-        "prompt": asked_now(console_feed.prompt(feed, state.phase_seq), card),
+        "actions": actions,
+        "prompt": asked_now(console_feed.prompt(feed, state.phase_seq), card) if actions else None,
         "feed": [{"n": e["n"], "text": e["text"], "phase_seq": e["phase_seq"]} for e in feed],
         "say": _say(rules, state, user_id, now),
         "ui": i18n.texts("console.ui.", locale, game),

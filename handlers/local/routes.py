@@ -10,13 +10,15 @@ from collections.abc import Callable
 from typing import Any
 
 import core.i18n as i18n
-from handlers.local.session import Playground, games, texts
+from handlers.local.session import Playground, Refused, games, texts
 from handlers.local.texts import LANGS, ui
 
 #: Seeds drawn for a new game without one (as ``jinro-gm play`` without ``--seed``).
 SEEDS = 1_000_000
 #: Seeds above this are refused (the game's RNG takes 63 bits; game ids stay short).
 MAX_SEED = 2**63
+#: The longest group line (characters) the playground sends; longer ones are refused (error.too_long).
+MAX_LINE = 1000
 
 Body = dict[str, Any]
 
@@ -69,7 +71,12 @@ def _new(table: Playground, body: Body) -> Body:
 
 
 def _group(table: Playground, body: Body) -> Body:
-    return {"ok": True, "message": table.group(number(body["seat"]), str(body["text"]))}
+    text = body["text"]
+    if not isinstance(text, str):
+        raise TypeError(text)
+    if len(text) > MAX_LINE:
+        raise Refused("error.too_long", max=MAX_LINE)
+    return {"ok": True, "message": table.group(number(body["seat"]), text)}
 
 
 def _press(table: Playground, body: Body) -> Body:

@@ -40,7 +40,12 @@ def test_the_view_has_my_card_and_my_legal_actions_and_no_other_seat_s_card(game
         cards = {s["id"]: s["text"] for s in shown["sections"]}
         assert cards["card"] == me_reply(table, 1)
         assert "status" in cards
-        assert shown["me"] == {"seat": 1, "name": state.member("local:1").name, "alive": True}
+        assert shown["me"] == {
+            "seat": 1,
+            "name": state.member("local:1").name,
+            "alive": True,
+            "state": "alive",
+        }
         legal = table.game.rules.legal_actions(state, 1)
         assert sorted(map(str, leaves(shown["actions"]))) == sorted(str((a.kind, a.args)) for a in legal)
         whole = json.dumps(shown, ensure_ascii=False)

@@ -286,6 +286,22 @@ def test_the_rematch_button_and_startgame_in_the_group_start_the_next_game(brows
     started = browser.state()
     assert started["started"]
     assert not any(live for _, _, live in _buttons(started, join))
+    mine = person(started)
+    assert (mine["name"], mine["bot"]) == (me["name"], False), "the dealt person row is the person"
+    assert browser.view(started, mine)["me"]["name"] == me["name"], "and its token opens the person's console"
+
+
+def test_a_group_line_must_be_a_string_of_at_most_a_thousand_characters(browser: Browser) -> None:
+    me = person(browser.state())
+    for text in (123, ["/help"], None):
+        status, data = browser.call("/playground/api/group", {"seat": me["seat"], "text": text})
+        assert (status, data["message"]) == (400, ui("web.error.request", "ja")), text
+    status, data = browser.call("/playground/api/group", {"seat": me["seat"], "text": "/" + "a" * 60_000})
+    assert (status, data["message"]) == (400, ui("web.error.too_long", "ja", max=1000))
+    before = browser.state()["next"]
+    status, _ = browser.call("/playground/api/group", {"seat": me["seat"], "text": "/help" + " " * 996})
+    assert status == 400, "1,001 characters are one too many"
+    assert browser.state()["next"] == before, "nothing refused reaches the group"
 
 
 def test_a_settings_keyboard_is_live_until_a_newer_group_message_has_buttons(browser: Browser) -> None:
@@ -518,5 +534,32 @@ def test_on_a_wide_screen_the_panes_sit_side_by_side_and_old_buttons_are_off(
         page.locator(f"#tabs [data-seat='{other['seat']}']").click()
         page.frame_locator("#console").locator("#me").filter(has_text=str(other["name"])).wait_for()
         page.wait_for_function(FITS, timeout=SETTLE_MS)
+    finally:
+        page.context.close()
+
+
+@pytest.mark.browser
+def test_after_a_rematch_the_started_game_shows_the_persons_own_seat(
+    chromium: Any, server: PlaygroundServer
+) -> None:
+    from playwright.sync_api import expect
+
+    page = _opened(chromium, server, WIDE)
+    try:
+        browser = Browser(server.url)
+        over = _play_to_the_end(browser)
+        again = i18n.text("action.rematch", "ja", over["game"])
+        n, button, _ = _buttons(browser.state(), again)[-1]
+        browser.ok("/playground/api/press", {"seat": person(over)["seat"], "n": n, "button": button})
+        expect(page.locator("#console-empty")).to_be_visible(timeout=SETTLE_MS)  # the page saw the lobby
+        other = next(row for row in browser.state()["seats"] if not row["person"])
+        page.locator(f"#tabs [data-seat='{other['seat']}']").click()  # a join number, reshuffled by the deal
+        browser.ok("/playground/api/group", {"seat": person(browser.state())["seat"], "text": "/startgame"})
+        expect(page.locator("#console")).to_be_visible(timeout=SETTLE_MS)
+        me = person(browser.state())
+        chosen = page.locator("#tabs [aria-selected='true']")
+        expect(chosen).to_have_attribute("data-seat", str(me["seat"]))
+        expect(page.locator("#chat-input")).to_have_attribute("placeholder", ui("web.chat.placeholder", "ja",
+                                                                                name=me["name"]))  # fmt: skip
     finally:
         page.context.close()

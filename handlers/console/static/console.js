@@ -183,6 +183,13 @@
 
   function t(key) { return (st.view && st.view.ui && st.view.ui[key]) || key; }
 
+  // The viewer's standing after their name: nothing while in play, else the game's word for it
+  // (me.state: dead, eliminated, out, elected...; me.alive alone from an older server).
+  function standing(me) {
+    var state = me.state || (me.alive === false ? 'dead' : 'alive');
+    return state === 'alive' ? '' : ' · ' + t('state.' + state);
+  }
+
   function el(tag, attrs, text) {
     var n = document.createElement(tag);
     Object.keys(attrs || {}).forEach(function (k) { n.setAttribute(k, attrs[k]); });
@@ -285,7 +292,7 @@
     paused.textContent = t('paused');
     var me = view.me || {};
     $('me').textContent = me.name ? (me.seat ? '#' + me.seat + ' ' : '') + me.name +
-      (me.alive === false ? ' · ' + t('dead') : '') : '';
+      standing(me) : '';
     var left = typeof view.seconds_left === 'number' && !view.over ? view.seconds_left : null;
     var endsAt = left === null ? null : Date.now() + left * 1000;
     if (left === null || !st.endsAt || Math.abs(endsAt - st.endsAt) > 1500 || view.paused) st.endsAt = endsAt;

@@ -6,6 +6,7 @@
 (() => {
   const API = "/playground/api/";
   const POLL_MS = 1500;
+  const MAX_LINE = 1000; // the longest group line the API takes (handlers/local/routes.py MAX_LINE)
   const key = new URLSearchParams(location.search).get("key");
   const $ = (id) => document.getElementById(id);
 
@@ -19,6 +20,9 @@
     shown: null,
     next: 0,
     seat: null,
+    started: false,
+    phase: null,
+    answered: false,
     seats: [],
     state: null,
     busy: false,
@@ -74,6 +78,7 @@
     try {
       const answer = await call(path, body);
       if (answer.message) say(answer.message);
+      ui.answered = Boolean(answer.message);
       await refresh();
       refreshConsole();
       return answer;
@@ -81,6 +86,7 @@
       say(t("error", { message: err.message }));
       return null;
     } finally {
+      ui.answered = false;
       ui.busy = false;
       document.body.removeAttribute("aria-busy");
     }
@@ -134,14 +140,19 @@
       // A new table (its own log) or the group's next game (a rematch): read the group from the start.
       state = await call("state?since=0");
       $("chat").replaceChildren();
+      Object.assign(ui, { table: state.table, gameId: state.game_id, shown: null, started: null });
+    }
+    // The deal reshuffles the seats (a lobby's tab is the join number): back to the person's own seat
+    // when the game starts, and whenever the chosen seat is gone.
+    if (state.started !== ui.started || !state.seats.some((s) => s.seat === ui.seat)) {
       const person = state.seats.find((s) => s.person);
-      Object.assign(ui, { table: state.table, gameId: state.game_id, shown: null });
       ui.seat = person ? person.seat : state.seats[0].seat;
     }
+    // The last answer belongs to its moment: a new phase or game clears it, unless it is that moment's.
+    const phase = state.game_id + ":" + state.phase_seq;
+    if (phase !== ui.phase && !ui.answered) say("");
     if (state.locale !== ui.lang) await loadTexts(state.locale);
-    ui.state = state;
-    ui.seats = state.seats;
-    if (!state.seats.some((s) => s.seat === ui.seat)) ui.seat = state.seats[0].seat;
+    Object.assign(ui, { state, seats: state.seats, started: state.started, phase });
     showChat(state.chat);
     markLive(state.live);
     ui.next = state.next;
@@ -171,7 +182,8 @@
       empty.textContent = t("chat.empty");
       chat.append(empty);
     }
-    if (atEnd || entries.length) chat.scrollTop = chat.scrollHeight;
+    // Follows new messages only from the bottom: a person reading further up stays where they are.
+    if (atEnd) chat.scrollTop = chat.scrollHeight;
   }
 
   function chatEntry(entry) {
@@ -230,9 +242,14 @@
 
   function showTabs(state) {
     const tabs = $("tabs");
-    const focused = document.activeElement && document.activeElement.dataset.seat;
-    tabs.replaceChildren(...state.seats.map((row) => seatTab(row)));
-    if (focused) tabs.querySelector(`[data-seat="${focused}"]`)?.focus();
+    // Rebuilt only when a tab would change: a poll that replaced them under the pointer would lose a click.
+    const sig = JSON.stringify([ui.seat, ui.lang, state.seats.map((s) => [s.seat, s.name, s.person, s.bot, s.owes])]);
+    if (ui.tabsSig !== sig) {
+      ui.tabsSig = sig;
+      const focused = document.activeElement && document.activeElement.dataset.seat;
+      tabs.replaceChildren(...state.seats.map((row) => seatTab(row)));
+      if (focused) tabs.querySelector(`[data-seat="${focused}"]`)?.focus();
+    }
     const row = state.seats.find((s) => s.seat === ui.seat);
     $("bot-toggle").checked = row.bot;
     $("seat-panel").setAttribute("aria-labelledby", "tab-" + row.seat);
@@ -332,12 +349,16 @@
   // -- inputs ---------------------------------------------------------------------------------------
   function wire() {
     $("console").addEventListener("load", fitFrame);
+    $("chat-input").maxLength = MAX_LINE;
     $("chat-form").addEventListener("submit", async (event) => {
       event.preventDefault();
       const input = $("chat-input");
       if (!input.value.trim()) return;
       const answer = await act("group", { seat: ui.seat, text: input.value });
-      if (answer) input.value = "";
+      if (answer) {
+        input.value = "";
+        $("chat").scrollTop = $("chat").scrollHeight;
+      }
       input.focus();
     });
     $("advance").addEventListener("click", () => act("advance", {}));
