@@ -80,17 +80,6 @@ def test_console_primary_keeps_a_running_game_s_private_messages_out_of_the_chat
     asyncio.run(run())
 
 
-def test_without_console_primary_the_chat_gets_what_the_feed_keeps() -> None:
-    async def run() -> None:
-        table = await ConsoleTable.open()
-        shown = await table.view(3)
-        private = [e.text for e in table.game.sender.log if e.chat_id == "local:3"]
-        assert [e["text"] for e in shown["feed"]] == private
-        assert len(private) >= 2
-
-    asyncio.run(run())
-
-
 def test_where_the_platform_has_no_console_no_feed_is_kept_and_the_chat_gets_everything() -> None:
     async def run() -> None:
         local = LocalGame(players=6, lang="ja", seed=1, deal=ADZ_DEAL)

@@ -4,7 +4,7 @@ LINE's error answers (recorded bodies in tests/fixtures/line/error_*.json) turne
 from __future__ import annotations
 
 import uuid
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 
 import pytest
 
@@ -29,12 +29,6 @@ BOB = "U00000000000000000000000000000b0b"
 
 def text(body: str) -> dict[str, str]:
     return {"type": "text", "text": body}
-
-
-@pytest.fixture
-def line() -> Iterator[FakeLineApi]:
-    with FakeLineApi() as fake:
-        yield fake
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ import json
 import logging
 import socket
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -27,14 +27,8 @@ DOCS_RESPONSE = (
 
 
 @pytest.fixture
-def fake() -> Iterator[FakeLineApi]:
-    with FakeLineApi() as line:
-        yield line
-
-
-@pytest.fixture
-async def auth(fake: FakeLineApi) -> AsyncIterator[IdTokenAuth]:
-    checker = IdTokenAuth(CHANNEL, base_url=fake.base_url)
+async def auth(line: FakeLineApi) -> AsyncIterator[IdTokenAuth]:
+    checker = IdTokenAuth(CHANNEL, base_url=line.base_url)
     yield checker
     await checker.aclose()
 
@@ -44,24 +38,24 @@ def wall_clock_now() -> int:
     return int(time.time())
 
 
-async def test_a_valid_token_names_the_line_user(fake: FakeLineApi, auth: IdTokenAuth) -> None:
-    token = fake.id_tokens.issue(USER, CHANNEL)
+async def test_a_valid_token_names_the_line_user(line: FakeLineApi, auth: IdTokenAuth) -> None:
+    token = line.id_tokens.issue(USER, CHANNEL)
     assert await auth.viewer(f"Bearer {token}", now=wall_clock_now()) == Viewer(user_id=f"line:{USER}")
-    [call] = fake.calls_to("verify_id_token")
+    [call] = line.calls_to("verify_id_token")
     assert call.body == {"id_token": token, "client_id": CHANNEL}
     assert "authorization" not in call.headers, "the bot's channel access token stays with the Messaging API"
 
 
-async def test_a_token_is_verified_once_while_it_is_valid(fake: FakeLineApi, auth: IdTokenAuth) -> None:
-    token = fake.id_tokens.issue(USER, CHANNEL)
+async def test_a_token_is_verified_once_while_it_is_valid(line: FakeLineApi, auth: IdTokenAuth) -> None:
+    token = line.id_tokens.issue(USER, CHANNEL)
     now = wall_clock_now()
     for _ in range(3):
         assert await auth.viewer(f"Bearer {token}", now=now) is not None
-    assert len(fake.calls_to("verify_id_token")) == 1
+    assert len(line.calls_to("verify_id_token")) == 1
 
 
 async def test_a_forged_token_is_refused_and_not_logged(
-    fake: FakeLineApi, auth: IdTokenAuth, caplog: pytest.LogCaptureFixture
+    line: FakeLineApi, auth: IdTokenAuth, caplog: pytest.LogCaptureFixture
 ) -> None:
     forged = "eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJVMTIzIn0.forged-signature"
     with caplog.at_level(logging.DEBUG):
@@ -71,18 +65,18 @@ async def test_a_forged_token_is_refused_and_not_logged(
     assert "forged-signature" not in caplog.text
 
 
-async def test_a_token_of_another_login_channel_is_refused(fake: FakeLineApi, auth: IdTokenAuth) -> None:
-    token = fake.id_tokens.issue(USER, "9999999999")
+async def test_a_token_of_another_login_channel_is_refused(line: FakeLineApi, auth: IdTokenAuth) -> None:
+    token = line.id_tokens.issue(USER, "9999999999")
     assert await auth.viewer(f"Bearer {token}", now=wall_clock_now()) is None
 
 
-async def test_an_expired_token_is_refused(fake: FakeLineApi, auth: IdTokenAuth) -> None:
-    token = fake.id_tokens.issue(USER, CHANNEL, lifetime=-1)
+async def test_an_expired_token_is_refused(line: FakeLineApi, auth: IdTokenAuth) -> None:
+    token = line.id_tokens.issue(USER, CHANNEL, lifetime=-1)
     assert await auth.viewer(f"Bearer {token}", now=wall_clock_now()) is None
 
 
-async def test_a_token_past_its_exp_by_our_clock_is_refused(fake: FakeLineApi, auth: IdTokenAuth) -> None:
-    token = fake.id_tokens.issue(USER, CHANNEL, lifetime=600)
+async def test_a_token_past_its_exp_by_our_clock_is_refused(line: FakeLineApi, auth: IdTokenAuth) -> None:
+    token = line.id_tokens.issue(USER, CHANNEL, lifetime=600)
     now = wall_clock_now()
     assert await auth.viewer(f"Bearer {token}", now=now + 601) is None
     assert await auth.viewer(f"Bearer {token}", now=now) is not None
@@ -91,15 +85,15 @@ async def test_a_token_past_its_exp_by_our_clock_is_refused(fake: FakeLineApi, a
 
 @pytest.mark.parametrize("header", ["", "Bearer", "Bearer  ", "tma a=1&hash=00", "Basic dXNlcjpwYXNz"])
 async def test_a_missing_or_other_credential_never_reaches_line(
-    fake: FakeLineApi, auth: IdTokenAuth, header: str
+    line: FakeLineApi, auth: IdTokenAuth, header: str
 ) -> None:
     assert await auth.viewer(header, now=NOW) is None
-    assert fake.calls_to("verify_id_token") == []
+    assert line.calls_to("verify_id_token") == []
 
 
-async def test_without_a_login_channel_id_everyone_is_refused(fake: FakeLineApi) -> None:
-    checker = IdTokenAuth("", base_url=fake.base_url)
-    token = fake.id_tokens.issue(USER, CHANNEL)
+async def test_without_a_login_channel_id_everyone_is_refused(line: FakeLineApi) -> None:
+    checker = IdTokenAuth("", base_url=line.base_url)
+    token = line.id_tokens.issue(USER, CHANNEL)
     assert await checker.viewer(f"Bearer {token}", now=wall_clock_now()) is None
     await checker.aclose()
 
@@ -113,10 +107,10 @@ async def test_line_out_of_reach_refuses() -> None:
     await checker.aclose()
 
 
-def test_the_fakes_answer_has_the_documented_shape(fake: FakeLineApi) -> None:
+def test_the_fakes_answer_has_the_documented_shape(line: FakeLineApi) -> None:
     documented = json.loads(DOCS_RESPONSE.read_text(encoding="utf-8"))
-    token = fake.id_tokens.issue(USER, CHANNEL)
-    status, body = fake.id_tokens.verify({"id_token": token, "client_id": CHANNEL})
+    token = line.id_tokens.issue(USER, CHANNEL)
+    status, body = line.id_tokens.verify({"id_token": token, "client_id": CHANNEL})
     assert status == 200
     assert set(body) <= set(documented)
     assert {type(body[k]) for k in ("iss", "sub", "aud")} == {str}

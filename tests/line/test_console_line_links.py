@@ -5,8 +5,6 @@ app get none. Rendering alone, then a real lobby and start through the webhook o
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 import core.i18n as i18n
@@ -68,31 +66,25 @@ def test_no_console_link_without_a_started_game_in_a_group_or_a_liff_app(
     assert all("quickReply" not in obj for obj in objects)
 
 
-@pytest.fixture
-def fake() -> Iterator[FakeLineApi]:
-    with FakeLineApi() as line:
-        yield line
-
-
 @pytest.mark.aws
 @pytest.mark.parametrize("liff_id", [LIFF_ID, None], ids=["LIFF app", "none"])
-def test_the_start_announcement_links_to_the_games_console(fake: FakeLineApi, liff_id: str | None) -> None:
+def test_the_start_announcement_links_to_the_games_console(line: FakeLineApi, liff_id: str | None) -> None:
     with moto_store() as store:
-        table = LineTable(fake, store, line_players(4))
+        table = LineTable(line, store, line_players(4))
         table.sender.liff_id = liff_id
         try:
             open_and_start(table, "adazakura")
         finally:
             table.close()
-    uris = [uri for _, uri in fake.buttons(GROUP) if uri.startswith("https://liff.line.me/")]
-    start = fake.deliveries(GROUP)[-1]
+    uris = [uri for _, uri in line.buttons(GROUP) if uri.startswith("https://liff.line.me/")]
+    start = line.deliveries(GROUP)[-1]
     start_uris = [i["action"].get("uri") for i in start.messages[-1].get("quickReply", {}).get("items", [])]
     if liff_id is None:
         assert uris == []
     else:
         assert f"https://liff.line.me/{LIFF_ID}?g={GAME_ID}" in start_uris
         assert set(uris) == {f"https://liff.line.me/{LIFF_ID}?g={GAME_ID}"}
-        lobby_replies = fake.deliveries(GROUP)[:-1]
+        lobby_replies = line.deliveries(GROUP)[:-1]
         assert all("liff.line.me" not in str(d.messages) for d in lobby_replies), "not on the lobby"
     for player in table.people:
-        assert not [u for _, u in fake.buttons(player.chat) if "liff.line.me" in u], "never in a 1:1 chat"
+        assert not [u for _, u in line.buttons(player.chat) if "liff.line.me" in u], "never in a 1:1 chat"

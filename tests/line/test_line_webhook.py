@@ -61,16 +61,10 @@ class Recorder:
         return Outcome(result="ignored")
 
 
-@pytest.fixture
-def fake_line() -> Iterator[FakeLineApi]:
-    with FakeLineApi() as line:
-        yield line
-
-
 @pytest.fixture(autouse=True)
-def channel(fake_line: FakeLineApi) -> Iterator[Recorder]:
+def channel(line: FakeLineApi) -> Iterator[Recorder]:
     service = Recorder()
-    sender, api = LineSender(fake_line.client()), fake_line.client()
+    sender, api = LineSender(line.client()), line.client()
     webhook.configure(secret=SECRET, service=service, sender=sender, api=api)
     yield service
     webhook._Container.secret = webhook._Container.runtime = None
@@ -192,23 +186,23 @@ def test_a_signed_body_nested_too_deep_to_parse_gets_400() -> None:
     assert webhook.handler(request(body, sign(body)), None)["statusCode"] == 400
 
 
-def test_a_new_friend_with_nothing_waiting_is_greeted_with_how_to_play(fake_line: FakeLineApi) -> None:
+def test_a_new_friend_with_nothing_waiting_is_greeted_with_how_to_play(line: FakeLineApi) -> None:
     user = "line:U00000000000000000000000000000042"
-    event = follow_event(user, token=fake_line.token_for(user), event_id="01HFOLLOW0000000000000000", now=1)
+    event = follow_event(user, token=line.token_for(user), event_id="01HFOLLOW0000000000000000", now=1)
     body = json.dumps({"destination": "Ub0000000000000000000000000000001", "events": [event]}).encode()
 
     assert webhook.handler(request(body, sign(body)), None)["statusCode"] == 200
 
-    assert fake_line.texts(user) == [i18n.text("line.followed", "ja", "adazakura")]
+    assert line.texts(user) == [i18n.text("line.followed", "ja", "adazakura")]
 
 
 def test_a_join_from_a_stranger_is_marked_unreachable_and_named_as_lobby_texts_allow(
-    fake_line: FakeLineApi, channel: Recorder
+    line: FakeLineApi, channel: Recorder
 ) -> None:
     group, user = "line:C00000000000000000000000000000042", "line:U00000000000000000000000000000043"
     data = taps.encode(Tap("g1", 0, Action(kind="join")), max_bytes=300)
     event = postback_event(
-        group, user, data, token=fake_line.token_for(group), event_id="01HJOIN0000000000", now=1
+        group, user, data, token=line.token_for(group), event_id="01HJOIN0000000000", now=1
     )
     body = json.dumps({"destination": "Ub0000000000000000000000000000001", "events": [event]}).encode()
 
