@@ -45,7 +45,7 @@ check-ruff:
 	$(BIN)/ruff check .
 
 check-mypy:
-	$(BIN)/mypy core handlers infra
+	$(BIN)/mypy core handlers infra devtools
 
 check-imports:
 	$(BIN)/lint-imports
@@ -60,9 +60,9 @@ bench: venv
 	$(BIN)/python bench/run.py $(ARGS)
 
 # Renders the console and the playground of each game in headless Chromium into docs/screenshots/
-# (handlers/tools/screenshots.py; needs Debian's chromium and fonts-noto-cjk, or CHROMIUM=/path).
+# (devtools/screenshots.py; needs Debian's chromium and fonts-noto-cjk, or CHROMIUM=/path).
 screenshots: venv
-	$(BIN)/python -m handlers.tools.screenshots $(ARGS)
+	$(BIN)/python -m devtools.screenshots $(ARGS)
 
 # Re-pin both locks from pyproject.toml (LOCK_ARGS=--upgrade to move to newer releases). The runtime lock
 # starts from the dev lock's pins, so the two always agree on shared packages.

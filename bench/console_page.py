@@ -28,8 +28,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from handlers.local.web import PlaygroundServer  # noqa: E402
-from handlers.tools.chromium import LAUNCH_ARGS, chromium_path  # noqa: E402
+from devtools.chromium import LAUNCH_ARGS, chromium_path  # noqa: E402
+from devtools.local.web import PlaygroundServer  # noqa: E402
 
 PHONE = {"width": 390, "height": 844}
 #: The console drew the viewer's role card and at least one enabled action button.

@@ -5,7 +5,7 @@ Figures (nothing here asserts a time; compare runs on the same machine):
 - ``core``: bots-only games per second on the pure core, at the largest table the Megami pool allows;
 - ``service``: per-input processing time (ms, median and p99) of a whole bots game sent through
   ``handlers.service.Service`` with ``infra.dynamodb.DynamoStore`` on moto's DynamoDB server over HTTP
-  (``infra.store_server``; never real AWS): every tap and timer does load → decide → commit → send →
+  (``devtools.store_server``; never real AWS): every tap and timer does load → decide → commit → send →
   mark sent. moto's request handling is most of that time, so ``service_memory`` repeats the game on
   ``MemoryStore``. Per accepted input also (``service.dynamodb``, by ``tap``/``timer``/``all``): DynamoDB
   calls by operation, reads and writes against the goal of at most two reads and one conditional write
@@ -69,10 +69,10 @@ from line import (  # noqa: E402
 from core.engine.bots import BOT_SALT, play_out, start_bot_game  # noqa: E402
 from core.engine.rng import Rng  # noqa: E402
 from core.games import GameRules, registry, rules_for  # noqa: E402
+from devtools.store_server import dynamodb_client, moto_server  # noqa: E402
 from handlers.service import Service  # noqa: E402
 from infra.dynamodb import DynamoStore, create_table, pack_state  # noqa: E402
 from infra.store import MemoryStore  # noqa: E402
-from infra.store_server import dynamodb_client, moto_server  # noqa: E402
 
 GAME = "adazakura"
 TABLE = "jinro-bench"
@@ -129,7 +129,7 @@ def bench_core(
 
 def bench_service(rules: GameRules, players: int, seed: int) -> dict[str, Any]:
     """One whole game through Service + DynamoStore on moto's DynamoDB server over HTTP
-    (``infra.store_server``): per-input time (ms), and per accepted input the DynamoDB calls, units and
+    (``devtools.store_server``): per-input time (ms), and per accepted input the DynamoDB calls, units and
     where they come from (:mod:`capacity`), and the group messages per phase change."""
     with moto_server() as endpoint:
         client = dynamodb_client(endpoint)

@@ -1,6 +1,6 @@
 """Platform-neutral inbound and outbound message shapes shared by the service and every adapter.
 
-Adapters (handlers/telegram, handlers/line, handlers/local) turn platform input into an :class:`Inbound`
+Adapters (handlers/telegram, handlers/line, devtools/local) turn platform input into an :class:`Inbound`
 and send :class:`OutMessage` objects; the service (handlers/service.py) does everything in between.
 Chat and user ids are platform-qualified strings (``tg:-1001234``, ``tg:55``, ``line:U…``, ``local:3``);
 a user's 1:1 chat id equals the user id on every platform.

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-CHECKED = ("core", "handlers", "infra")
+CHECKED = ("core", "handlers", "infra", "devtools")
 
 
 @dataclass(frozen=True)
@@ -42,6 +42,9 @@ RULES = (
     Rule("core", ("time",), "core reads no clock: take `now` (UTC epoch seconds) as an argument"),
     Rule("core", ("random", "secrets"), "core draws only from core.engine.rng.Rng held in the state"),
     Rule("infra", ("handlers",), "infra sits below handlers"),
+    Rule("core", ("devtools",), "the developer tools sit above everything that ships"),
+    Rule("handlers", ("devtools",), "the Lambda artifacts hold no developer tools (Makefile build targets)"),
+    Rule("infra", ("devtools",), "the Lambda artifacts hold no developer tools (Makefile build targets)"),
     Rule("handlers", ("boto3", "botocore"), "handlers reach AWS only through infra"),
     Rule("handlers.telegram", ("handlers.line", "linebot"), "the Telegram function never loads LINE code"),
     Rule("handlers.line", ("handlers.telegram", "telegram"), "the LINE function never loads Telegram code"),

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from handlers.tools.chromium import LAUNCH_ARGS, chromium_path
+from devtools.chromium import LAUNCH_ARGS, chromium_path
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page

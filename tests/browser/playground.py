@@ -1,4 +1,4 @@
-"""The local browser playground (:class:`handlers.local.web.PlaygroundServer`) for the browser tests: a
+"""The local browser playground (:class:`devtools.local.web.PlaygroundServer`) for the browser tests: a
 server on a free port of 127.0.0.1 with one game, and what a test reads of it (the committed version and
 state, the seats with their tokens) to decide its next click and to check what the pages showed.
 """
@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from handlers.local.web import PlaygroundServer
+from devtools.local.web import PlaygroundServer
 
 
 @contextmanager

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from itertools import count
 from typing import Any
 
-from handlers.local.sender import LocalSender
+from devtools.local.sender import LocalSender
 from handlers.messages import Inbound, TextCommand
 from handlers.service import Service
 from infra.store import MemoryStore

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Page, Request, expect
 
-from handlers.local.web import PlaygroundServer
+from devtools.local.web import PlaygroundServer
 from tests.browser.console import leaf
 from tests.browser.playground import committed, console_url, person, serving, table
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import pytest
 from playwright.sync_api import FrameLocator, Page, expect
 
-from handlers.local.web import PlaygroundServer
+from devtools.local.web import PlaygroundServer
 from tests.browser.console import leaf
 from tests.browser.hidden import leaks
 from tests.browser.playground import committed, person, serving, table

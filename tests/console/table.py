@@ -1,4 +1,4 @@
-"""A console over a whole local game: :class:`ConsoleTable` is a :class:`~handlers.local.game.LocalGame` (the
+"""A console over a whole local game: :class:`ConsoleTable` is a :class:`~devtools.local.game.LocalGame` (the
 real Service on a MemoryStore, bots in the other seats, a fake clock) with a :class:`ConsoleApi` and the
 local playground's seat tokens, and the requests a page would send."""
 
@@ -7,10 +7,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from devtools.local.game import LocalGame
+from devtools.local.sender import user_id
 from handlers.console.api import ConsoleApi, ConsoleRequest, ConsoleResponse
 from handlers.console.auth import SeatTokens
-from handlers.local.game import LocalGame
-from handlers.local.sender import user_id
 from handlers.messages import Inbound, TextCommand
 
 #: 徒桜戦争, six seats: the person (seat 1) and seat 2 are the Adazakura team; the others Sakura.

@@ -8,9 +8,9 @@ import asyncio
 
 from core.engine.notice import Action
 from core.engine.table import Member, TableState
+from devtools.local.game import LocalGame
+from devtools.local.sender import GROUP_CHAT
 from handlers.console import feed
-from handlers.local.game import LocalGame
-from handlers.local.sender import GROUP_CHAT
 from handlers.messages import Button, OutMessage, Tap
 from tests.console.table import ADZ_DEAL, ConsoleTable
 

@@ -13,9 +13,9 @@ import pytest
 import core.i18n as i18n
 from core.engine.commands import Query
 from core.engine.result import Accepted
+from devtools.local.game import LocalGame
+from devtools.local.sender import GROUP_CHAT
 from handlers.console import view
-from handlers.local.game import LocalGame
-from handlers.local.sender import GROUP_CHAT
 from tests.console.table import ConsoleTable, leaves
 
 GAMES = ("adazakura", "politician", "deathnote")

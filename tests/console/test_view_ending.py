@@ -10,8 +10,8 @@ import json
 import pytest
 
 import core.i18n as i18n
-from handlers.local.game import LocalGame
-from handlers.local.sender import GROUP_CHAT
+from devtools.local.game import LocalGame
+from devtools.local.sender import GROUP_CHAT
 from tests.console.table import PLAYERS, ConsoleTable
 
 #: The catalog key of the winner's name in each game's final announcement.

@@ -1,7 +1,7 @@
 """The console wording: when the group's settings make the player console the primary private channel
 (``console_primary``), the texts that used to send players to the 1:1 chat send them to their own screen
 (catalog ``<key>.console``, for every recipient); without the setting the usual texts stay. The games are
-whole local games on the real Service (:class:`~handlers.local.game.LocalGame`), bots in every seat."""
+whole local games on the real Service (:class:`~devtools.local.game.LocalGame`), bots in every seat."""
 
 from __future__ import annotations
 
@@ -14,10 +14,10 @@ import pytest
 from core import i18n
 from core.engine.notice import PUBLIC, KeyRef, Notice
 from core.i18n.catalog import catalog, locales, namespaces, placeholders
+from devtools.local.game import LocalGame
+from devtools.local.sender import GROUP_CHAT, user_id
 from handlers import outbox
 from handlers.console import feed
-from handlers.local.game import LocalGame
-from handlers.local.sender import GROUP_CHAT, user_id
 from tests.console.table import ADZ_DEAL, PLAYERS
 
 LOCALES = ("ja", "en")

@@ -28,13 +28,13 @@ import os
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from devtools.store_server import dynamodb_client
 from handlers import timer
 from handlers.service import Service
 from handlers.telegram import webhook
 from handlers.telegram.sender import TelegramSender
 from infra.dynamodb import DynamoStore
 from infra.store import StoredGame, VersionConflict
-from infra.store_server import dynamodb_client
 from infra.timers import MemoryScheduler
 from tests.telegram.builders import webhook_event
 

@@ -1,5 +1,5 @@
 """A webhook Lambda container that dies at the worst moment: run in its own process (multiprocessing,
-spawn), it handles one Telegram update against the shared DynamoDB endpoint (``infra.store_server``) and
+spawn), it handles one Telegram update against the shared DynamoDB endpoint (``devtools.store_server``) and
 the test's fake Bot API, and ``os._exit`` s right after its commit (nothing sent; a commit takes the flush
 lease when it is free, so the dead container usually leaves that behind) or right after ``acquire_flush``
 took over a lapsed lease (nothing sent, the lease left behind). See ``tests/e2e/test_telegram_crash.py``.
@@ -13,12 +13,12 @@ from typing import Any, Literal
 
 from telegram import Bot
 
+from devtools.store_server import dynamodb_client
 from handlers.service import Service
 from handlers.telegram import webhook
 from handlers.telegram.sender import TelegramSender
 from infra.dynamodb import DynamoStore
 from infra.store import StoredGame
-from infra.store_server import dynamodb_client
 from tests.e2e.harness import GAME_ID, SECRET, SEED
 from tests.fakes.telegram_api import BOT_USERNAME
 from tests.telegram.builders import webhook_event

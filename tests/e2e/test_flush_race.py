@@ -3,7 +3,7 @@ so no message arrives twice, and what a container commits while the other holds 
 holder before it stops (nothing stranded). ``handlers.delivery``; docs/storage.md "Sending the outbox".
 
 Each container is a thread with its own event loop, Bot client and DynamoStore client over one table on
-a DynamoDB endpoint that serves one request at a time (``infra.store_server``).
+a DynamoDB endpoint that serves one request at a time (``devtools.store_server``).
 """
 
 from __future__ import annotations
@@ -17,13 +17,13 @@ from typing import Any
 
 import pytest
 
+from devtools.store_server import dynamodb_client, moto_server
 from handlers import outbox
 from handlers.messages import OutMessage
 from handlers.runner import GameRunner
 from handlers.telegram.sender import TelegramSender
 from infra.dynamodb import DynamoStore, create_table
 from infra.store import StoredGame
-from infra.store_server import dynamodb_client, moto_server
 from tests.e2e import moves
 from tests.e2e.harness import GAME_ID, GROUP, GROUP_CHAT, Table, players
 from tests.fakes.telegram_api import BOT_USERNAME, FakeTelegramApi

@@ -4,7 +4,7 @@ counted twice, no redelivery applied twice (issue 4, "Tests"; design §1).
 Each worker of a ``spawn`` pool (started once for this module) is one warm Lambda container of the Telegram
 function (:mod:`tests.e2e.containers`): its own webhook runtime, Bot client, DynamoDB client and Service,
 called through ``handlers.telegram.webhook.handler`` with the secret header. The Bot API is the fake server
-of this process; DynamoDB is ``infra.store_server.moto_server()`` in this process.
+of this process; DynamoDB is ``devtools.store_server.moto_server()`` in this process.
 
 Why that endpoint applies each request atomically: the server runs moto's WSGI app inside
 ``_OneAtATime``, which holds one lock from the moment a request reaches moto until its whole response body
@@ -39,10 +39,10 @@ import pytest
 
 from core.engine.notice import Action
 from core.games import rules_for
+from devtools.store_server import dynamodb_client, moto_server
 from handlers.messages import Tap
 from handlers.telegram.callback import encode
 from infra.dynamodb import DynamoStore, create_table
-from infra.store_server import dynamodb_client, moto_server
 from tests.e2e import containers, moves, redelivery
 from tests.e2e.containers import Bump, Delivery, Endpoints, Wake
 from tests.e2e.harness import FIRST_USER, SECRET, Player, Table, catalog_text

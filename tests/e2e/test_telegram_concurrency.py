@@ -5,7 +5,7 @@ The webhook keeps one event loop per container and runs each delivery with ``run
 cannot serve two threads at once (Lambda never asks it to: one invocation per container at a time).
 Concurrent deliveries are separate Lambda containers, so each racing thread here is one: its own event
 loop, Bot client, DynamoStore client and Service, over one table on a DynamoDB endpoint that serves one
-request at a time (``infra.store_server``; moto's in-process backend is not thread-safe). Every racer
+request at a time (``devtools.store_server``; moto's in-process backend is not thread-safe). Every racer
 loads the game before anyone commits, so all but one first commit must conflict and be retried.
 """
 
@@ -21,13 +21,13 @@ from typing import Any
 import pytest
 
 from core.engine.notice import Action
+from devtools.store_server import dynamodb_client, moto_server
 from handlers.messages import Outcome
 from handlers.service import Service
 from handlers.telegram.parse import parse_update
 from handlers.telegram.sender import TelegramSender
 from infra.dynamodb import DynamoStore, create_table
 from infra.store import StoredGame, VersionConflict
-from infra.store_server import dynamodb_client, moto_server
 from tests.e2e import moves
 from tests.e2e.harness import GAME_ID, Player, Table, catalog_text, players
 from tests.fakes.telegram_api import BOT_USERNAME, FakeTelegramApi

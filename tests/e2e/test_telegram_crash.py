@@ -6,7 +6,7 @@ update again (the dead container never answered 200), the next player's input, a
 wake-up an input schedules when the holder has been silent too long. The game finishes.
 
 The dying container is a separate process (multiprocessing, spawn; ``tests/e2e/crashing.py``) on the same
-DynamoDB endpoint as the test (``infra.store_server``'s moto server) and the test's fake Bot API.
+DynamoDB endpoint as the test (``devtools.store_server``'s moto server) and the test's fake Bot API.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 
+from devtools.store_server import dynamodb_client, moto_server
 from handlers import outbox
 from handlers.delivery import HOLDER_SILENT, LEASE_SECONDS
-from infra.store_server import dynamodb_client, moto_server
 from tests.e2e import moves
 from tests.e2e.crashing import CRASHED, Crash, Moment, handle_and_die
 from tests.e2e.faults import FaultyTable, assert_each_once_in_order, play_to_end, recording_store

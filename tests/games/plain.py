@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from core.engine.notice import Action, Notice
-from handlers.tools import expect
+from devtools import expect
 
 #: A night or day action as written in tests: ``("night.shinra", "megami", 3)`` or ``("vote", 2)``.
 Move = tuple[Any, ...]

@@ -15,9 +15,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
+from devtools.store_server import dynamodb_client, moto_server
 from infra.dynamodb import DynamoStore, create_table
 from infra.store import GameStore, MemoryStore, VersionConflict
-from infra.store_server import dynamodb_client, moto_server
 
 PLAYERS = [f"player{n}" for n in range(10)]
 DEADLOCK_GUARD = 60  # seconds; only stops a broken run from hanging, never part of an assertion

@@ -265,3 +265,21 @@ def test_the_game_table_keeps_what_the_store_needs() -> None:
     assert table["Properties"]["BillingMode"] == "PAY_PER_REQUEST"
     assert table["Properties"]["TimeToLiveSpecification"] == {"AttributeName": "expires_at", "Enabled": True}
     assert table["Properties"]["PointInTimeRecoverySpecification"]["PointInTimeRecoveryEnabled"] is True
+
+
+def test_the_lambda_artifacts_ship_no_developer_tools() -> None:
+    """What a function's zip holds (the Makefile's build targets copy ``LAMBDA_PACKAGES``) is the code that
+    runs there: never the playground, the CLI, Chromium or Pillow tooling, or moto (``devtools/``)."""
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    shipped = re.search(r"^LAMBDA_PACKAGES\s*:=\s*(.+)$", makefile, re.M)
+    assert shipped is not None
+    packages = shipped.group(1).split()
+    assert sorted(packages) == ["core", "handlers", "infra"]
+    dev_only = re.compile(r"^\s*(?:import|from)\s+(devtools|playwright|PIL|moto|werkzeug)\b", re.M)
+    found = [
+        str(path.relative_to(ROOT))
+        for package in packages
+        for path in (ROOT / package).rglob("*.py")
+        if dev_only.search(path.read_text(encoding="utf-8"))
+    ]
+    assert found == []

@@ -1,4 +1,4 @@
-"""The ``play`` fixture: run ``jinro-gm play`` through :func:`handlers.cli.main` with piped input."""
+"""The ``play`` fixture: run ``jinro-gm play`` through :func:`devtools.cli.main` with piped input."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from handlers import cli
-from handlers.local.game import LocalGame
+from devtools import cli
+from devtools.local.game import LocalGame
 from tests.local.runner import Play, Run
 
 

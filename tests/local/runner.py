@@ -7,8 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from handlers.local.game import LocalGame
-from handlers.local.sender import GROUP_CHAT
+from devtools.local.game import LocalGame
+from devtools.local.sender import GROUP_CHAT
 
 PERSON = "local:1"
 

@@ -10,8 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
-from handlers.local.game import LocalGame
-from handlers.local.terminal import Screen, play
+from devtools.local.game import LocalGame
+from devtools.local.terminal import Screen, play
 
 #: Enters an idle person types in all (enough for a 6-seat game to end).
 ENTERS = 60

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from core.games import registry, rules_for
-from handlers import cli
-from handlers.local.texts import ui
-from handlers.tools import BROKEN_PIPE
+from devtools import cli
+from devtools.commands import BROKEN_PIPE
+from devtools.local.texts import ui
 from tests.local.runner import Play
 
 

@@ -1,5 +1,5 @@
 """``jinro-gm play --game deathnote``: DEATH NOTE 人狼 in the playground, through the same shell as the
-other games (nothing in handlers/local is one game's): whole games of 4-6 seats, and a person who plays
+other games (nothing in devtools/local is one game's): whole games of 4-6 seats, and a person who plays
 only by typing the card commands of ``deathnote.md`` §11.8 (``/play``, ``/pick``, ``/give``, ``/name``)."""
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ import pytest
 import core.i18n as i18n
 from core.engine.notice import Action
 from core.i18n.catalog import catalog
-from handlers.local.game import LocalGame
-from handlers.local.terminal import Screen, play
-from handlers.local.texts import game_name, ui
+from devtools.local.game import LocalGame
+from devtools.local.terminal import Screen, play
+from devtools.local.texts import game_name, ui
 from tests.local.runner import Play
 
 GAME = "deathnote"

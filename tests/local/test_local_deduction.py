@@ -9,9 +9,9 @@ from typing import Any
 
 import core.i18n as i18n
 from core.engine.notice import Action, FactionRef, PlayerRef
-from handlers.local.game import LocalGame
-from handlers.local.terminal import Screen, play
-from handlers.local.texts import ui
+from devtools.local.game import LocalGame
+from devtools.local.terminal import Screen, play
+from devtools.local.texts import ui
 from tests.local.seeds import idle_seed
 
 GAME = "adazakura"

@@ -12,11 +12,11 @@ from collections.abc import Iterator
 import pytest
 
 from core.i18n.catalog import lookup
-from handlers.local.game import LocalGame
-from handlers.local.parse import Send, parse
-from handlers.local.sender import GROUP_CHAT
-from handlers.local.terminal import Screen, play
-from handlers.local.texts import ui
+from devtools.local.game import LocalGame
+from devtools.local.parse import Send, parse
+from devtools.local.sender import GROUP_CHAT
+from devtools.local.terminal import Screen, play
+from devtools.local.texts import ui
 from handlers.messages import TextCommand
 
 #: 徒桜戦争 test mode [ADZ-11.10]: the person is Yatsuha, the only Adazakura-side seat (a short game).

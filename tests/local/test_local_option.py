@@ -10,10 +10,10 @@ import pytest
 from core.engine.commands import Configure
 from core.games import registry
 from core.i18n.catalog import lookup
-from handlers.local.game import LocalGame
-from handlers.local.parse import Send, parse
-from handlers.local.sender import GROUP_CHAT
-from handlers.local.texts import ui
+from devtools.local.game import LocalGame
+from devtools.local.parse import Send, parse
+from devtools.local.sender import GROUP_CHAT
+from devtools.local.texts import ui
 from handlers.messages import TextCommand
 from handlers.service import DEFAULT_GAME
 from handlers.textcommands import to_command

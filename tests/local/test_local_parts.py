@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 
 from core.engine.notice import Action
-from handlers.cli import MAX_PLAYERS
-from handlers.local.game import LocalGame
-from handlers.local.parse import Advance, Press, Send, Talk, parse
-from handlers.local.sender import GROUP_CHAT
-from handlers.local.terminal import Screen, play, wants_color
-from handlers.local.texts import LANGS, bot_names, ui
+from devtools.cli import MAX_PLAYERS
+from devtools.local.game import LocalGame
+from devtools.local.parse import Advance, Press, Send, Talk, parse
+from devtools.local.sender import GROUP_CHAT
+from devtools.local.terminal import Screen, play, wants_color
+from devtools.local.texts import LANGS, bot_names, ui
 from handlers.messages import TextCommand
 from tests.local.seeds import idle_death_seed
 

@@ -8,8 +8,8 @@ import unicodedata
 import core.i18n as i18n
 from core.engine.notice import Action
 from core.games.adazakura.megami import TAROTS
-from handlers.local.sender import GROUP_CHAT
-from handlers.local.texts import LANGS, ui
+from devtools.local.sender import GROUP_CHAT
+from devtools.local.texts import LANGS, ui
 from tests.local.runner import PERSON, Play, Run
 from tests.local.seeds import ENTERS, idle_death_seed
 

@@ -1,5 +1,5 @@
 """``jinro-gm play --game politician``: 政治家人狼 in the playground, through the same shell as 徒桜戦争
-(nothing in handlers/local is one game's): a whole game, a fixed deal, wolves agreeing on one negative
+(nothing in devtools/local is one game's): a whole game, a fixed deal, wolves agreeing on one negative
 campaign (AMB-27) with the person and among bots."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from core.games import registry
-from handlers.local.game import LocalGame
-from handlers.local.terminal import Screen, play
-from handlers.local.texts import game_name, ui
+from devtools.local.game import LocalGame
+from devtools.local.terminal import Screen, play
+from devtools.local.texts import game_name, ui
 from tests.local.runner import Play
 
 pytestmark = pytest.mark.skipif("politician" not in registry(), reason="the politician core is not there")

@@ -16,11 +16,11 @@ import pytest
 
 import core.i18n as i18n
 from core.games import registry
-from handlers import cli
-from handlers.local import web
-from handlers.local.texts import ui
-from handlers.local.web import MAX_BODY, PlaygroundServer
-from handlers.tools.chromium import LAUNCH_ARGS, chromium_path
+from devtools import cli
+from devtools.chromium import LAUNCH_ARGS, chromium_path
+from devtools.local import web
+from devtools.local.texts import ui
+from devtools.local.web import MAX_BODY, PlaygroundServer
 
 #: Inputs a whole test game may take before it counts as stuck (real games take a few dozen).
 MAX_INPUTS = 600

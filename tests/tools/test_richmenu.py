@@ -16,11 +16,11 @@ import pytest
 from moto import mock_aws
 
 from core.i18n import text
-from handlers.cli import _parser, main
+from devtools import richmenu, setup_webhook
+from devtools.cli import _parser, main
+from devtools.richmenu import IMAGE, MENU_NAME, Hosts
 from handlers.messages import TextCommand
 from handlers.textcommands import to_command
-from handlers.tools import richmenu, setup_webhook
-from handlers.tools.richmenu import IMAGE, MENU_NAME, Hosts
 from infra.deployment import Deployment
 from tests.fakes.line_richmenu import TOKEN, FakeLineRichMenu
 

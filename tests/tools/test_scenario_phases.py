@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from core.games import registry
-from handlers.tools.__main__ import main
-from handlers.tools.scenario import Runner, load
+from devtools.__main__ import main
+from devtools.scenario import Runner, load
 
 pytestmark = pytest.mark.skipif("politician" not in registry(), reason="the politician core is not there")
 

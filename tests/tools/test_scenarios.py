@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from core.games import registry
-from handlers.tools.__main__ import main
-from handlers.tools.scenario import Runner, Scenario, load
+from devtools.__main__ import main
+from devtools.scenario import Runner, Scenario, load
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 FILES = sorted([*SCENARIOS.glob("*.json"), *SCENARIOS.glob("*.yaml")])

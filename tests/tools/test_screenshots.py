@@ -1,4 +1,4 @@
-"""``make screenshots`` (handlers/tools/screenshots.py, issue 9 item 7) for one game into a temporary
+"""``make screenshots`` (devtools/screenshots.py, issue 9 item 7) for one game into a temporary
 folder: the console (phone, light and dark) and the playground (desktop) of DEATH NOTE 人狼 come out as
 real PNGs of the viewport's size, and each file is reported with its size. Skipped without Playwright or
 a Chromium (Debian's ``chromium`` or ``$CHROMIUM``), as the browser tests are.
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageStat
 
-from handlers.tools import screenshots
+from devtools import screenshots
 
 NO_BROWSER = (
     "playwright is not installed (pip install playwright); screenshots test skipped"

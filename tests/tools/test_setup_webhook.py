@@ -16,12 +16,12 @@ from moto import mock_aws
 from telegram import Bot
 
 from core.i18n import text
+from devtools import setup_webhook
+from devtools.cli import _parser, main
+from devtools.setup_webhook import ALLOWED_UPDATES, GROUP_COMMANDS, PRIVATE_COMMANDS
 from handlers import helpdesk
-from handlers.cli import _parser, main
 from handlers.messages import TextCommand
 from handlers.textcommands import to_command
-from handlers.tools import setup_webhook
-from handlers.tools.setup_webhook import ALLOWED_UPDATES, GROUP_COMMANDS, PRIVATE_COMMANDS
 from infra.deployment import Deployment
 from tests.fakes.telegram_api import TOKEN, FakeTelegramApi
 

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from core.games import rules_for
-from handlers.tools import BROKEN_PIPE
-from handlers.tools.__main__ import main
+from devtools.__main__ import main
+from devtools.commands import BROKEN_PIPE
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The table sizes adazakura accepts [ADZ-4.1], capped by the implemented Megami.
@@ -110,7 +110,7 @@ def test_piping_into_head_ends_quietly(
 
 def test_a_real_closed_pipe_prints_no_traceback() -> None:
     # Far more output than a pipe buffers: the tool is still writing when the reader goes away.
-    command = [sys.executable, "-m", "handlers.tools", "simulate", "--games", "5000", "-v"]
+    command = [sys.executable, "-m", "devtools", "simulate", "--games", "5000", "-v"]
     with subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as tool:
         assert tool.stdout is not None
         assert tool.stderr is not None

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from core.games import registry, rules_for
-from handlers.tools.__main__ import main
+from devtools.__main__ import main
 
 
 @pytest.mark.parametrize("game", sorted(registry()))

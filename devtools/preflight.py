@@ -19,10 +19,10 @@ from core.games import registry
 from core.games.adazakura.megami import TAROTS
 from core.games.adazakura.settings import TIMERS
 from core.games.adazakura.setup import FACTION_CODES
-from handlers.tools.expect import Move
+from devtools.expect import Move
 
 if TYPE_CHECKING:
-    from handlers.tools.scenario import Step
+    from devtools.scenario import Step
 
 Model = TypeVar("Model", bound=BaseModel)
 Index = Annotated[int, Field(ge=0)]

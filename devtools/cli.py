@@ -1,10 +1,10 @@
-"""The ``jinro-gm`` command line (console script ``jinro-gm = handlers.cli:main``).
+"""The ``jinro-gm`` command line (console script ``jinro-gm = devtools.cli:main``).
 
-``jinro-gm play`` starts the local playground (``handlers/local``): a game of any registered game
+``jinro-gm play`` starts the local playground (``devtools/local``): a game of any registered game
 (``--game``: 徒桜戦争 ``adazakura`` by default, 政治家人狼 ``politician`` …) where you take one seat and bots
 take the others, through the same service path as the Lambda handlers: in the browser (a local web
-server, :mod:`handlers.local.web`) or, with ``--terminal``, in this terminal. The developer tools
-(``simulate``, ``scenario``) register themselves from :mod:`handlers.tools`.
+server, :mod:`devtools.local.web`) or, with ``--terminal``, in this terminal. The developer tools
+(``simulate``, ``scenario``) register themselves from :mod:`devtools`.
 """
 
 from __future__ import annotations
@@ -21,13 +21,13 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from core.games import registry, rules_for
-from handlers.local.game import LocalGame
-from handlers.local.terminal import Reader, Screen, play, wants_color
-from handlers.local.texts import LANGS, game_name
-from handlers.local.web import DEFAULT_HOST, DEFAULT_PORT, PlaygroundServer, serve
+from devtools.commands import add_subcommands, run_command
+from devtools.local.game import LocalGame
+from devtools.local.terminal import Reader, Screen, play, wants_color
+from devtools.local.texts import LANGS, game_name
+from devtools.local.web import DEFAULT_HOST, DEFAULT_PORT, PlaygroundServer, serve
+from devtools.simulate import table_problem
 from handlers.service import DEFAULT_GAME
-from handlers.tools import add_subcommands, run_command
-from handlers.tools.simulate import table_problem
 
 #: Players of a local game: each game's rules set its range (徒桜戦争 4-16 [ADZ-4.1], 政治家人狼 5-15);
 #: these bound every game's (the bots' names must fill the largest table).
@@ -153,7 +153,7 @@ def _ask() -> str | None:
 
 
 #: Loggers that ``--verbose`` shows: the playground's inputs, the service, the store.
-VERBOSE_LOGGERS = ("handlers", "infra")
+VERBOSE_LOGGERS = ("devtools", "handlers", "infra")
 
 
 @contextmanager
@@ -196,7 +196,7 @@ def players_for(game: str, players: int | None) -> int:
 def run_play(
     args: argparse.Namespace, out: TextIO | None = None, error: Callable[[str], Any] | None = None
 ) -> int:
-    """``jinro-gm play``: the browser playground (:mod:`handlers.local.web`, until Ctrl-C), or with
+    """``jinro-gm play``: the browser playground (:mod:`devtools.local.web`, until Ctrl-C), or with
     ``--terminal`` (implied by ``--script``, ``--auto``, ``--spoilers``) the terminal game on ``out``
     (default stdout). Returns the exit status: 0, 2 when ``--players`` is outside the game's range
     (``error``: the parser's, which prints usage and exits 2), ``--script`` cannot be read, ``--spoilers``
@@ -255,7 +255,7 @@ def _run(game: Coroutine[Any, Any, int]) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point: parse ``argv`` (default ``sys.argv[1:]``), run the subcommand, return its exit status
-    (a closed output pipe ends it quietly, see :func:`handlers.tools.run_command`)."""
+    (a closed output pipe ends it quietly, see :func:`devtools.run_command`)."""
     return run_command(_parser().parse_args(argv))
 
 

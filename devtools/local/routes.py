@@ -1,5 +1,5 @@
 """The browser playground's JSON API, HTTP-neutral: :func:`answer` maps one request of
-``/playground/api/<name>`` to a status and a JSON-able body (the server in :mod:`handlers.local.web`
+``/playground/api/<name>`` to a status and a JSON-able body (the server in :mod:`devtools.local.web`
 adds HTTP). The shapes are listed in that module's docstring.
 """
 
@@ -10,8 +10,8 @@ from collections.abc import Callable
 from typing import Any
 
 import core.i18n as i18n
-from handlers.local.session import Playground, Refused, games, texts
-from handlers.local.texts import LANGS, ui
+from devtools.local.session import Playground, Refused, games, texts
+from devtools.local.texts import LANGS, ui
 
 #: Seeds drawn for a new game without one (as ``jinro-gm play`` without ``--seed``).
 SEEDS = 1_000_000
@@ -26,7 +26,7 @@ Body = dict[str, Any]
 def answer(table: Playground, method: str, name: str, query: dict[str, str], body: Body) -> tuple[int, Any]:
     """``(status, body)`` for ``method`` on ``/playground/api/<name>``: 200, 404 for an unknown route or
     405 for a known one with another method (``METHODS[name]`` is the one it takes: the ``Allow``
-    header). Raises :class:`handlers.local.session.Refused` (an input the table refuses) and
+    header). Raises :class:`devtools.local.session.Refused` (an input the table refuses) and
     ``ValueError``/``TypeError``/``KeyError`` (a malformed request); both mean 400."""
     lang = query.get("lang") or table_lang(table)
     if name not in METHODS:

@@ -1,5 +1,5 @@
 """One local game of any registered game: the real :class:`~handlers.service.Service` (watched for what
-the bots may know, :mod:`handlers.local.watched`) over a :class:`~infra.store.MemoryStore`, a simulated chat
+the bots may know, :mod:`devtools.local.watched`) over a :class:`~infra.store.MemoryStore`, a simulated chat
 platform, bot players and a fake clock.
 
 Everything goes through ``Service.handle`` / ``Service.fire_timer`` as platform inputs (platform
@@ -20,10 +20,10 @@ import core.i18n as i18n
 from core.engine.notice import Action
 from core.engine.rng import Rng
 from core.games import rules_for
-from handlers.local import bots
-from handlers.local.sender import GROUP_CHAT, PLATFORM, LocalSender, user_id
-from handlers.local.texts import bot_names, ui
-from handlers.local.watched import WatchedService
+from devtools.local import bots
+from devtools.local.sender import GROUP_CHAT, PLATFORM, LocalSender, user_id
+from devtools.local.texts import bot_names, ui
+from devtools.local.watched import WatchedService
 from handlers.messages import Inbound, Intent, Outcome, Reachable, Tap, TextCommand
 from handlers.service import DEFAULT_GAME
 from infra.store import MemoryStore

@@ -1,7 +1,7 @@
 """Where the dev tools and the browser tests find Chromium, and how they start it: Debian's ``chromium``
 driven by Playwright with its executable path, never a downloaded browser (issue 9, "Tests").
 
-Used by ``make screenshots`` (:mod:`handlers.tools.screenshots`) and ``tests/browser``; never by a Lambda.
+Used by ``make screenshots`` (:mod:`devtools.screenshots`) and ``tests/browser``; never by a Lambda.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The browser playground's table: one :class:`~handlers.local.hotseat.HotSeatGame` at a time, its
+"""The browser playground's table: one :class:`~devtools.local.hotseat.HotSeatGame` at a time, its
 seat tokens and the player console over its service, driven from the HTTP server's threads.
 
 Every input runs on one asyncio event loop in a background thread (the real Service is async), one at a
@@ -19,11 +19,11 @@ from typing import Any, TypeVar
 import core.i18n as i18n
 from core.games import registry, rules_for
 from core.i18n.catalog import catalog
+from devtools.local.hotseat import HotSeatGame
+from devtools.local.sender import GROUP_CHAT, Entry
+from devtools.local.texts import LANGS, game_name
 from handlers.console.api import ConsoleApi, ConsoleRequest, ConsoleResponse
 from handlers.console.auth import SeatTokens
-from handlers.local.hotseat import HotSeatGame
-from handlers.local.sender import GROUP_CHAT, Entry
-from handlers.local.texts import LANGS, game_name
 
 T = TypeVar("T")
 
@@ -62,7 +62,7 @@ def games(lang: str) -> list[dict[str, Any]]:
 
 
 class Playground:
-    """The table served by :class:`handlers.local.web.PlaygroundServer`. ``options``: host ``/option``
+    """The table served by :class:`devtools.local.web.PlaygroundServer`. ``options``: host ``/option``
     lines typed before the start of every new game of ``game`` (the command line's ``--option``)."""
 
     def __init__(self, *, game: str, players: int, lang: str, seed: int, options: Sequence[str] = ()) -> None:
@@ -220,7 +220,7 @@ class Playground:
         return sorted(rows, key=lambda row: int(row["seat"]))
 
     def state(self, since: int = 0) -> dict[str, Any]:
-        """The table as the page shows it (see :meth:`handlers.local.web.PlaygroundServer` for the
+        """The table as the page shows it (see :meth:`devtools.local.web.PlaygroundServer` for the
         shape): the game, its seats with their tokens and the group chat from log position ``since``;
         ``live`` lists every group button (``[n, index]``, the whole log) a press still means something
         for, so the page can disable the ones it already shows once they are from an earlier moment."""

@@ -8,7 +8,7 @@ random webhook secret as SecureString ``/<path>/telegram/secret`` (overwriting),
 never contains the token or the secret. The URL is ``--url`` or the stack's ``TelegramWebhookUrl`` output.
 With ``--miniapp <short name>`` (the Mini App made with BotFather ``/newapp``) the private chat's menu
 button opens the player console; without it, the steps to make the Mini App are printed
-(:mod:`handlers.tools.console_setup`).
+(:mod:`devtools.console_setup`).
 
 ``line``: prints what to set in the LINE Developers console and LINE Official Account Manager, and the
 SSM parameters the LINE function reads (with ``--stack-name``: whether each exists), and the LIFF app of the
@@ -30,7 +30,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, TextIO
 
 import core.i18n as i18n
-from handlers.tools import console_setup
+from devtools import console_setup
 
 if TYPE_CHECKING:
     from telegram import Bot
@@ -259,7 +259,7 @@ def setup_line(args: argparse.Namespace, *, deployment: Deployment, out: TextIO)
 
 
 def _richmenu_step(path: str) -> list[str]:
-    """The last step: the 1:1 chat's rich menu (handlers/tools/richmenu.py), once the token is stored."""
+    """The last step: the 1:1 chat's rich menu (devtools/richmenu.py), once the token is stored."""
     option = "" if path == "jinro-gm" else f" --parameter-path {path}"
     return [
         "3. Give the 1:1 chat its menu (「自分の番」「役職」「ヘルプ」) once the access token is stored:",

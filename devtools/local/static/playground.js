@@ -1,4 +1,4 @@
-// The browser playground (handlers/local/web.py): the group chat, the seat switcher (hot seat) with the
+// The browser playground (devtools/local/web.py): the group chat, the seat switcher (hot seat) with the
 // chosen seat's console in a frame, the new-game form and the clock. Words come from
 // /playground/api/texts (catalog keys local.web.*); the English strings here are only fallbacks.
 "use strict";
@@ -6,7 +6,7 @@
 (() => {
   const API = "/playground/api/";
   const POLL_MS = 1500;
-  const MAX_LINE = 1000; // the longest group line the API takes (handlers/local/routes.py MAX_LINE)
+  const MAX_LINE = 1000; // the longest group line the API takes (devtools/local/routes.py MAX_LINE)
   const key = new URLSearchParams(location.search).get("key");
   const $ = (id) => document.getElementById(id);
 

@@ -1,7 +1,7 @@
 """Render the player console and the browser playground into ``docs/screenshots/`` (issue 9 item 7), the
 pictures the README shows: ``make screenshots``, or
 
-    .venv/bin/python -m handlers.tools.screenshots [--out DIR] [--game GAME ...]
+    .venv/bin/python -m devtools.screenshots [--out DIR] [--game GAME ...]
 
 A developer tool, never imported at run time: Playwright (the ``dev`` extra, imported only inside
 :func:`render`) drives a headless Chromium that is already installed (``$CHROMIUM``, else ``chromium`` or
@@ -10,7 +10,7 @@ page's glyphs come from the system's fonts: Japanese from Debian's ``fonts-noto-
 installs), the games' emoji from ``fonts-noto-color-emoji`` (a warning names a missing one). Raises
 ``SystemExit`` when Playwright or a Chromium is missing.
 
-Each table is the local playground (:class:`handlers.local.web.PlaygroundServer`, in this process on a
+Each table is the local playground (:class:`devtools.local.web.PlaygroundServer`, in this process on a
 free port of 127.0.0.1) dealt from a fixed seed, with bots in every other seat, played to a moment by
 the same inputs a page sends: the clock jumped to the deadline (the page's 「締め切りまで進める」) and
 the person's first console button. The game's clock is fake and the browser's is frozen, so the same
@@ -36,11 +36,11 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from PIL import Image
 
+from devtools.chromium import LAUNCH_ARGS as BASE_ARGS
+from devtools.chromium import chromium_path
+from devtools.local.game import START
+from devtools.local.web import PlaygroundServer
 from handlers.console.api import ConsoleRequest
-from handlers.local.game import START
-from handlers.local.web import PlaygroundServer
-from handlers.tools.chromium import LAUNCH_ARGS as BASE_ARGS
-from handlers.tools.chromium import chromium_path
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -274,7 +274,7 @@ def browser_path() -> str:
 def main(argv: list[str] | None = None) -> int:
     """Parse ``argv``, draw the chosen games' pictures and print each file with its size; returns 0."""
     games = sorted({shot.table.game for shot in SHOTS})
-    parser = argparse.ArgumentParser(prog="python -m handlers.tools.screenshots", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m devtools.screenshots", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)  # fmt: skip
     parser.add_argument("--out", type=Path, default=OUT, help=f"where to write (default {OUT})")
     parser.add_argument("--game", action="append", choices=games, help="only this game (repeatable)")

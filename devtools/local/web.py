@@ -8,11 +8,11 @@ the console's, ``console.error.*``):
   without its body; any other method: 405 with ``Allow: GET, HEAD``).
 - ``GET /playground/api/texts?lang=ja`` → ``{"texts": {key: text}, "games": [{"id", "name",
   "min_players", "max_players"}], "langs": [{"id", "name"}]}`` (``local.web.*`` catalog texts).
-- ``GET /playground/api/state?since=N`` → :meth:`handlers.local.session.Playground.state`.
+- ``GET /playground/api/state?since=N`` → :meth:`devtools.local.session.Playground.state`.
 - ``POST /playground/api/new`` ``{"game", "players", "lang", "seed"?}``; ``…/group`` ``{"seat", "text"}``;
   ``…/press`` ``{"seat", "n", "button"}``; ``…/advance`` ``{}``; ``…/seat`` ``{"seat", "bot"}`` →
   ``{"ok": true, "message": text or null}`` (``advance`` adds ``"moved"``). Another method on one of
-  these: 405 with ``Allow`` (its one method, :data:`handlers.local.routes.METHODS`).
+  these: 405 with ``Allow`` (its one method, :data:`devtools.local.routes.METHODS`).
 - ``/console…`` the player console (:class:`handlers.console.api.ConsoleApi`, seat tokens; ``HEAD`` on
   its page and files as ``GET`` without the body, its API answers 405 to other methods itself).
 
@@ -38,10 +38,10 @@ from typing import Any, TextIO
 from urllib.parse import parse_qsl, urlsplit
 
 import core.i18n as i18n
+from devtools.local.routes import METHODS, answer, error_body, number, table_lang
+from devtools.local.session import Playground, Refused
+from devtools.local.texts import ui
 from handlers.console.api import ConsoleRequest
-from handlers.local.routes import METHODS, answer, error_body, number, table_lang
-from handlers.local.session import Playground, Refused
-from handlers.local.texts import ui
 from handlers.service import DEFAULT_GAME
 
 log = logging.getLogger(__name__)

@@ -4,7 +4,7 @@ menu of the 1:1 chat with the LINE bot).
 
 The first two run on the pure core (no store, no platform). :func:`add_subcommands` registers them on the
 CLI's ``argparse`` subparsers; each sets ``run`` (``args -> exit code``) as its parser default, so the CLI
-calls ``args.run(args)`` through :func:`run_command`. ``python -m handlers.tools …`` runs them without the
+calls ``args.run(args)`` through :func:`run_command`. ``python -m devtools …`` runs them without the
 CLI.
 """
 
@@ -22,7 +22,7 @@ BROKEN_PIPE = 141
 def add_subcommands(subparsers: Any) -> None:
     """Add ``simulate``, ``scenario``, ``setup-webhook`` and ``setup-richmenu`` to ``subparsers`` (from
     ``ArgumentParser.add_subparsers()``)."""
-    from handlers.tools import richmenu, scenario, setup_webhook, simulate
+    from devtools import richmenu, scenario, setup_webhook, simulate
 
     simulate.add_parser(subparsers)
     scenario.add_parser(subparsers)

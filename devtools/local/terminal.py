@@ -13,10 +13,10 @@ from collections.abc import Callable
 from typing import TextIO
 
 from core.engine.context import REMATCH
-from handlers.local.game import LocalGame
-from handlers.local.parse import Advance, Help, Press, Quit, Send, Talk, parse
-from handlers.local.sender import GROUP_CHAT, Entry
-from handlers.local.texts import game_name, help_text, ui
+from devtools.local.game import LocalGame
+from devtools.local.parse import Advance, Help, Press, Quit, Send, Talk, parse
+from devtools.local.sender import GROUP_CHAT, Entry
+from devtools.local.texts import game_name, help_text, ui
 from handlers.messages import Button, Outcome, TextCommand
 
 #: Reads one line (without the newline) or returns None at the end of the input.

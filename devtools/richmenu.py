@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
     from infra.deployment import Deployment
 
-#: The image drawn by ``handlers/tools/richmenu_image.py`` (PNG, :data:`SIZE`).
+#: The image drawn by ``devtools/richmenu_image.py`` (PNG, :data:`SIZE`).
 IMAGE = Path(__file__).with_name("richmenu.png")
 #: Width and height in pixels, of the menu object and of its image (one of the sizes the reference allows).
 SIZE = (2500, 843)

@@ -1,14 +1,14 @@
-"""Draw ``handlers/tools/richmenu.png``, the image of the LINE rich menu (:mod:`handlers.tools.richmenu`).
+"""Draw ``devtools/richmenu.png``, the image of the LINE rich menu (:mod:`devtools.richmenu`).
 
 A developer tool, never imported at run time: it needs Pillow (the ``dev`` extra) and a Japanese font
 (Noto Sans CJK JP Bold: Debian's ``fonts-noto-cjk``, or any CJK font given with ``--font``). The columns,
-their actions and their labels come from :data:`handlers.tools.richmenu.AREAS` and the ``richmenu.*``
+their actions and their labels come from :data:`devtools.richmenu.AREAS` and the ``richmenu.*``
 catalog keys, so the picture and the tappable areas cannot drift apart. Run it after changing either,
 and commit the PNG:
 
-    .venv/bin/python -m handlers.tools.richmenu_image [--font PATH] [--out PATH]
+    .venv/bin/python -m devtools.richmenu_image [--font PATH] [--out PATH]
 
-The image is :data:`~handlers.tools.richmenu.SIZE` (2500×843, a size the Messaging API allows for rich
+The image is :data:`~devtools.richmenu.SIZE` (2500×843, a size the Messaging API allows for rich
 menus), a few colours (a palette PNG of some tens of KB, far under the 1 MB limit), white text on dark
 columns for contrast, one simple shape above each label.
 """
@@ -21,7 +21,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from handlers.tools.richmenu import AREAS, IMAGE, SIZE
+from devtools.richmenu import AREAS, IMAGE, SIZE
 
 #: Where Debian and other systems keep a bold Japanese font (the first that exists is used).
 FONTS = (
@@ -103,7 +103,7 @@ def save(image: Image.Image, out: Path) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m handlers.tools.richmenu_image", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m devtools.richmenu_image", description=__doc__)
     parser.add_argument("--font", type=Path, help="a TrueType/OpenType font with Japanese glyphs")
     parser.add_argument("--out", type=Path, default=IMAGE, help=f"where to write (default {IMAGE})")
     args = parser.parse_args(argv)

@@ -26,9 +26,9 @@ from core.engine.notice import Action
 from core.engine.result import Rejected
 from core.engine.table import Member
 from core.games import rules_for
-from handlers.tools.expect import Expect, Move, audience, check, move, plain
-from handlers.tools.preflight import as_moves, check_game, check_moves, check_table, one_line
-from handlers.tools.simulate import day_number
+from devtools.expect import Expect, Move, audience, check, move, plain
+from devtools.preflight import as_moves, check_game, check_moves, check_table, one_line
+from devtools.simulate import day_number
 
 Ballots = dict[int, int | str | None]
 
@@ -79,7 +79,7 @@ class Scenario(BaseModel):
 
 class ScenarioError(ValueError):
     """The file cannot be read as a scenario (bad JSON/YAML, unknown fields, an unknown game, a setup or
-    settings the rules cannot use, a malformed action; see :mod:`handlers.tools.preflight`)."""
+    settings the rules cannot use, a malformed action; see :mod:`devtools.preflight`)."""
 
 
 def load(path: Path) -> Scenario:

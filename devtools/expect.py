@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, model_validator
 
 from core.engine.notice import Action, Audience, CardRef, FactionRef, KeyRef, PlayerRef, RoleRef
 from core.games import GameRules
-from handlers.tools.simulate import day_number
+from devtools.simulate import day_number
 
 #: A scripted action as written in a scenario file: ``["night.oboro", "learn", 2]``, ``["vote", "none"]``.
 Move = list[int | str]

@@ -1,10 +1,10 @@
-"""The browser playground's game: a :class:`~handlers.local.game.LocalGame` where any seat may be a
+"""The browser playground's game: a :class:`~devtools.local.game.LocalGame` where any seat may be a
 person or a bot (hot seat), switched while the game runs.
 
 The terminal game has one person (``local:1``) and lets the bots move only while that person lives; here
 several people may share one screen, so the bots move until none of them has anything left to do (the
 game then waits for a person, or for the clock: :meth:`HotSeatGame.advance_and_settle`). Times: UTC epoch
-seconds of the fake clock (:data:`handlers.local.game.START` on).
+seconds of the fake clock (:data:`devtools.local.game.START` on).
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from core.engine.rng import Rng
-from handlers.local.game import BOT_SALT, TICK, LocalGame, Mind
-from handlers.local.sender import GROUP_CHAT, Entry
+from devtools.local.game import BOT_SALT, TICK, LocalGame, Mind
+from devtools.local.sender import GROUP_CHAT, Entry
 from handlers.messages import Outcome, TextCommand
 
 
@@ -78,7 +78,7 @@ class HotSeatGame(LocalGame):
         return state is not None and tap.game_id == self.game_id and tap.phase_seq == state.phase_seq
 
     def tick(self) -> int:
-        """Move the clock by one input's :data:`~handlers.local.game.TICK`, never onto the current deadline
+        """Move the clock by one input's :data:`~devtools.local.game.TICK`, never onto the current deadline
         (only 「締め切りまで進める」 closes a phase: the playground's clock stands still otherwise); returns
         the new time."""
         state = self.state()

@@ -1,6 +1,6 @@
 """The playground's service: the real :class:`~handlers.service.Service`, watched for what its bots may
 know. Every committed notice addressed to a team tells the bots who their teammates are, and every
-accepted ``kill`` is the choice the team sees relayed [ADZ-11.6] (:class:`handlers.local.bots.Memory`).
+accepted ``kill`` is the choice the team sees relayed [ADZ-11.6] (:class:`devtools.local.bots.Memory`).
 Nothing else changes: the service decides, commits and sends exactly as on a platform.
 """
 
@@ -12,7 +12,7 @@ from core.engine.commands import Act, Command
 from core.engine.notice import Notice
 from core.engine.result import Rejected
 from core.games import GameRules
-from handlers.local.bots import KILL, Memory
+from devtools.local.bots import KILL, Memory
 from handlers.service import Service
 
 
