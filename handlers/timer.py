@@ -124,6 +124,8 @@ class PlatformSender:
     ``factories[prefix]`` on first use. ``batch_limits``: messages per call by prefix (LINE: 5 message
     objects per push; others 1). ``editing``: the prefixes whose sender is an
     :class:`~handlers.messages.EditingSender` (Telegram), so the flush edits slot messages there too.
+    ``reply_only(prefix)``: whether that platform answers only replies (LINE's free mode), asked before its
+    sender is built.
 
     Raises ``ValueError`` for a chat id of no known platform (the service keeps it in the outbox).
     """
@@ -133,14 +135,26 @@ class PlatformSender:
         factories: Mapping[str, SenderFactory],
         batch_limits: Mapping[str, int] | None = None,
         editing: Collection[str] = (),
+        reply_only: Callable[[str], bool] | None = None,
     ):
         self._factories = factories
         self._limits = dict(batch_limits or {})
         self._editing = frozenset(editing)
+        self._reply_only = reply_only or (lambda prefix: False)
         self._built: dict[str, Sender] = {}
 
     def edits(self, chat_id: str) -> bool:
         return _prefix(chat_id) in self._editing
+
+    def sendable(self, chat_id: str) -> bool:
+        """Whether the chat's platform can take a message now (no reply token here: LINE's free mode
+        cannot); a platform whose sender is not built yet is asked through ``reply_only``."""
+        prefix = _prefix(chat_id)
+        sender = self._built.get(prefix)
+        check = getattr(sender, "sendable", None)
+        if callable(check):
+            return bool(check(chat_id))
+        return not (sender is None and self._reply_only(prefix))
 
     async def deliver(self, message: OutMessage) -> list[str]:
         """Through the chat's :class:`~handlers.messages.EditingSender` (only for a prefix in
@@ -222,13 +236,23 @@ def _service() -> Wakes:
         # Phase changes made by the timer mute and release Telegram players too [ADZ-11.3].
         _Container.service = Service(
             store,
-            PlatformSender(PLATFORMS, BATCH_LIMITS, EDITING),
+            PlatformSender(PLATFORMS, BATCH_LIMITS, EDITING, reply_only=_reply_only),
             after_commit=TelegramSpeech(),
             scheduler=_Container.scheduler,
             reminds=reminds,
             settings_for=_settings_for,
         )
     return _Container.service
+
+
+def _reply_only(prefix: str) -> bool:
+    """Whether a platform's messages can only go as replies here (LINE's free mode: the timer has none)."""
+    if prefix != "line:":
+        return False
+    from handlers.line.sender import FREE
+    from infra import settings
+
+    return settings.line_delivery() == FREE
 
 
 def _settings_for(chat_id: str) -> dict[str, Any]:

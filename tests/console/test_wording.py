@@ -35,7 +35,7 @@ def local_game(game: str, lang: str, *, primary: bool) -> LocalGame:
     settings: dict[str, Any] = {"locale": lang, "console_primary": primary}
     if deal is not None:
         settings["setup"] = {"seats": list(deal)}
-    local.service.settings_for = lambda chat_id: dict(settings)
+    local.service.runner.settings_for = lambda chat_id: dict(settings)
     return local
 
 

@@ -105,7 +105,7 @@ class FaultyTable(Table):
     def pending(self) -> dict[str, str]:
         stored = self.store.load(self.game_id)
         assert stored is not None
-        return stored.outbox
+        return stored.pending
 
 
 def play_to_end(table: FaultyTable) -> None:

@@ -272,7 +272,7 @@ class Table:
 
     def snapshot(self) -> tuple[int, str, dict[str, str]] | None:
         stored = self.store.load(self.game_id)
-        return None if stored is None else (stored.version, stored.state, dict(stored.outbox))
+        return None if stored is None else (stored.version, stored.state, dict(stored.pending))
 
     def seat_of(self, player: Player) -> int:
         return next(p.seat for p in self.state().players if p.user_id == player.chat)
@@ -311,7 +311,7 @@ def assert_all_delivered(table: Table, notices: NoticeLog) -> None:
     arrives in pieces cut at line breaks (e.g. a long end-of-game log), so a chat's texts are read joined."""
     stored = table.store.load(table.game_id)
     assert stored is not None
-    assert stored.outbox == {}
+    assert stored.pending == {}
     joined = {chat: "\n".join(table.sent_to(chat)) for s in notices.said for chat in s.chats}
     undelivered = [(s.key, chat) for s in notices.said for chat in s.chats if s.body not in joined[chat]]
     assert undelivered == []

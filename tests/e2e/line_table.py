@@ -234,7 +234,7 @@ class LineTable:
     def waiting(self) -> dict[str, int]:
         """Messages still in the game's outbox, per chat."""
         stored = self.store.load(self.game_id)
-        chats = [json.loads(payload)["chat_id"] for payload in (stored.outbox if stored else {}).values()]
+        chats = [json.loads(payload)["chat_id"] for payload in (stored.pending if stored else {}).values()]
         return {chat: chats.count(chat) for chat in dict.fromkeys(chats)}
 
     def living(self) -> list[LinePlayer]:

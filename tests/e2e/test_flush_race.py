@@ -98,7 +98,7 @@ def test_two_flushes_at_the_same_moment_send_each_message_once(lobby: tuple[Tabl
         chat: [*before[chat], text] for chat, text in lines
     }
     assert sorted(store.took[0] for store in stores) == [False, True]
-    assert table.store.load(GAME_ID).outbox == {}  # type: ignore[union-attr]
+    assert table.store.load(GAME_ID).pending == {}  # type: ignore[union-attr]
 
 
 class Holding:
@@ -147,4 +147,4 @@ def test_what_is_committed_while_the_lease_is_held_is_sent_by_the_holder(
     assert voter_sent == []
     assert voter_store.took == []  # it saw the live lease when it loaded, and left the sending to it
     assert table.api.posted_to(GROUP) == [*before, "夜になりました", "投票を受け付けました"]
-    assert table.store.load(GAME_ID).outbox == {}  # type: ignore[union-attr]
+    assert table.store.load(GAME_ID).pending == {}  # type: ignore[union-attr]

@@ -240,7 +240,7 @@ def closed(db: Db, game_id: str) -> Closed:
     stored = db.store.load(game_id)
     assert stored is not None
     [vote] = [e for e in json.loads(stored.state)["log"] if e["kind"] == "VoteClosed"]
-    return Closed(stored.version, dict(vote["data"]["ballots"]), stored.deliveries, len(stored.outbox))
+    return Closed(stored.version, dict(vote["data"]["ballots"]), stored.deliveries, len(stored.pending))
 
 
 def test_sixteen_ballots_at_the_same_moment_none_lost_none_counted_twice(

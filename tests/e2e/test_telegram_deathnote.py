@@ -192,7 +192,7 @@ def test_every_message_was_delivered_and_nothing_is_left_in_the_outbox(played: P
     stored = played.table.store.load(played.table.game_id)
 
     assert stored is not None
-    assert stored.outbox == {}
+    assert stored.pending == {}
     assert_all_delivered(played.table, played.notices)
 
 

@@ -187,7 +187,7 @@ def test_removing_the_bot_ends_the_game_and_a_new_one_can_start_later(
     added["update_id"] = table.next_update_id()
     added["my_chat_member"]["chat"]["id"] = GROUP
     assert table.post(added) == 200
-    table.service.new_id = lambda: "g2"
+    table.service.runner.new_id = lambda: "g2"
     table.game_id = "g2"
     table.in_group(table.people[1], "/newgame")
     assert store.get_pointer("chat", GROUP_CHAT) == "g2"
