@@ -3,7 +3,8 @@ that cannot be sent to (a LINE player in free mode who never opens the 1:1 chat,
 429 again and again) keeps at most :data:`MAX_WAITING` messages and :data:`MAX_WAITING_UNITS` text units
 in the outbox. Beyond that the oldest go first, except a prompt whose buttons still work (its phase has
 not moved on); the chat's log counts what was dropped (``ChatLog.folded``), and when the chat's messages
-finally go, one line first says how many were left out (catalog ``backlog.folded``, :func:`folded_note`).
+finally go, one line first says how many were left out (catalog ``backlog.folded``,
+:func:`handlers.outgoing.folded_note`).
 Pure: the runner and the flush decide with it what to write.
 """
 

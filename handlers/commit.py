@@ -24,12 +24,11 @@ from core.engine.notice import Notice
 from core.engine.result import Event
 from core.engine.table import ENDED
 from core.games import GameRules
-from handlers import backlog, history, outbox
+from handlers import backlog, history, outbox, outgoing
 from handlers.console import feed as console_feed
-from handlers.delivery import MERGE_LIMIT, SEND_BUDGET
+from handlers.delivery import SEND_BUDGET
 from handlers.messages import OutMessage
 from handlers.records import Records
-from handlers.sendlog import note_sent, paced_until, pieces
 from infra.store import KEEP, Change, StoredGame
 
 #: Finished games are kept this long (seconds) before DynamoDB's TTL removes them.
@@ -80,64 +79,37 @@ def plan(
     now: int,
 ) -> Plan:
     """The commit of ``state`` (decided from ``before``, the loaded state) with its ``notices``, ``events``
-    and rendered ``messages`` (:func:`render`, plus any platform message), and what to send after it.
-    ``records``: the game's records (updated here: pace, slot); ``sendable(chat)``: whether the platform
-    can take a message for that chat now."""
+    and rendered ``messages`` (:func:`render`, plus any platform message), and what to send after it
+    (:func:`handlers.outgoing.choose`: what waited for a chat that can take it now goes first, in the same
+    write). ``records``: the game's records (updated here: pace, backlog); ``sendable(chat)``: whether the
+    platform can take a message for that chat now."""
     committed_before = stored.records
-    direct, waiting = _split(stored, messages, records, sendable, now)
+    choice = outgoing.choose(
+        stored.pending, messages, records, sendable=sendable, phase_seq=state.phase_seq,
+        locale=state.locale, game=state.game, now=now,
+    )  # fmt: skip
     version = stored.version + 1
-    pending_add, pending_remove = _waiting(stored, waiting, state.phase_seq, records, version=version)
+    pending_add, dropped = _waiting(stored, choice.waiting, state.phase_seq, records, version=version)
+    taken = [outbox.dump(m) for m in choice.carried]
     entry = None
-    if events or notices or delivery_id:
+    if events or notices or delivery_id or taken:
         entry = history.dump(
-            stored.version + 1, delivery_id=delivery_id, sending_until=now + SENDING_WINDOW, events=events,
-            notices=notices, waiting=waiting,
+            version, delivery_id=delivery_id, sending_until=now + SENDING_WINDOW, events=events,
+            notices=notices, waiting=choice.waiting, messages=taken,
         )  # fmt: skip
     dumped = records.dump(now)
     change = Change(
         state=state_json(state), records=dumped if dumped != committed_before else KEEP, history=entry,
-        pending_add=pending_add, pending_remove=pending_remove, delivery_id=delivery_id,
+        pending_add=pending_add, pending_remove=[*choice.taken, *dropped], delivery_id=delivery_id,
         expires_at=now + KEEP_FINISHED if state.is_over else None,
     )  # fmt: skip
     ended = state.phase == ENDED and before.phase != ENDED
-    wakes = sorted({records.held_until(chat, now) for chat in waiting} - {0})
-    return Plan(change, direct, records, dumped, ended, waiting, wakes)
+    return Plan(change, choice.direct, records, dumped, ended, choice.waiting, choice.wakes)
 
 
 def state_json(state: Any) -> str:
     """The stored form of a game state: its JSON without the shell's part (kept in the records)."""
     return str(state.model_dump_json(exclude={"shell"}))
-
-
-def _split(
-    stored: StoredGame,
-    messages: list[OutMessage],
-    records: Records,
-    sendable: Callable[[str], bool],
-    now: int,
-) -> tuple[list[OutMessage], dict[str, list[OutMessage]]]:
-    """The messages sent now and those that wait, per chat (see the module docstring). A paced chat's
-    sends are counted here, before they happen, so the commit records them."""
-    queued = {outbox.load(payload).chat_id for payload in stored.pending.values()}
-    direct: list[OutMessage] = []
-    waiting: dict[str, list[OutMessage]] = {}
-    for message in messages:
-        chat = message.chat_id
-        entry = records.chat(chat)
-        count = pieces(message, MERGE_LIMIT)
-        if chat in waiting or chat in queued or records.held_until(chat, now) or not sendable(chat):
-            waiting.setdefault(chat, []).append(message)
-            continue
-        until = paced_until(entry, chat, count, now)
-        if until:
-            entry.wake = max(entry.wake, until)
-            waiting.setdefault(chat, []).append(message)
-            continue
-        note_sent(entry, chat, count, now)
-        if message.slot is None:
-            entry.slot = None  # a new message below the slot message: the next slot notice starts anew
-        direct.append(message)
-    return direct, waiting
 
 
 def _waiting(

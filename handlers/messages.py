@@ -210,6 +210,11 @@ class AwaitingReply(Exception):
         self.chat_id = chat_id
 
 
+class Undelivered(Exception):
+    """A commit's messages could neither be sent nor kept waiting in the outbox (``handlers.sending``): the
+    platform must deliver the input again (its redelivery sends them, ``handlers.runner``)."""
+
+
 class ChatMoved(Exception):
     """Raised by a sender when the platform says a chat now lives under another id (Telegram: a group
     upgraded to a supergroup, 400 with ``migrate_to_chat_id``). The game must follow: ``chat_id`` →
@@ -254,6 +259,10 @@ class GroupMoved:
 
     new_chat_id: str
 
+
+#: The refusal reason of a redelivery that came while its first attempt may still be sending what it said
+#: (``handlers.runner``): the entry point asks the platform to deliver it again later.
+BUSY = "delivery.busy"
 
 #: ``Outcome.result``: what became of an input (``failed``: the entry point caught an error, logged apart).
 RESULTS = ("accepted", "refused", "duplicate", "ignored", "failed")

@@ -10,25 +10,27 @@ inputs to it and composes it. Its public interface: :meth:`load`, :meth:`apply`,
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import secrets
-from collections import OrderedDict
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
 
 from core.engine.commands import Command, MoveChat, Remind, Timeout
 from core.engine.notice import Notice
 from core.engine.result import Rejected
 from core.engine.table import ENDED
 from core.games import GameRules
-from handlers import commit, decision, followup, history, outbox, pending
+from handlers import commit, decision, history, outbox, outgoing, pending
 from handlers import records as stored_records
+from handlers.aftercommit import AfterCommit, Prepared
+from handlers.answers import Answers
 from handlers.decision import Loaded
-from handlers.delivery import Throttle, send_all
-from handlers.messages import AwaitingReply, OutMessage, Sender
+from handlers.delivery import Throttle
+from handlers.messages import BUSY, OutMessage, Sender
 from handlers.observability import DUPLICATE
+from handlers.records import Records
+from handlers.sending import Sending
 from handlers.wakeups import wake_ups
 from infra.store import Change, GameStore, ItemTooLarge, StoredGame, VersionConflict, blank
 from infra.timers import Scheduler, WakeUp
@@ -37,33 +39,6 @@ log = logging.getLogger(__name__)
 
 #: Commits retried on version conflicts before giving up (each retry reloads and decides again).
 MAX_ATTEMPTS = 20
-#: Delivery ids of read-only answers a container remembers (:meth:`GameRunner.send_plain`).
-ANSWERS_KEPT = 512
-#: The refusal of a redelivery that arrives while the first attempt may still be sending: the platform
-#: should deliver it again later (the webhook answers 503, the timer reports a batch failure).
-BUSY = "delivery.busy"
-
-
-@dataclass
-class Done:
-    """How a platform's side effects turned out when not as planned: ``record`` as it now stands, and
-    ``messages`` to send because of it (e.g. a reminder of who may speak once the bot lost the right to
-    mute)."""
-
-    record: dict[str, Any]
-    messages: list[OutMessage] = field(default_factory=list)
-
-
-@dataclass
-class Prepared:
-    """A platform's side effects of one commit (:class:`AfterCommit`): ``record``, its record as it will
-    stand once they are done (committed with the change); ``messages``, extra messages of the commit (e.g.
-    a reminder of who may speak); ``carry_out``, does them after the commit: :class:`Done` when they did
-    not go as planned, else None."""
-
-    record: dict[str, Any]
-    messages: list[OutMessage] = field(default_factory=list)
-    carry_out: Callable[[], Awaitable[Done | None]] | None = None
 
 
 @dataclass(frozen=True)
@@ -73,20 +48,6 @@ class Applied:
 
     refusal: Rejected | None
     game: Loaded | None
-
-
-class AfterCommit(Protocol):
-    """A platform's follow-up to each committed change of a game, planned before the write so it needs no
-    write of its own (e.g. muting the players without speaking rights in a Telegram group,
-    :mod:`handlers.telegram.speech`). ``key``: its record's key in the game's records."""
-
-    key: str
-
-    async def prepare(
-        self, rules: GameRules, state: Any, record: dict[str, Any], now: int
-    ) -> Prepared | None:
-        """What to do for ``state`` given what was done so far (``record``), or None for nothing."""
-        ...
 
 
 #: Told of every commit of a decided change: the state before (None for a new game), the change's notices
@@ -128,7 +89,8 @@ class GameRunner:
         self.reminds = reminds or (lambda chat_id: True)
         self.throttle = throttle or Throttle()
         self.observer = observer
-        self._answered: OrderedDict[str, None] = OrderedDict()
+        self.sending = Sending(store, sender, self.throttle, scheduler, after_commit)
+        self.answers = Answers(sender)
 
     # -- reads ----------------------------------------------------------------------------------------
     def load(self, game_id: str) -> Loaded | None:
@@ -205,14 +167,17 @@ class GameRunner:
         if self.observer is not None:
             self.observer(None, notices, None)
 
-    async def flush(self, game: str | Loaded, *, now: int, chat_id: str | None = None) -> None:
+    async def flush(
+        self, game: str | Loaded, *, now: int, chat_id: str | None = None, delivery_id: str | None = None
+    ) -> None:
         """Send what waits in the game's outbox (only ``chat_id``'s, when given) where the chats can take
-        it now: one write takes the messages out, then they go (:mod:`handlers.pending`)."""
+        it now: one write takes the messages out, then they go (:mod:`handlers.pending`). ``delivery_id``:
+        the input that asked (a LINE event), so its redelivery sends them again if this attempt died."""
         loaded = self.load(game) if isinstance(game, str) else game
         for _ in range(MAX_ATTEMPTS):
             if loaded is None or not loaded.stored.pending:
                 return
-            taken = pending.take(loaded, self.sender, chat_id=chat_id, now=now)
+            taken = pending.take(loaded, self.sender, chat_id=chat_id, now=now, delivery_id=delivery_id)
             if taken is None:
                 return
             try:
@@ -220,15 +185,16 @@ class GameRunner:
             except VersionConflict:
                 loaded = self.load(loaded.game_id)
                 continue
-            self._flush_at(loaded, taken.wakes, now)
-            await self._send(loaded, stored, taken.messages, taken.records, taken.committed, None, now)
+            after = Loaded(stored, loaded.rules, loaded.state)
+            self.sending.flush_at(after, taken.wakes, now)
+            await self._send(after, taken.messages, taken.records, taken.committed, None, now)
             return
 
     async def settle(self, loaded: Loaded, *, now: int) -> None:
         """Bring the platform's side effects in line with the game as it stands (e.g. lift mutes its end
         could not lift), writing only when something is to be done."""
         records = stored_records.load(loaded.stored.records)
-        prepared = await self._prepare(loaded.rules, loaded.state, records, now)
+        prepared = await self.sending.prepare(loaded.rules, loaded.state, records, now)
         if prepared is None or (records.dump(now) == loaded.stored.records and not prepared.messages):
             return
         decided = decision.Decided(loaded.state, write=True)
@@ -240,41 +206,17 @@ class GameRunner:
     async def send_now(
         self, rules: GameRules, state: Any, notices: list[Notice], *, delivery_id: str | None = None
     ) -> None:
-        """Send read-only answers (queries) without a write, once per delivery in this container: nothing
-        is lost if they fail, the player can ask again."""
-        if not self._first_answer(delivery_id):
-            return
-        for message in commit.render(rules, state, notices, self.settings_for(state.chat_id)):
-            await self.send_plain(message)
+        """Send read-only answers (queries) without a write, once per delivery in this container
+        (:class:`~handlers.answers.Answers`)."""
+        settings = self.settings_for(state.chat_id)
+        await self.answers.send_all(commit.render(rules, state, notices, settings), delivery_id=delivery_id)
 
     async def send_plain(self, message: OutMessage, *, delivery_id: str | None = None) -> None:
-        """Send one answer that changes no game (help, a refusal, a menu), once per ``delivery_id`` in this
-        container (a redelivered update is not answered twice; costs no write: design §1); a failure is
-        logged."""
-        if not self._first_answer(delivery_id):
-            return
-        try:
-            await self.sender.send(message)
-        except AwaitingReply:  # LINE: this event's reply is spent; the player can ask again
-            log.info("reply not sent: the chat's reply is spent")
-        except Exception:
-            log.exception("reply failed")
+        """Send one answer that changes no game (help, a refusal, a menu), once per delivery in this
+        container (:class:`~handlers.answers.Answers`)."""
+        await self.answers.send_all([message], delivery_id=delivery_id)
 
     # -- inside ---------------------------------------------------------------------------------------
-    def _first_answer(self, delivery_id: str | None) -> bool:
-        """True the first time this container answers ``delivery_id`` (remembered for the last
-        :data:`ANSWERS_KEPT`): a platform's redelivery, or three copies of one update at once, reaching the
-        same container get one answer. Another container may answer a copy again: a read-only answer
-        repeated is harmless, and a write to prevent it would cost every query one."""
-        if delivery_id is None:
-            return True
-        if delivery_id in self._answered:
-            return False
-        self._answered[delivery_id] = None
-        while len(self._answered) > ANSWERS_KEPT:
-            self._answered.popitem(last=False)
-        return True
-
     async def _commit(
         self,
         loaded: Loaded,
@@ -293,21 +235,21 @@ class GameRunner:
         settings = self.settings_for(state.chat_id)
         messages = commit.render(rules, state, decided.notices, settings)
         if prepared is None:
-            prepared = await self._prepare(rules, state, records, now)
+            prepared = await self.sending.prepare(rules, state, records, now)
         else:
             records.platform[self.after_commit.key if self.after_commit else ""] = prepared.record
         if prepared is not None:
             messages += prepared.messages
         planned = commit.plan(
             loaded.stored, rules, before if before is not None else state, state, decided.notices,
-            decided.events, messages=messages, records=records, sendable=self._sendable,
+            decided.events, messages=messages, records=records, sendable=outgoing.sendable_of(self.sender),
             delivery_id=delivery_id, now=now,
         )  # fmt: skip
         self._schedule(before, state, now)  # before the write: a crash after it never loses a timer
         stored = self._write(loaded.stored, planned.change)
         after = Loaded(stored, rules, state)
-        self._flush_at(after, planned.wakes, now)
-        await self._send(after, stored, planned.direct, records, planned.committed, prepared, now)
+        self.sending.flush_at(after, planned.wakes, now)
+        await self._send(after, planned.direct, records, planned.committed, prepared, now)
         if planned.ended:
             self._record_result(rules, state)
         return after
@@ -323,52 +265,21 @@ class GameRunner:
             dropped = replace(change, pending_add={}, pending_remove=[*change.pending_remove, *base.pending])
             return self.store.commit(base, dropped)
 
-    async def _prepare(self, rules: GameRules, state: Any, records: Any, now: int) -> Prepared | None:
-        """The platform's side effects of ``state``, its record updated in ``records`` (never raises)."""
-        hook = self.after_commit
-        if hook is None:
-            return None
-        try:
-            prepared = await hook.prepare(rules, state, dict(records.platform.get(hook.key, {})), now)
-        except Exception:
-            log.exception("after-commit step not prepared", extra={"game_id": state.game_id})
-            return None
-        if prepared is not None:
-            records.platform[hook.key] = prepared.record
-        return prepared
-
     async def _send(
         self,
-        loaded: Loaded,
-        stored: StoredGame,
+        game: Loaded,
         messages: list[OutMessage],
-        records: Any,
+        records: Records,
         committed: str,
         prepared: Prepared | None,
         now: int,
     ) -> None:
-        """Send a commit's ``messages`` and carry out its side effects; record what did not go as planned,
-        schedule the wake-ups that needs and tell the game what sending found out."""
-        sending = send_all(self.sender, messages, records, now=now, throttle=self.throttle)
-        if prepared is not None and prepared.carry_out is not None and self.after_commit is not None:
-            report, done = await asyncio.gather(sending, prepared.carry_out())
-            if done is not None:
-                records.platform[self.after_commit.key] = done.record
-                more = await send_all(self.sender, done.messages, records, now=now, throttle=self.throttle)
-                report.merge(more)
-                messages = [*messages, *done.messages]
-        else:
-            report = await sending
-        if not followup.needed(report, records, committed, now):
-            return
-        touched = {m.chat_id for m in messages} | set(report.held)
-        scheduled = self.scheduler is not None
-        followup.record(self.store, stored, report, records, touched, scheduled=scheduled, now=now)
-        self._flush_at(loaded, followup.wake_ups(report, now), now)
-        for command in followup.follow_ups(report, loaded.state):
-            await self.apply(stored.game_id, command, delivery_id=None, now=now)
-        for old, new in report.moved.items():
-            await self.move_chat(stored.game_id, old, new, now=now)
+        """The send step (:class:`~handlers.sending.Sending`), then what it found out told to the game."""
+        sent = await self.sending.send(game, messages, records, committed, prepared, now=now)
+        for command in sent.commands:
+            await self.apply(game.game_id, command, delivery_id=None, now=now)
+        for old, new in sent.moved.items():
+            await self.move_chat(game.game_id, old, new, now=now)
 
     async def move_chat(
         self, game_id: str, old_chat: str, new_chat: str, *, delivery_id: str | None = None, now: int
@@ -398,35 +309,17 @@ class GameRunner:
             resent = commit.render(loaded.rules, loaded.state, entry.notices, settings)
             again = [m for m in resent if m.chat_id not in entry.waiting]
             again += [outbox.load(payload) for payload in entry.messages]
-            await self._send(loaded, loaded.stored, again, records, loaded.stored.records, None, now)
+            await self._send(loaded, again, records, loaded.stored.records, None, now)
             loaded = self.load(loaded.game_id) or loaded
         await self.flush(loaded, now=now)
         return Rejected(reason=DUPLICATE)
-
-    def _sendable(self, chat_id: str) -> bool:
-        check = getattr(self.sender, "sendable", None)
-        return bool(check(chat_id)) if callable(check) else True
 
     def _schedule(self, before: Any, after: Any, now: int) -> None:
         """The wake-ups of the change ``before`` → ``after`` about to be committed (``handlers.wakeups``)."""
         for wake_up in wake_ups(before, after, now=now):
             if wake_up.kind == "remind" and not self.reminds(after.chat_id):
                 continue
-            self._wake_at(wake_up, now)
-
-    def _flush_at(self, loaded: Loaded, times: list[int], now: int) -> None:
-        """Schedule a flush wake-up at each of ``times`` (UTC epoch s)."""
-        for at in sorted(set(times)):
-            self._wake_at(WakeUp(loaded.game_id, loaded.state.phase_seq, "flush", at=at), now)
-
-    def _wake_at(self, wake_up: WakeUp, now: int) -> None:
-        """Schedule ``wake_up``; a failure is logged, never raised: every input catches up (design §5)."""
-        if self.scheduler is None:
-            return
-        try:
-            self.scheduler.schedule(wake_up, now=now)
-        except Exception:
-            log.exception("wake-up not scheduled", extra={"game_id": wake_up.game_id, "kind": wake_up.kind})
+            self.sending.wake_at(wake_up, now)
 
     def _record_result(self, rules: GameRules, state: Any) -> None:
         """Count a game that ended with a result in its group's stats (``/stats``; idempotent by game id).

@@ -206,7 +206,7 @@ class Service:
         if not state.is_over and state.deadline_at is not None and now >= state.deadline_at:
             await self.runner.apply(loaded, Timeout(phase_seq=state.phase_seq), delivery_id=None, now=now)
         else:
-            await self.runner.flush(loaded, now=now, chat_id=inbound.chat_id)
+            await self.runner.flush(loaded, now=now, chat_id=inbound.chat_id, delivery_id=inbound.delivery_id)
         ack = catalog_text("nudge.nothing", state.locale, state.game) if nudge.asked else None
         return traced(Outcome(ack=ack), loaded.game_id, state.phase, "nudge")
 

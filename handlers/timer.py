@@ -33,7 +33,7 @@ from typing import Any, Protocol
 from aws_lambda_powertools import Logger
 
 from handlers import observability
-from handlers.messages import BatchSender, EditingSender, Outcome, OutMessage, Sender
+from handlers.messages import BUSY, BatchSender, EditingSender, Outcome, OutMessage, Sender
 from infra.timers import Scheduler, WakeUp, parse_wake_up
 
 logger = Logger()
@@ -44,7 +44,12 @@ SenderFactory = Callable[[], Coroutine[Any, Any, Sender]]
 class Wakes(Protocol):
     """The part of ``handlers.service.Service`` the timer calls."""
 
-    async def wake(self, wake_up: WakeUp, *, now: int) -> Any: ...
+    async def wake(self, wake_up: WakeUp, *, now: int, delivery_id: str | None = None) -> Any: ...
+
+
+class Redelivered(Exception):
+    """A queue message delivered again while its first attempt may still be sending what it said: SQS
+    should deliver it once more later (a batch item failure)."""
 
 
 class _Container:
@@ -91,14 +96,14 @@ def _fire_record(record: dict[str, Any]) -> dict[str, str] | None:
     if wake_up is None:
         return None
     try:
-        _fire(wake_up)
+        _fire(wake_up, delivery_id=f"sqs:{record.get('messageId', '')}" if record.get("messageId") else None)
     except Exception:
         logger.exception("timer failed; SQS will redeliver", extra={"game_id": wake_up.game_id})
         return {"itemIdentifier": str(record.get("messageId", ""))}
     return None
 
 
-def _fire(wake_up: WakeUp) -> None:
+def _fire(wake_up: WakeUp, delivery_id: str | None = None) -> None:
     """Send ``wake_up`` on towards its ``at`` if it is early and there is a scheduler, else wake the game;
     either way one input log line (:mod:`handlers.observability`; ``failed`` before an error propagates)."""
     started = time.perf_counter()
@@ -111,7 +116,9 @@ def _fire(wake_up: WakeUp) -> None:
             _Container.scheduler.schedule(wake_up, now=now)
             outcome = Outcome(result="ignored", reason="timer.early")
             return
-        refusal = _loop().run_until_complete(service.wake(wake_up, now=now))
+        refusal = _loop().run_until_complete(service.wake(wake_up, now=now, delivery_id=delivery_id))
+        if refusal is not None and refusal.reason == BUSY:
+            raise Redelivered(wake_up.game_id)
         outcome = observability.outcome_of(refusal)
     finally:
         traced = observability.traced(outcome, wake_up.game_id, None, command)

@@ -2,7 +2,7 @@
 post now, or, when it cannot, reminds the group who may speak.
 
 The runner asks :meth:`TelegramSpeech.prepare` before every commit of a game
-(:class:`handlers.runner.AfterCommit`) what the new state needs, commits the record of it with the change
+(:class:`handlers.aftercommit.AfterCommit`) what the new state needs, commits the record of it with the change
 (one write), and carries the calls out right after the write, beside the messages. The rules say who may
 speak (``RULES.speakers``: nobody at night and while ballots are open, the living players with speaking
 rights in a discussion, everybody once the game is over or cancelled). What the bot has done in the group
@@ -37,8 +37,8 @@ from telegram.error import TelegramError
 import core.i18n as i18n
 from core.engine.notice import PlayerRef
 from core.games import GameRules
+from handlers.aftercommit import Done, Prepared
 from handlers.messages import OutMessage
-from handlers.runner import Done, Prepared
 from handlers.telegram.rights import Immune, NoRights, Rights
 
 log = logging.getLogger(__name__)
@@ -86,9 +86,10 @@ def changes(wanted: dict[str, bool], applied: Applied, *, renew_before: int) -> 
 
 
 class TelegramSpeech:
-    """The Telegram :class:`~handlers.runner.AfterCommit`; games of other platforms (chat ids not ``tg:``)
-    are left alone. ``bot``: the Bot API client; ``None`` builds one from :mod:`infra.settings` at the first
-    Telegram game (so the timer, which serves every platform, needs the token only when it must mute)."""
+    """The Telegram :class:`~handlers.aftercommit.AfterCommit`; games of other platforms (chat ids not
+    ``tg:``) are left alone. ``bot``: the Bot API client; ``None`` builds one from :mod:`infra.settings` at
+    the first Telegram game (so the timer, which serves every platform, needs the token only when it must
+    mute)."""
 
     key = KEY
 

@@ -12,14 +12,15 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from core.games import rules_for
 from core.games.adazakura.megami import ADAZAKURA
-from handlers import outbox, timer
+from handlers import history, outbox, timer
 from handlers.messages import OutMessage
 from handlers.service import Service
 from handlers.telegram import webhook
 from handlers.telegram.sender import TelegramSender
 from infra.dynamodb import DynamoStore, create_table
-from infra.store import StoredGame
+from infra.store import Change, StoredGame
 from infra.timers import MemoryScheduler, WakeUp
 from tests.e2e import moves
 from tests.e2e.harness import GAME_ID, SECRET, SEED, Player, Table
@@ -34,16 +35,21 @@ ERROR_500 = {"ok": False, "error_code": 500, "description": "Internal Server Err
 
 
 class RecordingStore(DynamoStore):
-    """The production store, noting every message a commit put into the outbox (in outbox order)."""
+    """The production store, noting every message each commit is answerable for: its notices, rendered as
+    the service renders them (its history entry holds them, :mod:`handlers.history`), in order."""
 
     def __init__(self, table_name: str, client: Any) -> None:
         super().__init__(table_name, client)
         self.committed: list[OutMessage] = []
 
-    def commit(self, game_id: str, **changes: Any) -> StoredGame:
-        stored = super().commit(game_id, **changes)
-        added: dict[str, str] = changes["outbox_add"]
-        self.committed += [outbox.load(added[oid]) for oid in sorted(added)]
+    def commit(self, base: StoredGame, change: Change) -> StoredGame:
+        stored = super().commit(base, change)
+        if change.history is not None:
+            entry = history.load(change.history)
+            data = json.loads(stored.state)
+            rules = rules_for(data["game"])
+            state = rules.state_model.model_validate(data)
+            self.committed += outbox.render_notices(rules, state, entry.notices)
         return stored
 
 
