@@ -16,7 +16,7 @@ from core.engine.result import Rejected
 from handlers import presets
 from handlers.decision import Loaded
 from handlers.messages import Button, Inbound, Outcome, OutMessage, Tap, TextCommand
-from handlers.observability import DUPLICATE, outcome_of
+from handlers.observability import outcome_of
 from handlers.runner import GameRunner
 
 log = logging.getLogger(__name__)
@@ -74,7 +74,7 @@ class Desk:
         answer."""
         rejected = reason if isinstance(reason, Rejected) else Rejected(reason=reason)
         outcome = outcome_of(rejected)
-        if rejected.reason == DUPLICATE:
+        if outcome.result == "duplicate":
             return outcome
         locale = locale or self.locale_of(inbound.chat_id)
         body = catalog_text(f"reason.{rejected.reason}", locale, game, **rejected.params)

@@ -21,7 +21,17 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from core.engine.result import Rejected
-from handlers.messages import BotLeft, GroupMoved, Inbound, MemberLeft, Outcome, Reachable, Tap, TextCommand
+from handlers.messages import (
+    BUSY,
+    BotLeft,
+    GroupMoved,
+    Inbound,
+    MemberLeft,
+    Outcome,
+    Reachable,
+    Tap,
+    TextCommand,
+)
 
 if TYPE_CHECKING:  # the entry points bring their Logger; the service and the playground need none
     from aws_lambda_powertools import Logger
@@ -32,12 +42,14 @@ DUPLICATE = "delivery.duplicate"
 
 
 def outcome_of(refusal: Rejected | None) -> Outcome:
-    """The outcome of an applied command: accepted (``None``), a redelivery (``duplicate``), or refused
-    with the reason id."""
+    """The outcome of an applied command: accepted (``None``), a redelivery (``duplicate``; with the reason
+    ``delivery.busy`` while its first attempt may still be sending), or refused with the reason id."""
     if refusal is None:
         return Outcome()
     if refusal.reason == DUPLICATE:
         return Outcome(result="duplicate")
+    if refusal.reason == BUSY:
+        return Outcome(result="duplicate", reason=BUSY)
     return Outcome(result="refused", reason=refusal.reason)
 
 

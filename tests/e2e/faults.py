@@ -155,7 +155,15 @@ def assert_each_once_in_order(table: FaultyTable, chats: Callable[[str], bool] =
     order of the commits, and the outbox is empty."""
     assert table.pending() == {}
     for chat in sorted(filter(chats, chats_of(table.recorded))):
-        assert squashed(table.api.posted_to(chat)) == squashed(committed_to(table.recorded, chat)), chat
+        posted, committed = table.api.posted_to(chat), committed_to(table.recorded, chat)
+        assert squashed(posted) == squashed(committed), (chat, _difference(posted, committed))
+
+
+def _difference(posted: list[str], committed: list[str]) -> str:
+    """Where ``posted`` first departs from ``committed`` (for a failing assertion's message)."""
+    a, b = squashed(posted), squashed(committed)
+    at = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
+    return f"posted …{a[max(0, at - 40) : at + 80]}… committed …{b[max(0, at - 40) : at + 80]}…"
 
 
 def game_of(store: DynamoStore, game_id: str = GAME_ID) -> dict[str, Any]:
