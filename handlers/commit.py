@@ -17,7 +17,7 @@ epoch seconds.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from core.engine.notice import Notice
@@ -84,11 +84,13 @@ def plan(
     write). ``records``: the game's records (updated here: pace, backlog); ``sendable(chat)``: whether the
     platform can take a message for that chat now."""
     committed_before = stored.records
+    version = stored.version + 1
+    # Each message's identity in the game (a platform's retry key is made of it, LINE pushes).
+    messages = [replace(m, outbox_id=f"{stored.game_id}.{version}.{n}") for n, m in enumerate(messages)]
     choice = outgoing.choose(
         stored.pending, messages, records, sendable=sendable, phase_seq=state.phase_seq,
         locale=state.locale, game=state.game, now=now,
     )  # fmt: skip
-    version = stored.version + 1
     pending_add, dropped = _waiting(stored, choice.waiting, state.phase_seq, records, version=version)
     taken = [outbox.dump(m) for m in choice.carried]
     entry = None

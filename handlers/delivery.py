@@ -19,6 +19,7 @@ epoch seconds, except the budget and the throttle, which are real elapsed time.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import math
 import time
@@ -128,6 +129,21 @@ async def send_all(
     return report
 
 
+def _identified(merged: OutMessage, parts: list[OutMessage]) -> OutMessage:
+    """``merged`` carrying the identities of its ``parts`` (``OutMessage.outbox_id``, joined)."""
+    ids = [m.outbox_id for m in parts if m.outbox_id]
+    return replace(merged, outbox_id=",".join(ids) if ids else None)
+
+
+class _Stop(Exception):
+    """A chat stops here: held ``until`` (UTC epoch s; 0: its next event; ``binding`` when the platform set
+    it), moved to the chat ``moved``, or neither (its user cannot be messaged: the rest is dropped)."""
+
+    def __init__(self, *, until: int | None = None, binding: bool = False, moved: str | None = None) -> None:
+        super().__init__(until, moved)
+        self.until, self.binding, self.moved = until, binding, moved
+
+
 @dataclass
 class _Run:
     sender: Sender
@@ -137,51 +153,66 @@ class _Run:
     gate: asyncio.Semaphore
     throttle: Throttle | None
     started: float
+    budget: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     async def chat(self, chat: str, messages: list[OutMessage]) -> None:
-        """Send one chat's messages in order; stop at the first that cannot go."""
-        merged = [m for _, m in outbox.merge(list(enumerate(messages)), limit=MERGE_LIMIT)]
+        """Send one chat's messages in order, merged where they may be; stop at the first that cannot go
+        (what is held back is reported as it was given, unmerged)."""
+        merged = [(parts, _identified(m, [messages[k] for k in parts]))
+                  for parts, m in outbox.merge(list(enumerate(messages)), limit=MERGE_LIMIT)]  # fmt: skip
         size = self.sender.batch_limit(chat) if isinstance(self.sender, BatchSender) else 1
-        queue = [batch for _, batch in batches([([str(i)], m) for i, m in enumerate(merged)], lambda c: size)]
-        for index, batch in enumerate(queue):
-            rest = [m for later in queue[index:] for m in later]
+        queue = batches([([str(k) for k in parts], m) for parts, m in merged], lambda c: size)
+        for index, (_, batch) in enumerate(queue):
+            parts = [[int(k) for k in keys] for later_ids, _ in queue[index:] for keys in later_ids]
             if time.monotonic() - self.started > SEND_BUDGET:
-                self.report.held[chat] = Held(rest, self.now, binding=False)
+                self._hold(chat, messages, parts, self.now, binding=False)
                 return
-            taken = await self._one(chat, batch, rest)
-            if taken is None:
+            try:
+                taken = await self._one(chat, batch)
+            except _Stop as stop:
+                if stop.until is not None:
+                    self._hold(chat, messages, parts, stop.until, binding=stop.binding)
+                elif stop.moved is not None:
+                    rest = [messages[k] for keys in parts for k in keys]
+                    await self.chat(stop.moved, [replace(m, chat_id=stop.moved) for m in rest])
                 return
             if taken < len(batch):
-                self.report.held[chat] = Held(rest[taken:], self.now, binding=False)
+                self._hold(chat, messages, parts[taken:], self.now, binding=False)
                 return
 
-    async def _one(self, chat: str, batch: list[OutMessage], rest: list[OutMessage]) -> int | None:
-        """One platform call; how many of ``batch`` went, or None when the chat stops here."""
+    def _hold(
+        self, chat: str, messages: list[OutMessage], parts: list[list[int]], until: int, *, binding: bool
+    ) -> None:
+        """Report ``chat`` held until ``until`` with the given messages whose merged ones did not go."""
+        self.report.held[chat] = Held([messages[k] for keys in parts for k in keys], until, binding)
+
+    async def _one(self, chat: str, batch: list[OutMessage]) -> int:
+        """One platform call; how many of ``batch`` went. Raises :class:`_Stop` when the chat stops. A
+        call that draws on the game's push budget waits for the others that do (one at a time), so two
+        chats never both spend the last of it."""
         entry = self.records.chat(chat)
+        budgeted = getattr(self.sender, "budgeted", None)
+        serial = self.budget if callable(budgeted) and budgeted(chat) else contextlib.nullcontext()
         try:
-            async with self.gate:
+            async with serial, self.gate:
                 if self.throttle is not None:
                     await self.throttle.acquire()
                 taken, cost = await self._call(chat, batch)
         except ChatMoved as moved:
             self.report.moved[chat] = moved.new_chat_id
-            await self.chat(moved.new_chat_id, [replace(m, chat_id=moved.new_chat_id) for m in rest])
-            return None
+            raise _Stop(moved=moved.new_chat_id) from moved
         except Unreachable as err:
             self.report.unreachable.append(err.chat_id)
-            return None
-        except AwaitingReply:
-            self.report.held[chat] = Held(rest, 0, binding=False)
-            return None
+            raise _Stop() from err
+        except AwaitingReply as err:
+            raise _Stop(until=0) from err
         except RetryLater as err:
             entry.fails += 1
-            self.report.held[chat] = Held(rest, self.now + math.ceil(err.seconds), binding=True)
-            return None
+            raise _Stop(until=self.now + math.ceil(err.seconds), binding=True) from err
         except Exception as exc:
             entry.fails += 1
             log.warning("send failed, kept: %s", type(exc).__name__)
-            self.report.held[chat] = Held(rest, self.now + backoff(entry.fails), binding=False)
-            return None
+            raise _Stop(until=self.now + backoff(entry.fails)) from exc
         entry.fails, entry.cost = 0, entry.cost + cost
         self.report.sent += taken
         return taken

@@ -93,8 +93,10 @@ class Button:
 
 @dataclass(frozen=True)
 class OutMessage:
-    """A message to send to ``chat_id``; ``buttons`` as rows. ``outbox_id`` is set when it came from the
-    store's outbox and must be marked sent once delivered. ``edit_of``: platform message id to edit instead
+    """A message to send to ``chat_id``; ``buttons`` as rows. ``outbox_id``: the message's identity
+    (``<game id>.<version>.<n>`` of the commit that made it; merged messages join theirs with commas),
+    kept while it waits and when it is sent again, so a platform's retry key makes one delivery of it
+    (LINE's ``X-Line-Retry-Key``). ``edit_of``: platform message id to edit instead
     of sending a new message (status/countdown messages, multi-step menus), when the platform allows it.
     ``silent``: deliver without a notification sound where the platform allows it (Telegram
     ``disable_notification``; DEATH NOTE 人狼's night relay, ``deathnote.md`` §11.4). ``locale``: the

@@ -150,6 +150,8 @@ def dump(message: OutMessage) -> str:
         data["slot"] = message.slot
     if message.game_id is not None:
         data["game_id"] = message.game_id
+    if message.outbox_id is not None:
+        data["id"] = message.outbox_id
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -174,5 +176,5 @@ def load(payload: str) -> OutMessage:
     return OutMessage(
         chat_id=data["chat_id"], text=data["text"], buttons=rows, edit_of=data.get("edit_of"),
         silent=bool(data.get("silent", False)), locale=str(data.get("locale", "ja")), slot=data.get("slot"),
-        game_id=data.get("game_id"),
+        game_id=data.get("game_id"), outbox_id=data.get("id"),
     )  # fmt: skip

@@ -31,9 +31,9 @@ log = logging.getLogger(__name__)
 
 @dataclass
 class Choice:
-    """What one write does with the messages: ``direct`` go right after it (merged, in order per chat);
+    """What one write does with the messages: ``direct`` go right after it (in order per chat);
     ``taken`` are the outbox ids of the waiting ones among them (the write removes them) and ``carried``
-    the direct messages holding them; ``waiting`` are the new messages that wait, per chat; ``wakes`` when
+    those messages; ``waiting`` are the new messages that wait, per chat; ``wakes`` when
     (UTC epoch s) a paced chat may take the rest."""
 
     direct: list[OutMessage] = field(default_factory=list)
@@ -86,10 +86,12 @@ def _chat(
     now: int,
     note: tuple[str, str],
 ) -> None:
-    """One sendable chat: its waiting (``old``) and ``new`` messages merged, sent as far as its pace
-    allows; the new ones left over wait."""
+    """One sendable chat: its waiting (``old``) and ``new`` messages, counted against its pace as they will
+    go (merged), sent as far as it allows (as given: the send merges them the same way, and a chat the
+    platform then holds back keeps them as they were); the new ones left over wait."""
     entry = records.chat(chat)
     keyed: list[tuple[str | int, OutMessage]] = [*old, *enumerate(new)]
+    given = dict(keyed)
     sent: list[OutMessage] = []
     leftover: list[OutMessage] = []
     for parts, message in outbox.merge(keyed, limit=MERGE_LIMIT):
@@ -104,9 +106,8 @@ def _chat(
         note_sent(entry, chat, count, now)
         waited = [k for k in parts if isinstance(k, str)]
         choice.taken += waited
-        if waited:
-            choice.carried.append(message)
-        sent.append(message)
+        choice.carried += [given[k] for k in waited]
+        sent += [given[k] for k in parts]
     if sent and entry.folded:
         sent.insert(0, folded_note(chat, entry.folded, *note))
         entry.folded = 0

@@ -80,17 +80,34 @@ class GameRunner:
         observer: Observer | None = None,
     ) -> None:
         self.store = store
-        self.sender = sender
         self.new_id = new_id or (lambda: secrets.token_hex(4))
         self.new_seed = new_seed or (lambda: secrets.randbits(63))
         self.settings_for = settings_for or (lambda chat_id: {})
         self.after_commit = after_commit
-        self.scheduler = scheduler
         self.reminds = reminds or (lambda chat_id: True)
         self.throttle = throttle or Throttle()
         self.observer = observer
         self.sending = Sending(store, sender, self.throttle, scheduler, after_commit)
+        self.sender = sender
+
+    @property
+    def sender(self) -> Sender:
+        """The platform's sender (of the send step and of the answers)."""
+        return self.sending.sender
+
+    @sender.setter
+    def sender(self, sender: Sender) -> None:
+        self.sending.sender = sender
         self.answers = Answers(sender)
+
+    @property
+    def scheduler(self) -> Scheduler | None:
+        """Where the timer wake-ups go (None: no timer; the next input catches up)."""
+        return self.sending.scheduler
+
+    @scheduler.setter
+    def scheduler(self, scheduler: Scheduler | None) -> None:
+        self.sending.scheduler = scheduler
 
     # -- reads ----------------------------------------------------------------------------------------
     def load(self, game_id: str) -> Loaded | None:

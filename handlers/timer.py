@@ -153,6 +153,12 @@ class PlatformSender:
     def edits(self, chat_id: str) -> bool:
         return _prefix(chat_id) in self._editing
 
+    def budgeted(self, chat_id: str) -> bool:
+        """Whether the chat's platform sender spends a budget (``LineSender.budgeted``); a platform not
+        built yet is asked when it is."""
+        check = getattr(self._built.get(_prefix(chat_id)), "budgeted", None)
+        return bool(check(chat_id)) if callable(check) else False
+
     def sendable(self, chat_id: str) -> bool:
         """Whether the chat's platform can take a message now (no reply token here: LINE's free mode
         cannot); a platform whose sender is not built yet is asked through ``reply_only``."""

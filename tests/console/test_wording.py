@@ -109,7 +109,12 @@ def test_deathnote_words_its_welcome_card_and_hand_over_for_the_screen(lang: str
         assert last_line in group
         assert bool(CHAT_WORDS.search(group)) is not primary
         # The identity card (private: in the console only with the setting) words the screen the same way.
-        card = next(e["text"] for e in feed.entries(local.state(), user_id(2)) if "🪪" in e["text"])
+        game = local.service.runner.load(local.game_id)
+        assert game is not None
+        texts = local.service.runner.history(game)
+        wording = "console" if primary else None
+        mine = feed.entries(game.rules, game.state, user_id(2), texts, wording)
+        card = next(e["text"] for e in mine if "🪪" in e["text"])
         assert bool(CHAT_WORDS.search(card)) is not primary
 
     asyncio.run(run())
