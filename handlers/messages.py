@@ -105,7 +105,8 @@ class OutMessage:
     previous message of that slot with an :class:`EditingSender` (``handlers.delivery``); others send it
     as a new message. ``game_id``: set on a started game's group messages (``handlers.outbox``): the
     adapter adds the link to that game's player console where one is configured (Telegram's Mini App
-    button, LINE's LIFF quick reply)."""
+    button, LINE's LIFF quick reply). ``alone``: never merged with the chat's other messages (a notice
+    of its own, e.g. the reminder of who may speak, ``handlers.telegram.speech``)."""
 
     chat_id: str
     text: str
@@ -116,6 +117,7 @@ class OutMessage:
     locale: str = "ja"
     slot: str | None = None
     game_id: str | None = None
+    alone: bool = False
 
 
 @dataclass
@@ -261,10 +263,6 @@ class GroupMoved:
 
     new_chat_id: str
 
-
-#: The refusal reason of a redelivery that came while its first attempt may still be sending what it said
-#: (``handlers.runner``): the entry point asks the platform to deliver it again later.
-BUSY = "delivery.busy"
 
 #: ``Outcome.result``: what became of an input (``failed``: the entry point caught an error, logged apart).
 RESULTS = ("accepted", "refused", "duplicate", "ignored", "failed")

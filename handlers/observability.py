@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING
 
 from core.engine.result import Rejected
 from handlers.messages import (
-    BUSY,
     BotLeft,
     GroupMoved,
     Inbound,
@@ -42,14 +41,12 @@ DUPLICATE = "delivery.duplicate"
 
 
 def outcome_of(refusal: Rejected | None) -> Outcome:
-    """The outcome of an applied command: accepted (``None``), a redelivery (``duplicate``; with the reason
-    ``delivery.busy`` while its first attempt may still be sending), or refused with the reason id."""
+    """The outcome of an applied command: accepted (``None``), a redelivery (``duplicate``), or refused
+    with the reason id."""
     if refusal is None:
         return Outcome()
     if refusal.reason == DUPLICATE:
         return Outcome(result="duplicate")
-    if refusal.reason == BUSY:
-        return Outcome(result="duplicate", reason=BUSY)
     return Outcome(result="refused", reason=refusal.reason)
 
 

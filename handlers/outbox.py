@@ -110,11 +110,13 @@ def merge(
 
 def _mergeable(last: OutMessage, message: OutMessage, limit: int | None) -> bool:
     """Whether ``message`` may be appended to ``last``, the chat's latest message: same chat, ``last``
-    has no buttons, neither edits a message nor has a slot, both are silent or both are not, and the
-    text fits."""
+    has no buttons, neither edits a message nor has a slot nor stands alone, both are silent or both are
+    not, and the text fits."""
     if last.chat_id != message.chat_id or last.buttons or last.silent != message.silent:
         return False
     if last.edit_of is not None or message.edit_of is not None or last.slot or message.slot:
+        return False
+    if last.alone or message.alone:
         return False
     return limit is None or units(last.text) + 2 + units(message.text) <= limit
 
@@ -152,6 +154,8 @@ def dump(message: OutMessage) -> str:
         data["game_id"] = message.game_id
     if message.outbox_id is not None:
         data["id"] = message.outbox_id
+    if message.alone:
+        data["alone"] = True
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -176,5 +180,5 @@ def load(payload: str) -> OutMessage:
     return OutMessage(
         chat_id=data["chat_id"], text=data["text"], buttons=rows, edit_of=data.get("edit_of"),
         silent=bool(data.get("silent", False)), locale=str(data.get("locale", "ja")), slot=data.get("slot"),
-        game_id=data.get("game_id"), outbox_id=data.get("id"),
+        game_id=data.get("game_id"), outbox_id=data.get("id"), alone=bool(data.get("alone", False)),
     )  # fmt: skip

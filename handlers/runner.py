@@ -27,7 +27,7 @@ from handlers.aftercommit import AfterCommit, Prepared
 from handlers.answers import Answers
 from handlers.decision import Loaded
 from handlers.delivery import Throttle
-from handlers.messages import BUSY, OutMessage, Sender
+from handlers.messages import OutMessage, Sender
 from handlers.observability import DUPLICATE
 from handlers.records import Records
 from handlers.sending import Sending
@@ -62,7 +62,8 @@ class GameRunner:
     each change; ``scheduler`` receives the timer wake-ups (``None``: no timer, e.g. the local
     playground: deadlines are applied by the next input); ``reminds(chat_id)``: whether games there get
     their 30 s reminders (not where a message can only wait for the player's next event, LINE's free
-    mode); ``throttle``: the platform's overall send rate (one per container); ``observer`` is told of
+    mode); ``throttle``: the platform's overall send rate (one per container; None: none, e.g. the local
+    playground); ``observer`` is told of
     every commit (:data:`Observer`)."""
 
     def __init__(
@@ -85,7 +86,7 @@ class GameRunner:
         self.settings_for = settings_for or (lambda chat_id: {})
         self.after_commit = after_commit
         self.reminds = reminds or (lambda chat_id: True)
-        self.throttle = throttle or Throttle()
+        self.throttle = throttle
         self.observer = observer
         self.sending = Sending(store, sender, self.throttle, scheduler, after_commit)
         self.sender = sender
@@ -131,8 +132,7 @@ class GameRunner:
     ) -> Applied:
         """Decide and commit ``command`` on ``game`` (an id, or the game as just loaded), retrying on
         version conflicts, then send what it says. The refusal is the core's, ``delivery.duplicate`` for
-        a redelivery (its messages are sent again, once its first attempt cannot be sending any more),
-        :data:`BUSY` for one that came while it may still be, or ``game.none``."""
+        a redelivery (:meth:`_redelivered`), or ``game.none``."""
         loaded = self.load(game) if isinstance(game, str) else game
         for _ in range(MAX_ATTEMPTS):
             if loaded is None:
@@ -310,18 +310,16 @@ class GameRunner:
         return refusal
 
     async def _redelivered(self, loaded: Loaded, delivery_id: str, now: int) -> Rejected:
-        """A platform delivered ``delivery_id`` again: its change is in, so nothing is decided again. What
-        waits is sent. Its own messages are sent again too, unless its first attempt wrote how its
-        sending went (nothing more to send) or may still be sending them (then :data:`BUSY`: the platform
-        should try again later)."""
+        """A platform delivered ``delivery_id`` again: its change is in, so nothing is decided again, and
+        what waits is sent. A platform delivers again when it did not get its answer, which may mean the
+        first attempt died before it sent what it said: once that attempt can no longer be sending
+        (``sending_until``) and did not write how its sending went (``Records.settled``), its messages
+        are sent again. Sooner, they are left to it (a second copy while the first is on its way)."""
         entry = history.of_delivery(loaded.stored.tail_entries(), delivery_id)
         if entry is None and loaded.stored.chunks:
             entry = history.of_delivery(self.history(loaded), delivery_id)
         records = stored_records.load(loaded.stored.records)
-        if entry is not None and records.settled < entry.version:
-            if now < entry.sending_until:
-                await self.flush(loaded, now=now)
-                return Rejected(reason=BUSY)
+        if entry is not None and records.settled < entry.version and now >= entry.sending_until:
             settings = self.settings_for(loaded.state.chat_id)
             resent = commit.render(loaded.rules, loaded.state, entry.notices, settings)
             again = [m for m in resent if m.chat_id not in entry.waiting]

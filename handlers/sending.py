@@ -47,7 +47,7 @@ class Sending:
 
     store: GameStore
     sender: Sender
-    throttle: Throttle
+    throttle: Throttle | None
     scheduler: Scheduler | None
     after_commit: AfterCommit | None
 

@@ -33,7 +33,7 @@ from typing import Any, Protocol
 from aws_lambda_powertools import Logger
 
 from handlers import observability
-from handlers.messages import BUSY, BatchSender, EditingSender, Outcome, OutMessage, Sender
+from handlers.messages import BatchSender, EditingSender, Outcome, OutMessage, Sender
 from infra.timers import Scheduler, WakeUp, parse_wake_up
 
 logger = Logger()
@@ -45,11 +45,6 @@ class Wakes(Protocol):
     """The part of ``handlers.service.Service`` the timer calls."""
 
     async def wake(self, wake_up: WakeUp, *, now: int, delivery_id: str | None = None) -> Any: ...
-
-
-class Redelivered(Exception):
-    """A queue message delivered again while its first attempt may still be sending what it said: SQS
-    should deliver it once more later (a batch item failure)."""
 
 
 class _Container:
@@ -117,8 +112,6 @@ def _fire(wake_up: WakeUp, delivery_id: str | None = None) -> None:
             outcome = Outcome(result="ignored", reason="timer.early")
             return
         refusal = _loop().run_until_complete(service.wake(wake_up, now=now, delivery_id=delivery_id))
-        if refusal is not None and refusal.reason == BUSY:
-            raise Redelivered(wake_up.game_id)
         outcome = observability.outcome_of(refusal)
     finally:
         traced = observability.traced(outcome, wake_up.game_id, None, command)
@@ -237,6 +230,7 @@ EDITING = ("tg:",)
 def _service() -> Wakes:
     """The container's service (and scheduler), built on first use from :mod:`infra.settings` (AWS)."""
     if _Container.service is None:
+        from handlers.delivery import Throttle
         from handlers.line.runtime import reminds
         from handlers.service import Service
         from handlers.telegram.speech import TelegramSpeech
@@ -254,6 +248,7 @@ def _service() -> Wakes:
             scheduler=_Container.scheduler,
             reminds=reminds,
             settings_for=_settings_for,
+            throttle=Throttle(),
         )
     return _Container.service
 

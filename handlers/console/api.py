@@ -44,9 +44,8 @@ GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 MAX_ARGS = 8
 #: The catalog namespace of texts answered before a game is known.
 SHELL = "common"
-#: Refusals that mean the tap was already applied (a retried client id; its first attempt may even still
-#: be sending what it said): answered as done.
-DONE_ALREADY = frozenset({"delivery.duplicate", "delivery.busy"})
+#: A refusal that means the tap was already applied (a retried client id): answered as done.
+DUPLICATE = "delivery.duplicate"
 
 
 class BadRequest(Exception):
@@ -243,7 +242,7 @@ class ConsoleApi:
         refusal = applied.refusal
         shown = self._view_of(applied.game or loaded, viewer.user_id, now)
         locale, game = loaded.state.locale, loaded.state.game
-        if refusal is None or refusal.reason in DONE_ALREADY:
+        if refusal is None or refusal.reason == DUPLICATE:
             return json_response(200, {"ok": True, "message": _text("tap.ok", locale, game), "view": shown})
         message = _reason_text(refusal, locale, game)
         return json_response(200, {"ok": False, "reason": refusal.reason, "message": message, "view": shown})

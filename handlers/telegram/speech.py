@@ -220,4 +220,4 @@ def _reminder(rules: GameRules, state: Any, speakers: set[int], applied: Applied
     if not applied.howto:
         applied.howto = True
         texts.append(i18n.text("speech.howto", state.locale, state.game))
-    return OutMessage(chat_id=state.chat_id, text="\n\n".join(texts))
+    return OutMessage(chat_id=state.chat_id, text="\n\n".join(texts), alone=True)

@@ -14,11 +14,10 @@ Order of work, per delivery (core.telegram.org/bots/api#setwebhook):
    then ``answerCallbackQuery`` with ``outcome.ack`` for a button press, then ``outcome.messages``
    (``edit_of="tap"``: edit the message whose button was pressed, e.g. the next level of a menu);
 4. 200 — also when the update is ignored, unparseable or the service fails before its commit (logged):
-   Telegram would otherwise deliver the same update again and again. Two exceptions: 503 when this update
-   is a redelivery whose first attempt may still be sending (Telegram tries again later, and that try
-   sends what the first attempt said, ``handlers.runner``), 500 when the service committed the update but
-   could neither send its messages nor keep them in the outbox (``handlers.messages.Undelivered``): the
-   redelivery sends them.
+   Telegram would otherwise deliver the same update again and again. The exception: 500 when the service
+   committed the update but could neither send its messages nor keep them in the outbox
+   (``handlers.messages.Undelivered``): Telegram delivers it again, and that sends them
+   (``handlers.runner``).
 
 Per container, built once and lazily: one asyncio event loop (``run_until_complete`` per invocation, so
 the Bot's HTTP connection pool survives between invocations), the ``telegram.Bot``, the store and the
@@ -48,7 +47,7 @@ from telegram.error import TelegramError
 
 from handlers import observability
 from handlers.console import function_url
-from handlers.messages import BUSY, Inbound, Outcome, OutMessage, TextCommand, Undelivered
+from handlers.messages import Inbound, Outcome, OutMessage, TextCommand, Undelivered
 from handlers.telegram.parse import TelegramInbound, parse_update
 from handlers.telegram.sender import TelegramSender
 
@@ -161,8 +160,6 @@ async def _process(runtime: Runtime, update: dict[str, Any]) -> int:
         except Exception:
             outcome = Outcome(result="failed")
             logger.exception("service failed", extra={"update_id": update_id, "intent": _kind(parsed)})
-        if outcome.reason == BUSY:
-            status = 503
     if parsed is not None and runtime.sender is not None:
         if parsed.callback_query_id is not None:
             try:
@@ -276,6 +273,7 @@ def _username(bot: Bot | None) -> str:
 def _runtime() -> Runtime:
     """The container's runtime, built on first use from :mod:`infra.settings` (AWS)."""
     if _Container.runtime is None:
+        from handlers.delivery import Throttle
         from handlers.service import Service
         from handlers.telegram.speech import TelegramSpeech
         from handlers.wakeups import queue_scheduler
@@ -289,7 +287,7 @@ def _runtime() -> Runtime:
         # Every phase change schedules its deadline and reminder on the timer queue (design §5).
         service = Service(
             DynamoStore(settings.table_name()), sender, after_commit=speech, scheduler=queue_scheduler(),
-            settings_for=settings_for,
+            settings_for=settings_for, throttle=Throttle(),
         )  # fmt: skip
         _Container.runtime = Runtime(service, sender, username, _secret())
     return _Container.runtime
