@@ -14,8 +14,11 @@ invocation, in the interpreter; one untimed run first writes the bytecode caches
 time over the same span: this machine's load and the moto server's work are not in it; the wall-clock
 figures are noisy on a shared machine), ``server_cpu_median_ms`` (the moto server's CPU time meanwhile,
 which a real DynamoDB would not spend on this machine), ``process_median_ms`` (the whole
-child process, interpreter start included), and ``calls`` (the platform calls a run made). A run that
-was not accepted by the game (the item's version did not move) is an error, not a figure.
+child process, interpreter start included), ``tap`` and ``phase_changed`` (what the tap was), ``calls``
+(the platform calls a run made), and ``packages``: the child sees only what a function's code holds, the
+runtime lock's packages byte-compiled (:func:`runtime_site`), not the development venv (where httpx
+would also import its command line's rich and click). A run that was not accepted by the game (the
+item's version did not move) is an error, not a figure.
 """
 
 from __future__ import annotations
