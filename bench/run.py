@@ -18,6 +18,12 @@ Figures (nothing here asserts a time; compare runs on the same machine):
   sender and the service only on its first event, so ``imports.line_cold_path`` and
   ``imports.telegram_cold_path`` import all that a cold invocation loads, together (``median_ms``, and
   ``modules_loaded``; :mod:`line`);
+- ``first_request``: per platform (``telegram``, ``line``), a cold container's first request: a fresh
+  interpreter imports the handler module and handles one tap of a running game with the production
+  runtime (SSM, DynamoDB and SQS on moto's server over HTTP, only the platform's API stubbed) and only the
+  runtime lock's packages, byte-compiled: ``median_ms`` of 7 runs, ``import_median_ms``, ``cpu_median_ms``
+  (the function's own CPU time), ``server_cpu_median_ms`` (moto's) and ``process_median_ms``
+  (:mod:`first_request`);
 - ``line``: whole games played only through the LINE webhook (fake LINE API, moto), 8 players (DEATH NOTE
   人狼: 6), in free mode and in push mode with no budget: per game and mode, ``pushes`` (counted as LINE
   bills them, per recipient; 0 in free mode), ``push_calls``, ``replies``, ``events`` (webhook events
@@ -54,6 +60,7 @@ sys.path.insert(0, str(ROOT))
 
 from capacity import CallLog  # noqa: E402
 from console import bench_console_games, report_console  # noqa: E402
+from first_request import bench_first_request, report_first_request  # noqa: E402
 from inputs import GAME_ID, NullSender, dynamodb, group_messages, play, timing  # noqa: E402
 from line import (  # noqa: E402
     GAMES,
@@ -253,6 +260,9 @@ def main(argv: list[str] | None = None) -> int:
     imports["telegram_cold_path"] = bench_cold_path(TELEGRAM_COLD_PATH)
     report_cold_path("LINE", imports["line_cold_path"])
     report_cold_path("Telegram", imports["telegram_cold_path"])
+    first_request = {platform: bench_first_request(platform) for platform in ("telegram", "line")}
+    for platform, figures in first_request.items():
+        report_first_request(platform, figures)
     line = None if args.skip_line else bench_line_games(tuple(dict.fromkeys(args.line_games)))
     if line is not None:
         report_line_games(line)
@@ -271,6 +281,7 @@ def main(argv: list[str] | None = None) -> int:
                 "service_memory": memory,
                 "import": imports[HANDLER_MODULES[0]],
                 "imports": imports,
+                "first_request": first_request,
                 "state": state,
                 "line": line,
                 "console": console,

@@ -16,12 +16,12 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-import boto3
 from moto import mock_aws
 
 import core.i18n as i18n
 from core.engine.notice import Notice, PlayerRef, RoleRef
 from core.games import GameRules, rules_for
+from devtools import moto_speed
 from handlers import outbox, timer
 from handlers.messages import Tap
 from handlers.service import Service
@@ -48,7 +48,7 @@ TABLE = "jinro-e2e"
 def moto_store() -> Iterator[DynamoStore]:
     """The production store on moto's in-process DynamoDB (one thread only: moto is not thread-safe)."""
     with mock_aws():
-        client = boto3.client("dynamodb", region_name="us-east-1")
+        client = moto_speed.session().client("dynamodb", region_name="us-east-1")
         create_table(client, TABLE)
         yield DynamoStore(TABLE, client)
 
