@@ -13,11 +13,13 @@ from pydantic import BaseModel, Field
 
 from core.engine.result import Event
 from core.engine.rng import Rng
-from core.engine.structural import copied
+from core.engine.structural import copied, differs
 
 LOBBY = "lobby"
 ENDED = "ended"
 CANCELLED = "cancelled"
+#: The fields of a state that only ever grow: items once added are never changed (``TableState.fork``).
+APPEND_ONLY = ("log",)
 
 
 class Member(BaseModel):
@@ -69,7 +71,13 @@ class TableState(BaseModel):
         structural copy sharing the immutable parts (:func:`core.engine.structural.copied`), and a new
         list holding the same events for the append-only ``log`` (an event is never changed once logged),
         so a long game's log is not copied at every command."""
-        return copied(self, append_only=("log",))
+        return copied(self, append_only=APPEND_ONLY)
+
+    def differs_from(self, original: Self) -> bool:
+        """Whether this state, a :meth:`fork` of ``original`` since changed or not, holds other values
+        (pydantic's ``!=``, without looking into the parts still shared:
+        :func:`core.engine.structural.differs`)."""
+        return differs(self, original, append_only=APPEND_ONLY)
 
     def seconds_left(self, now: int) -> int:
         """Seconds until the phase closes at ``now`` (UTC epoch seconds): while paused, what the pause
