@@ -152,9 +152,10 @@ def phase_seals(g: Ctx) -> set[int]:
     """Seats sealed at the start of the current phase [ADZ-3.8]: active Hatsumi/Raira seals and the
     phase seals of living holders (Tokoyo's Adazakura version)."""
     sealed = effects.sealed_by_seals(g)
-    for role in roles().values():
-        for holder in effects.holders(g, role.id):
-            if holder.alive:
+    for holder in g.living():  # each living holder of each held ability, once per ability
+        for megami in dict.fromkeys(effects.abilities_of(holder)):
+            role = roles().get(megami)
+            if role is not None:
                 sealed.update(role.phase_seals(g, holder))
     return sealed
 
