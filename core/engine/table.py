@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Self
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from core.engine.result import Event
 from core.engine.rng import Rng
@@ -24,6 +24,8 @@ APPEND_ONLY = ("log",)
 
 class Member(BaseModel):
     """A person at the table: platform-qualified ``user_id`` and display ``name``."""
+
+    model_config = ConfigDict(frozen=True)
 
     user_id: str
     name: str
