@@ -24,6 +24,7 @@ from typing import Any, cast
 
 from core.engine.bots import BOT_SALT, play_out, start_bot_game
 from core.engine.commands import Act, Command, Query, Remind
+from core.engine.legal import LegalActions
 from core.engine.notice import Action
 from core.engine.result import Accepted, Rejected
 from core.engine.rng import Rng
@@ -84,8 +85,12 @@ class Recorder:
     def __getattr__(self, name: str) -> Any:
         return getattr(self.rules, name)
 
-    def decide(self, state: Any, command: Command, *, now: int) -> Accepted[Any] | Rejected:
-        answer = self.rules.decide(state, command, now=now)
+    def decide(
+        self, state: Any, command: Command, *, now: int, legal: LegalActions | None = None
+    ) -> Accepted[Any] | Rejected:
+        if legal is not None:  # the bots' look-ups, made through this recorder: hand them to the rules
+            legal = LegalActions(self.rules, state, legal.found)
+        answer = self.rules.decide(state, command, now=now, legal=legal)
         digest = hashlib.sha256(f"{now} {command.model_dump_json()}\n".encode())
         digest.update(answer_bytes(answer))
         if isinstance(answer, Accepted):

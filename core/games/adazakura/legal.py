@@ -187,10 +187,10 @@ def _co_refusal(g: Ctx, seat: int, action: Action) -> str:
     return "co.same" if action.args[0] in claims_today(g, seat) else "action.illegal"
 
 
-def refusal(g: Ctx, seat: int, action: Action) -> str:
-    """The most helpful reason id for an action that is not legal now [ADZ-11.2]. A private ``/skip`` of
-    a player without Saine's usable 「絶唱絶華」 is ``skip.in_group`` (the discussion skip vote is sent in
-    the group), the same for every such player."""
+def refusal(g: Ctx, seat: int, action: Action, legal_now: list[Action]) -> str:
+    """The most helpful reason id for an action that is not among ``legal_now`` (``seat``'s legal actions,
+    not needed here) [ADZ-11.2]. A private ``/skip`` of a player without Saine's usable 「絶唱絶華」 is
+    ``skip.in_group`` (the discussion skip vote is sent in the group), the same for every such player."""
     p = g.p(seat)
     if g.s.is_over:
         return "game.over"

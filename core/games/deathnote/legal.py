@@ -86,8 +86,9 @@ def _night(g: Ctx, seat: int) -> list[Action]:
     return [*names, *points, *(Action(kind=k) for k in SIGNALS)]
 
 
-def refusal(g: Ctx, seat: int, action: Action) -> str:
-    """The most helpful reason id for an ``action`` that is not legal now."""
+def refusal(g: Ctx, seat: int, action: Action, legal_now: list[Action]) -> str:
+    """The most helpful reason id for an ``action`` that is not among ``legal_now`` (``seat``'s legal
+    actions, not needed here)."""
     s = g.s
     p = g.p(seat)
     if not p.alive:

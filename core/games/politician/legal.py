@@ -73,8 +73,9 @@ def _night(g: Ctx, seat: int) -> list[Action]:
     return [*(Action(kind=kind, args=(t,)) for t in targets), Action(kind="done")]
 
 
-def refusal(g: Ctx, seat: int, action: Action) -> str:
-    """The most helpful reason id for an ``action`` that is not legal now (§6.6.1 error ids)."""
+def refusal(g: Ctx, seat: int, action: Action, legal_now: list[Action]) -> str:
+    """The most helpful reason id for an ``action`` that is not among ``legal_now`` (``seat``'s legal
+    actions now; §6.6.1 error ids)."""
     s = g.s
     me = g.p(seat)
     if action.kind == "vote":
@@ -84,7 +85,7 @@ def refusal(g: Ctx, seat: int, action: Action) -> str:
             return "not_alive"
         if s.night is not None and seat in s.night.done:
             return "night.answered"
-        if action.kind != "done" and action.kind not in {a.kind for a in legal(g, seat)}:
+        if action.kind != "done" and action.kind not in {a.kind for a in legal_now}:
             return "night.kill_wolves_only" if action.kind == "kill" else "night.not_your_action"
         return "target.invalid"
     if action.kind == "ready" and s.phase == "campaign":
