@@ -7,6 +7,7 @@ renders it in the chat's language, and the platform adapter turns ``actions`` in
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -71,6 +72,17 @@ class Action(BaseModel):
     model_config = ConfigDict(frozen=True)
     kind: str
     args: tuple[int | str, ...] = ()
+
+    @staticmethod
+    def of(kind: str, *args: int | str) -> Action:
+        """``Action(kind=kind, args=args)``, one shared instance per ``(kind, args)`` (an action is frozen):
+        the legal-action lists of every seat in every state reuse it instead of validating a new one."""
+        return _shared_action(kind, *args)
+
+
+@lru_cache(maxsize=8192, typed=True)
+def _shared_action(kind: str, *args: int | str) -> Action:
+    return Action(kind=kind, args=args)
 
 
 class Audience(BaseModel):

@@ -76,11 +76,11 @@ def night_actions(g: Ctx, p: Player) -> list[Action]:
         if role is not None and (role.passive or not sealed):
             out += role.night_options(g, p)
     if p.faction == ADAZAKURA and night.n >= 1:
-        out += [Action(kind="kill", args=(q.seat,)) for q in g.living()]
-        out.append(Action(kind="kill", args=(NOBODY,)))
-    out += [Action(kind="cancel", args=(m,)) for m in sorted(night.choices.get(p.seat, {}))]
+        out += [Action.of("kill", q.seat) for q in g.living()]
+        out.append(Action.of("kill", NOBODY))
+    out += [Action.of("cancel", m) for m in sorted(night.choices.get(p.seat, {}))]
     if p.seat not in night.done:
-        out.append(Action(kind="done"))
+        out.append(Action.of("done"))
     return out
 
 
@@ -116,9 +116,9 @@ def discussion_actions(g: Ctx, p: Player) -> list[Action]:
     if can_speak(g, p):
         if co_count(g, p.seat) < CO_PER_DAY:
             claimed = claims_today(g, p.seat)
-            out += [Action(kind="co", args=(m,)) for m in TAROTS if m not in claimed]
+            out += [Action.of("co", m) for m in TAROTS if m not in claimed]
         if p.seat not in day.ready:
-            out.append(Action(kind="ready"))
+            out.append(Action.of("ready"))
     if p.seat not in day_sealed(g):
         for megami in effects.abilities_of(p):
             role = roles().get(megami)
@@ -145,7 +145,7 @@ def can_vote(g: Ctx, p: Player) -> bool:
 def vote_actions(g: Ctx, p: Player) -> list[Action]:
     if not can_vote(g, p):
         return []
-    return [Action(kind="vote", args=(t,)) for t in vote_targets(g)] + [Action(kind="vote", args=(NOBODY,))]
+    return [Action.of("vote", t) for t in vote_targets(g)] + [Action.of("vote", NOBODY)]
 
 
 def phase_seals(g: Ctx) -> set[int]:
