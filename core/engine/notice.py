@@ -73,6 +73,16 @@ class Action(BaseModel):
     kind: str
     args: tuple[int | str, ...] = ()
 
+    def __eq__(self, other: object) -> bool:
+        """Pydantic's comparison (same class, same field values) without its generic steps: the legality
+        check compares a tap with the legal actions one by one."""
+        if type(other) is not Action:
+            return super().__eq__(other)
+        return self.kind == other.kind and self.args == other.args
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.args))
+
     @staticmethod
     def of(kind: str, *args: int | str) -> Action:
         """``Action(kind=kind, args=args)``, one shared instance per ``(kind, args)`` (an action is frozen):
@@ -101,7 +111,9 @@ class Audience(BaseModel):
 PUBLIC = Audience(kind="public")
 
 
+@lru_cache(maxsize=1024)
 def to_seat(*seats: int) -> Audience:
+    """The 1:1 chats of ``seats`` (one shared instance per seats: an audience is frozen)."""
     return Audience(kind="seat", seats=tuple(seats))
 
 
