@@ -34,6 +34,7 @@ Copier = Callable[[Any], Any]
 Differ = Callable[[Any, Any], bool]
 
 _object_setattr = object.__setattr__
+_new = object.__new__
 _ATOMS: tuple[Any, ...] = (str, int, bool, float, type(None), None)
 
 
@@ -140,16 +141,24 @@ def _copier_for(kind: type) -> Copier:
 
 
 def _model_copier(kind: type[BaseModel]) -> Copier:
-    """The copier of a non-frozen model class (its :class:`_Layout`'s plan)."""
+    """The copier of a non-frozen model class (its :class:`_Layout`'s plan, read on first use)."""
+    layout: _Layout | None = None
 
     def copy_model(value: BaseModel) -> BaseModel:
-        layout = _layout(kind)
+        nonlocal layout
+        if layout is None:
+            layout = _layout(kind)
         fields = value.__dict__.copy()
         for name, copier, _ in layout.plan:
             item = fields[name]
             if item is not None:
                 fields[name] = copier(item)
-        return _instance(kind, fields, layout.every_field)
+        copy = _new(kind)
+        _object_setattr(copy, "__dict__", fields)
+        _object_setattr(copy, "__pydantic_fields_set__", layout.every_field)
+        _object_setattr(copy, "__pydantic_extra__", None)
+        _object_setattr(copy, "__pydantic_private__", None)
+        return copy
 
     return copy_model
 

@@ -19,6 +19,8 @@ NOBODY = "none"
 #: Accepted ``/co`` per player per day (J08 in docs/rules/adazakura-decisions.md): enough to correct a
 #: claim, not enough to flood the group or the state.
 CO_PER_DAY = 3
+#: The ``co`` action of every Megami, in table order.
+CLAIMS = tuple(Action.of("co", m) for m in TAROTS)
 #: The phases in which an action kind (its first dotted part) can ever be legal [ADZ-11.2]; day
 #: abilities (Saine's skip) give their own reasons.
 PHASES_OF: dict[str, tuple[str, ...]] = {
@@ -116,7 +118,7 @@ def discussion_actions(g: Ctx, p: Player) -> list[Action]:
     if can_speak(g, p):
         if co_count(g, p.seat) < CO_PER_DAY:
             claimed = claims_today(g, p.seat)
-            out += [Action.of("co", m) for m in TAROTS if m not in claimed]
+            out += [a for a in CLAIMS if a.args[0] not in claimed]
         if p.seat not in day.ready:
             out.append(Action.of("ready"))
     if p.seat not in day_sealed(g):
