@@ -54,6 +54,9 @@ class _Layout:
 
 #: How to copy a value of each type seen so far (filled on first sight of a type).
 _COPIERS: dict[type, Copier] = {}
+#: The types seen so far whose values are shared, not copied (a container's items are checked against it
+#: before any call).
+_KEPT: set[type] = {str, int, bool, float, type(None)}
 #: Per model class, filled on first sight of the class.
 _LAYOUTS: dict[type, _Layout] = {}
 
@@ -113,11 +116,15 @@ def _nothing(value: Any) -> None:
 
 
 def _copy_list(value: list[Any]) -> list[Any]:
-    return [_copy(item) for item in value]
+    return [item if type(item) in _KEPT else _copy(item) for item in value]
 
 
 def _copy_dict(value: dict[Any, Any]) -> dict[Any, Any]:
-    return {key: _copy(item) for key, item in value.items()}
+    copy = value.copy()
+    for key, item in value.items():
+        if type(item) not in _KEPT:
+            copy[key] = _copy(item)
+    return copy
 
 
 def _copy_tuple(value: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -127,10 +134,11 @@ def _copy_tuple(value: tuple[Any, ...]) -> tuple[Any, ...]:
 def _copier_for(kind: type) -> Copier:
     """The copier of values of ``kind``; raises TypeError for a type a state never holds (sets, bytes,
     arbitrary objects), so a new one is noticed instead of being shared by mistake."""
-    if kind in _ATOMS:
+    if kind in _ATOMS or (issubclass(kind, BaseModel) and kind.model_config.get("frozen")):
+        _KEPT.add(kind)
         return _same
     if issubclass(kind, BaseModel):
-        return _same if kind.model_config.get("frozen") else _model_copier(kind)
+        return _model_copier(kind)
     if kind is list:
         return _copy_list
     if kind is dict:
