@@ -31,9 +31,8 @@ from core.engine.commands import (
     Timeout,
 )
 from core.engine.context import LobbyCommand, TableCtx, apply_lobby, conclude, leave_lobby, seat_of
-from core.engine.context import seats as context_seats
 from core.engine.legal import LegalActions
-from core.engine.notice import Action, KeyRef, Notice, Param, Scalar, to_user
+from core.engine.notice import Action, Notice, to_user
 from core.engine.result import Accepted, Rejected
 from core.engine.rng import Rng
 from core.engine.table import CANCELLED, Member, TableState
@@ -101,6 +100,8 @@ class Steps(Generic[S, C]):
         return conclude(g, state, command, self._dispatch(g, command, known))
 
     def _dispatch(self, g: C, command: Command, known: LegalActions | None = None) -> Rejected | None:
+        if type(command) is Act or type(command) is Say:  # most inputs of a game: no table-level checks
+            return self._by_seat(g, command, known)
         s = g.s
         if isinstance(command, LobbyCommand):
             return apply_lobby(g, command, max_players=self.max_players(s))
@@ -129,6 +130,11 @@ class Steps(Generic[S, C]):
         if isinstance(command, ControlCommand):
             return control.apply(g, command, discussion=self.discussion, close=self.deadline,
                                  speakers=self.speakers)  # fmt: skip
+        return self._by_seat(g, command, known)
+
+    def _by_seat(self, g: C, command: Act | Say, known: LegalActions | None) -> Rejected | None:
+        """A seat's tap, typed action or relayed text (refused for a non-player and a kicked seat)."""
+        s = g.s
         seat = seat_of(s, command.user_id)
         if seat is None:
             return Rejected(reason="not_player")
@@ -263,53 +269,3 @@ class Steps(Generic[S, C]):
             "deadline_at": now + lobby.lobby_seconds(settings),
             "rng": Rng.seeded(seed), "settings": settings, "locale": str(settings.get("locale", "ja")),
         })  # fmt: skip
-
-
-@dataclass(frozen=True)
-class Game(Generic[S]):
-    """A game as the service sees it (the ``GameRules`` protocol of ``core.games``), built from its
-    :class:`Steps` (speaking rights included) plus its table size and per-seat projection; ``summary``: the
-    params of its ``lobby.options`` notice (the host options now); ``winners``: the side ids that won a
-    finished game (empty for a draw or a cancelled game)."""
-
-    id: str
-    min_players: int
-    max_players: int
-    state_model: type[S]
-    steps: Steps[S, Any]
-    project: Callable[[S, int], dict[str, Any]]
-    summary: Callable[[S], dict[str, Param]]
-    winners: Callable[[S], list[str]]
-
-    def settings_lines(self, state: S) -> list[Scalar]:
-        """The game's settings now as one ``lobby.options`` line, for other notices (the lobby's opening,
-        the rematch) to show."""
-        return [KeyRef(key="lobby.options", params=self.summary(state))]
-
-    def new_game(
-        self, *, game_id: str, chat_id: str, host: Member, settings: dict[str, Any], seed: int, now: int
-    ) -> S:
-        return self.steps.new_game(game_id=game_id, chat_id=chat_id, host=host, settings=settings, seed=seed,
-                                   now=now)  # fmt: skip
-
-    def decide(
-        self, state: S, command: Command, *, now: int, legal: LegalActions | None = None
-    ) -> Accepted[S] | Rejected:
-        """``Steps.decide``, with ``legal`` only when made by these rules for this ``state``."""
-        trusted = legal if legal is not None and legal.made_for(self, state) else None
-        return self.steps.decide(state, command, now=now, legal=trusted)
-
-    def speakers(self, state: S) -> set[int] | None:
-        """Seats that may post in the group now; ``None``: everyone (``Steps.speakers``)."""
-        return self.steps.speakers(state) if self.steps.speakers is not None else None
-
-    def legal_actions(self, state: S, seat: int) -> list[Action]:
-        return self.steps.legal_actions(state, seat)
-
-    @staticmethod
-    def seat_of(state: Any, user_id: str) -> int | None:
-        return seat_of(state, user_id)
-
-    @staticmethod
-    def seats(state: Any) -> dict[int, Member]:
-        return context_seats(state)
