@@ -134,7 +134,7 @@ class Driver:
     """Bots in every seat of one game. ``next_command(state)`` gives the next input; feed what the
     rules answered to :meth:`observe` so bots learn their team mates. ``legal``: the legal actions the
     bots looked up in the last state given (pass it to ``decide`` with the command, which then need
-    not derive them again); ``users``: the user id of each seat in the current phase."""
+    not derive them again); ``users``: the user id of each seat, read from the first dealt state."""
 
     rules: GameRules
     rng: Rng
@@ -158,14 +158,15 @@ class Driver:
             return None
         if state.phase_seq != self.phase_seq:
             self.phase_seq, self.taken = state.phase_seq, {}
-            self.users = {}
-        if not self.users:
+        if not self.users:  # the seats and their users never change once dealt
             self.users = {seat: member.user_id for seat, member in self.rules.seats(state).items()}
-        self.legal = LegalActions(self.rules, state)
+        self.legal = legal = LegalActions(self.rules, state)
         for seat in self.rng.shuffled(sorted(self.users)):
+            actions = legal.of(seat)
+            if not actions:
+                continue  # nothing to choose from: choose() would say None without a draw
             taken = self.taken.setdefault(seat, set())
-            legal = self.legal.of(seat)
-            action = choose(legal, self.rng, taken=taken, me=seat, friends=self.friends.get(seat, ()))
+            action = choose(actions, self.rng, taken=taken, me=seat, friends=self.friends.get(seat, ()))
             if action is not None:
                 taken.add(taken_key(action))
                 return Act(user_id=self.users[seat], action=action, phase_seq=state.phase_seq)
