@@ -202,7 +202,8 @@ def _layout(kind: type[BaseModel]) -> _Layout:
 def _field_plan(annotation: Any) -> tuple[Copier, Differ]:
     """How to copy a value (not None) of the mutable declared type ``annotation`` and to compare two:
     a plain ``list``/``dict`` copy for a list or dict of immutable values; a model's own copier, and for
-    a list of models one per item; otherwise by the value's type (``Any``, nested containers)."""
+    a list of models one per item; a dict of dicts dict by dict; otherwise by the value's type (``Any``,
+    nested containers)."""
     origin, args = get_origin(annotation), get_args(annotation)
     if origin in (Union, UnionType):
         kept = [arg for arg in args if arg is not type(None)]
@@ -214,7 +215,13 @@ def _field_plan(annotation: Any) -> tuple[Copier, Differ]:
     if origin is list and isinstance(args[0], type) and issubclass(args[0], BaseModel):
         item = _model_copier(args[0])
         return (lambda value: [item(x) for x in value]), _list_differs
+    if origin is dict and get_origin(args[1]) is dict:
+        return _copy_dict_of_dicts, operator.ne
     return _copy, operator.ne
+
+
+def _copy_dict_of_dicts(value: dict[Any, dict[Any, Any]]) -> dict[Any, dict[Any, Any]]:
+    return {key: _copy_dict(inner) for key, inner in value.items()}
 
 
 def _list_differs(a: list[Any], b: list[Any]) -> bool:

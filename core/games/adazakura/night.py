@@ -164,7 +164,7 @@ def close_night(g: Ctx) -> None:
     g.barriers.clear()
     # Holders as the resolution starts: a Saliya who dies tonight loses her gain (A71), yet what she chose
     # with it still resolves (A17).
-    held = {megami: effects.holders(g, megami) for megami in roles()}
+    held = effects.every_holder(g, roles())
     deaths_before = len(g.s.deaths)
     for step in NIGHT_STEPS:
         if step in OPENING:
