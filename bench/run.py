@@ -2,7 +2,10 @@
 
 Figures (nothing here asserts a time; compare runs on the same machine):
 
-- ``core``: bots-only games per second on the pure core, at the largest table the Megami pool allows;
+- ``core``: bots-only games per second (wall clock, and per CPU second: ``games_per_cpu_second``) on the
+  pure core, at the largest table the Megami pool allows;
+- ``growth``: CPU time per game and per input of bots-only games at 4, 8, 12 and 16 players, and CPU per
+  input at 16 players over that at 8 (:mod:`growth`);
 - ``service``: per-input processing time (ms, median and p99) of a whole bots game sent through
   ``handlers.service.Service`` with ``infra.dynamodb.DynamoStore`` on moto's DynamoDB server over HTTP
   (``devtools.store_server``; never real AWS): every tap and timer does load → decide → commit → send →
@@ -61,6 +64,7 @@ sys.path.insert(0, str(ROOT))
 from capacity import CallLog  # noqa: E402
 from console import bench_console_games, report_console  # noqa: E402
 from first_request import bench_first_request, report_first_request  # noqa: E402
+from growth import bench_growth, report_growth  # noqa: E402
 from inputs import GAME_ID, NullSender, dynamodb, group_messages, play, timing  # noqa: E402
 from line import (  # noqa: E402
     GAMES,
@@ -105,22 +109,24 @@ def largest_table(rules: GameRules) -> int:
 def bench_core(
     rules: GameRules, players: int, games: int, seed: int
 ) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Bots-only games on the pure core (deal + play, one process, no I/O): games/s and inputs/s; and the
-    size in bytes (UTF-8, as stored) of each game's final state JSON."""
+    """Bots-only games on the pure core (deal + play, one process, no I/O): games/s (wall clock and per CPU
+    second of this process) and inputs/s; and the size in bytes (UTF-8, as stored) of each game's final
+    state JSON."""
     inputs, sizes = 0, []
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.process_time()
     for i in range(games):
         start = start_bot_game(rules, players, seed=seed + i)
         out = play_out(rules, start.state, Rng.seeded((seed + i) ^ BOT_SALT), 0, heard=start.notices)
         inputs += out.steps
         sizes.append(out.state.model_dump_json())
-    seconds = time.perf_counter() - started
+    seconds, cpu = time.perf_counter() - started, time.process_time() - cpu_started
     sized = [len(s.encode()) for s in sizes]
     stored = [len(pack_state(s)) for s in sizes]
     speed = {
         "players": players,
         "games": games,
         "games_per_second": round(games / seconds, 2),
+        "games_per_cpu_second": round(games / cpu, 2),
         "inputs_per_second": round(inputs / seconds, 1),
         "avg_inputs": round(inputs / games, 1),
     }
@@ -240,9 +246,10 @@ def main(argv: list[str] | None = None) -> int:
     rules = rules_for(args.game)
     players = largest_table(rules)
     core, state = bench_core(rules, players, args.games, args.seed)
-    print(
-        f"core: {core['games_per_second']} games/s, {core['inputs_per_second']} inputs/s ({players} players)"
-    )
+    print(f"core: {core['games_per_second']} games/s ({core['games_per_cpu_second']} per CPU second), "
+          f"{core['inputs_per_second']} inputs/s ({players} players)")  # fmt: skip
+    growth = bench_growth(rules, players, args.seed)
+    report_growth(growth)
     service = bench_service(rules, players, args.seed)
     print(f"service+dynamodb(moto server, HTTP): median {service['median_ms']} ms, "
           f"p99 {service['p99_ms']} ms per input ({service['inputs']} inputs)")  # fmt: skip
@@ -277,6 +284,7 @@ def main(argv: list[str] | None = None) -> int:
                 "game": rules.id,
                 "players": players,
                 "core": core,
+                "growth": growth,
                 "service": service,
                 "service_memory": memory,
                 "import": imports[HANDLER_MODULES[0]],

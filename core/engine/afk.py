@@ -24,6 +24,7 @@ Functions take the game's working context (``core.engine.context.TableCtx``) and
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
+from operator import attrgetter
 from typing import Any
 
 from core.engine import lobby
@@ -36,6 +37,7 @@ from core.engine.table import LOBBY, Member, TableState
 IDLE = 2
 #: The recap event of a host's kick (``data["seat"]``).
 KICKED = "PlayerKicked"
+_kind = attrgetter("kind")
 
 Step = Callable[[Any], Rejected | None]
 #: A game's effect of a host's kick on a seat (``Steps.leave``): changes the state and announces it, or
@@ -78,7 +80,10 @@ def acted(state: TableState, seat: int, refused: Rejected | None, *, exempt: boo
 
 
 def kicked(state: TableState) -> set[int]:
-    """Seats the host has kicked (their :data:`KICKED` events)."""
+    """Seats the host has kicked (their :data:`KICKED` events). Asked at every input: the log is first
+    searched for any such event at C speed (``map``/``in``), since a kick is rare."""
+    if KICKED not in map(_kind, state.log):
+        return set()
     return {e.data["seat"] for e in state.log if e.kind == KICKED}
 
 

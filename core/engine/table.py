@@ -9,18 +9,23 @@ from __future__ import annotations
 
 from typing import Any, Self
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from core.engine.result import Event
 from core.engine.rng import Rng
+from core.engine.structural import copied, differs
 
 LOBBY = "lobby"
 ENDED = "ended"
 CANCELLED = "cancelled"
+#: The fields of a state that only ever grow: items once added are never changed (``TableState.fork``).
+APPEND_ONLY = ("log",)
 
 
 class Member(BaseModel):
     """A person at the table: platform-qualified ``user_id`` and display ``name``."""
+
+    model_config = ConfigDict(frozen=True)
 
     user_id: str
     name: str
@@ -64,15 +69,17 @@ class TableState(BaseModel):
         return next((m for m in self.members if m.user_id == user_id), None)
 
     def fork(self) -> Self:
-        """An independent copy to build the next state on (``decide`` never mutates its input).
+        """An independent copy to build the next state on (``decide`` never mutates its input): a
+        structural copy sharing the immutable parts (:func:`core.engine.structural.copied`), and a new
+        list holding the same events for the append-only ``log`` (an event is never changed once logged),
+        so a long game's log is not copied at every command."""
+        return copied(self, append_only=APPEND_ONLY)
 
-        A dump/validate round trip (about three times faster than ``model_copy(deep=True)`` here), except
-        for the append-only ``log``, whose events are never changed once logged: the copy gets a new list
-        holding the same events, so a long game's log is not copied at every command.
-        """
-        copy = self.model_validate(self.model_dump(exclude={"log"}))
-        copy.log = list(self.log)
-        return copy
+    def differs_from(self, original: Self) -> bool:
+        """Whether this state, a :meth:`fork` of ``original`` since changed or not, holds other values
+        (pydantic's ``!=``, without looking into the parts still shared:
+        :func:`core.engine.structural.differs`)."""
+        return differs(self, original, append_only=APPEND_ONLY)
 
     def seconds_left(self, now: int) -> int:
         """Seconds until the phase closes at ``now`` (UTC epoch seconds): while paused, what the pause

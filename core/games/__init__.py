@@ -11,6 +11,7 @@ from functools import cache
 from typing import Any, Protocol
 
 from core.engine.commands import Command
+from core.engine.legal import LegalActions
 from core.engine.notice import Action, Param, Scalar
 from core.engine.result import Accepted, Rejected
 from core.engine.table import Member, TableState
@@ -30,8 +31,12 @@ class GameRules(Protocol):
         """A fresh lobby. ``now``: UTC epoch seconds."""
         ...
 
-    def decide(self, state: Any, command: Command, *, now: int) -> Accepted[Any] | Rejected:
-        """Apply ``command`` at ``now`` (UTC epoch seconds); never mutates ``state``."""
+    def decide(
+        self, state: Any, command: Command, *, now: int, legal: LegalActions | None = None
+    ) -> Accepted[Any] | Rejected:
+        """Apply ``command`` at ``now`` (UTC epoch seconds); never mutates ``state``. ``legal``: the legal
+        actions of ``state`` the caller already looked up through these rules (the bots), shared with the
+        legality check instead of computed again (ignored when made for other rules or another state)."""
         ...
 
     def legal_actions(self, state: Any, seat: int) -> list[Action]:

@@ -5,10 +5,11 @@ function with a ``key`` parameter (``tell``, ``announce``, ``tell_team``, ``lear
 ``_lobby_notice`` …) or ``Notice``/``KeyRef`` (``key=``). A key may be a literal, either side of
 ``a if c else b``, an f-string, or a local variable assigned one of those in the same function. Refusals
 (``Rejected(reason=…)``, the strings a ``…refusal`` function returns, the ``(reason, params)`` tuples
-``check_cast`` returns) become ``reason.<id>``; button kinds (``Action(kind=…)``, ``KIND`` constants) are
-listed in ``kinds``. f-string keys expand to the value sets of the game's expansions; one missing there is
-listed in ``unexpanded``. Each :class:`Site` carries the params the code visibly passes and which of them
-are bools. The module-level names (``GAME``, ``SITES`` …) are 徒桜戦争's, for ``test_adazakura_keys.py``.
+``check_cast`` returns) become ``reason.<id>``; button kinds (``Action(kind=…)``, ``Action.of(kind, …)``,
+``KIND`` constants) are listed in ``kinds``. f-string keys expand to the value sets of the game's
+expansions; one missing there is listed in ``unexpanded``. Each :class:`Site` carries the params the code
+visibly passes and which of them are bools. The module-level names (``GAME``, ``SITES`` …) are 徒桜戦争's,
+for ``test_adazakura_keys.py``.
 """
 
 from __future__ import annotations
@@ -206,18 +207,26 @@ class Scan:
                 yield Site(emitter.default, f"default of {name}()", params, bools)
 
     def _action_kinds(self) -> list[str]:
-        """Every ``Action(kind=…)`` literal (module constant or local) and every role module's ``KIND``."""
+        """Every ``Action(kind=…)`` and ``Action.of(kind, …)`` literal (module constant or local) and every
+        role module's ``KIND``."""
         kinds: set[str] = set()
         for path, tree in self.trees.items():
             constants = module_strings(tree)
             kinds |= {value for name, value in constants.items() if name == "KIND"}
             for env, calls in scopes(tree):
                 for call in calls:
-                    kind = key_arg(call, 0, "kind") if name_of(call.func) == "Action" else None
+                    kind = key_arg(call, 0, "kind") if _builds_action(call) else None
                     if isinstance(kind, ast.Name) and kind.id in constants:
                         kinds.add(constants[kind.id])
                     kinds |= set(self.strings(kind, path, env))
         return sorted(kinds)
+
+
+def _builds_action(call: ast.Call) -> bool:
+    """``Action(kind=…)`` or ``Action.of(kind, …)`` (the shared instance)."""
+    func = call.func
+    shared = isinstance(func, ast.Attribute) and func.attr == "of" and name_of(func.value) == "Action"
+    return shared or name_of(func) == "Action"
 
 
 def _adazakura(scan: Scan) -> Expansions:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.engine.decide import Game
+from core.engine.game import Game
 from core.games.adazakura import rules, settings, victory, view
 from core.games.adazakura.model import AdzState
 from core.games.adazakura.roles import implemented

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from core.engine.notice import Action, KeyRef
 from core.engine.table import TableState
@@ -37,6 +37,8 @@ class Player(BaseModel):
 
 class TeamChoice(BaseModel):
     """One Adazakura member's current erasure choice [ADZ-7.1]; ``target`` None = "nobody"; ``at`` epoch s."""
+
+    model_config = ConfigDict(frozen=True)
 
     target: int | None
     at: int
@@ -73,6 +75,8 @@ class Seal(BaseModel):
     one, a Raira use without thunder 2, or one whose target died that night; A20, A69).
     """
 
+    model_config = ConfigDict(frozen=True)
+
     source: int
     megami: str
     target: int | None
@@ -98,6 +102,8 @@ class DayState(BaseModel):
 class CoRecord(BaseModel):
     """A CO board line [ADZ-11.7]; ``verified`` for reveals made by the rules (Saine's skip, Kanae)."""
 
+    model_config = ConfigDict(frozen=True)
+
     day: int
     seat: int
     megami: str
@@ -106,6 +112,8 @@ class CoRecord(BaseModel):
 
 class Death(BaseModel):
     """A death for the log and the recap: ``when`` like ``night 2`` / ``day 3``; ``cause`` id."""
+
+    model_config = ConfigDict(frozen=True)
 
     seat: int
     phase: Literal["night", "day"]
@@ -151,6 +159,8 @@ class Turn(BaseModel):
 class Attempt(BaseModel):
     """A finished deduction [ADZ-10.2]: ``outcome`` is ``success``, ``failure`` or ``timeout``; ``right``:
     entries that named the true Megami, out of ``total`` (N − 1)."""
+
+    model_config = ConfigDict(frozen=True)
 
     seat: int
     outcome: Literal["success", "failure", "timeout"]

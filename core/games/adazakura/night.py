@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from core.engine.notice import Action, KeyRef, Param
@@ -13,7 +14,7 @@ from core.games.adazakura.legal import legal, night_sealed
 from core.games.adazakura.model import NightState, Player, TeamChoice
 from core.games.adazakura.order import NIGHT_STEPS
 from core.games.adazakura.roles import roles
-from core.games.adazakura.roles.base import Megami
+from core.games.adazakura.roles.base import Megami, StepHandler
 from core.games.adazakura.settings import timer
 
 OPENING = ("O3", "O4")
@@ -163,7 +164,7 @@ def close_night(g: Ctx) -> None:
     g.barriers.clear()
     # Holders as the resolution starts: a Saliya who dies tonight loses her gain (A71), yet what she chose
     # with it still resolves (A17).
-    held = {megami: effects.holders(g, megami) for megami in roles()}
+    held = effects.every_holder(g, roles())
     deaths_before = len(g.s.deaths)
     for step in NIGHT_STEPS:
         if step in OPENING:
@@ -233,16 +234,21 @@ def shift(g: Ctx, actor: int, target: int) -> int:
     return target
 
 
+@cache
+def step_handlers(step: str) -> tuple[tuple[Megami, StepHandler], ...]:
+    """The roles with a handler for night ``step`` (in the roles' order) and their handler; a role's
+    ``steps()`` are fixed, so this is read once per step id."""
+    found = ((role, role.steps().get(step)) for role in roles().values())
+    return tuple((role, handler) for role, handler in found if handler is not None)
+
+
 def run_steps(g: Ctx, steps: tuple[str, ...], held: dict[str, list[Player]] | None = None) -> None:
     """Run role handlers of ``steps``; holders alive at the night's start, unsealed unless passive.
     ``held``: the holders of each Megami to use (default: the holders of now)."""
     night = g.s.night
     assert night is not None
     for step in steps:
-        for role in roles().values():
-            handler = role.steps().get(step)
-            if handler is None:
-                continue
+        for role, handler in step_handlers(step):
             for holder in held[role.id] if held is not None else effects.holders(g, role.id):
                 if holder.seat not in night.alive:
                     continue

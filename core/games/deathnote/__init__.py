@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.engine.decide import Game
+from core.engine.game import Game
 from core.games.deathnote import rules, settings, victory, view
 from core.games.deathnote.cards import MAX_PLAYERS, MIN_PLAYERS
 from core.games.deathnote.model import DNState

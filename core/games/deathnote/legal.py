@@ -32,7 +32,7 @@ def legal(g: Ctx, seat: int) -> list[Action]:
     if s.phase in NIGHTS:
         return _night(g, seat)
     if s.phase == "start_player" and s.players and seat == _host_seat(g):
-        return [Action(kind="start", args=(t,)) for t in g.seats()]
+        return [Action.of("start", t) for t in g.seats()]
     return []
 
 
@@ -46,17 +46,17 @@ def plays(g: Ctx, seat: int) -> list[Action]:
     p = g.p(seat)
     types = types_of(p.hand)
     if "SHINIGAMI" in types:
-        return [Action(kind=PLAY + "SHINIGAMI")]
+        return [Action.of(PLAY + "SHINIGAMI")]
     out: list[Action] = []
     for t in types:
         if t == "DEATH_NOTE" or (t == "ARREST" and p.role != "L"):
             continue
         if t in TARGETED:
-            out += [Action(kind=PLAY + t, args=(target,)) for target in g.others(seat)]
+            out += [Action.of(PLAY + t, target) for target in g.others(seat)]
         else:
-            out.append(Action(kind=PLAY + t))
+            out.append(Action.of(PLAY + t))
     if not out and "ARREST" in types:
-        return [Action(kind=DISCARD, args=("ARREST",))]
+        return [Action.of(DISCARD, "ARREST")]
     return out
 
 
@@ -68,9 +68,9 @@ def _choice(g: Ctx, seat: int) -> list[Action]:
         return []
     p = g.p(seat)
     if c.step == "exchange_give":
-        return [Action(kind="give", args=(t,)) for t in types_of(p.hand)]
+        return [Action.of("give", t) for t in types_of(p.hand)]
     low, special = candidates(p.role, p.hand)
-    return [Action(kind="pick", args=(t,)) for t in types_of(low + special)]
+    return [Action.of("pick", t) for t in types_of(low + special)]
 
 
 def _night(g: Ctx, seat: int) -> list[Action]:
@@ -79,15 +79,16 @@ def _night(g: Ctx, seat: int) -> list[Action]:
     if not g.p(seat).alive:
         return []
     others = g.others(seat)
-    names = [Action(kind="name", args=(t,)) for t in others]
+    names = [Action.of("name", t) for t in others]
     if g.s.phase == "shinigami_night":
-        names.append(Action(kind="name", args=(NONE,)))
-    points = [Action(kind="signal.point", args=(t,)) for t in others]
-    return [*names, *points, *(Action(kind=k) for k in SIGNALS)]
+        names.append(Action.of("name", NONE))
+    points = [Action.of("signal.point", t) for t in others]
+    return [*names, *points, *(Action.of(k) for k in SIGNALS)]
 
 
-def refusal(g: Ctx, seat: int, action: Action) -> str:
-    """The most helpful reason id for an ``action`` that is not legal now."""
+def refusal(g: Ctx, seat: int, action: Action, legal_now: list[Action]) -> str:
+    """The most helpful reason id for an ``action`` that is not among ``legal_now`` (``seat``'s legal
+    actions, not needed here)."""
     s = g.s
     p = g.p(seat)
     if not p.alive:

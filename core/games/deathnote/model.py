@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from core.engine.notice import KeyRef
 from core.engine.table import TableState
@@ -41,6 +41,8 @@ class Player(BaseModel):
 
 class Discarded(BaseModel):
     """A discard-pile entry (§1.4): ``hidden`` for an eliminated player's card (never shown)."""
+
+    model_config = ConfigDict(frozen=True)
 
     card: str
     hidden: bool = False

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.engine.decide import Game
+from core.engine.game import Game
 from core.games.politician import rules, settings, victory, view
 from core.games.politician.model import PolState
 from core.games.politician.roles import MAX_PLAYERS, MIN_PLAYERS

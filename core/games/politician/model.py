@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from core.engine.notice import KeyRef
 from core.engine.table import TableState
@@ -42,6 +42,8 @@ class Player(BaseModel):
 class SeatRecord(BaseModel):
     """One filled seat (§5.2): ``number`` 1..S, ``day``, the elected ``seat`` and ``role``, its ``value``."""
 
+    model_config = ConfigDict(frozen=True)
+
     number: int
     day: int
     seat: int
@@ -52,6 +54,8 @@ class SeatRecord(BaseModel):
 
 class Ballot(BaseModel):
     """One ballot, in arrival order: ``voter`` → ``target``; ``weight`` 2 for the chairman (§6.6.3)."""
+
+    model_config = ConfigDict(frozen=True)
 
     voter: int
     target: int

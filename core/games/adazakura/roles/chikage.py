@@ -48,7 +48,7 @@ class Chikage(Megami):
             return []
         repeat = self._previous(g, p, "chosen")
         return [
-            Action(kind=KIND, args=(t, LETHAL) if t == repeat else (t,))
+            Action.of(KIND, t, LETHAL) if t == repeat else Action.of(KIND, t)
             for t in effects.others_alive(g, p, self_ok=True)
         ]
 

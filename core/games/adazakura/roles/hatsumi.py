@@ -28,7 +28,7 @@ class Hatsumi(Megami):
 
     def night_options(self, g: Ctx, p: Player) -> list[Action]:
         barred = self._barred(g, p)
-        return [Action(kind=KIND, args=(t,)) for t in effects.others_alive(g, p) if t != barred]
+        return [Action.of(KIND, t) for t in effects.others_alive(g, p) if t != barred]
 
     def refusal(self, g: Ctx, p: Player, action: Action) -> str | None:
         if action.kind == KIND and len(action.args) == 1 and action.args[0] == self._barred(g, p):

@@ -30,7 +30,7 @@ class Kururu(Megami):
     def night_options(self, g: Ctx, p: Player) -> list[Action]:
         if g.day_n != 0 or effects.recall(p, self.id, "looked"):
             return []
-        return [Action(kind=KIND, args=(t,)) for t in effects.others_alive(g, p)]
+        return [Action.of(KIND, t) for t in effects.others_alive(g, p)]
 
     def refusal(self, g: Ctx, p: Player, action: Action) -> str | None:
         if action.kind == KIND and effects.recall(p, self.id, "looked"):

@@ -67,9 +67,9 @@ class Raira(Megami):
         for raised in [gauge for gauge in GAUGES if now[gauge] < MAX] + [KEEP]:
             for power in self._powers(g, p, self._after(p, raised)):
                 if power in TARGETED:
-                    out += [Action(kind=KIND, args=(raised, power, t)) for t in targets]
+                    out += [Action.of(KIND, raised, power, t) for t in targets]
                 elif (raised, power) != (KEEP, NONE):
-                    out.append(Action(kind=KIND, args=(raised, power)))
+                    out.append(Action.of(KIND, raised, power))
         return out
 
     def refusal(self, g: Ctx, p: Player, action: Action) -> str | None:

@@ -12,7 +12,7 @@ from core.games.adazakura.megami import ADAZAKURA, SAKURA
 from core.games.adazakura.model import CoRecord, Player
 from core.games.adazakura.roles.base import ErasureHandler, Megami
 
-SKIP = Action(kind="skip")
+SKIP = Action.of("skip")
 
 
 class Saine(Megami):

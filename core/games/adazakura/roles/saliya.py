@@ -63,12 +63,12 @@ class Saliya(Megami):
         )  # fmt: skip
 
     def anytime_options(self, g: Ctx, p: Player) -> list[Action]:
-        return [Action(kind=KIND, args=(OFF if p.blackbox_on else ON,))]
+        return [Action.of(KIND, OFF if p.blackbox_on else ON)]
 
     def refusal(self, g: Ctx, p: Player, action: Action) -> str | None:
-        if action == Action(kind=KIND, args=(ON,)) and p.blackbox_on:
+        if action == Action.of(KIND, ON) and p.blackbox_on:
             return "blackbox.already_on"
-        if action == Action(kind=KIND, args=(OFF,)) and not p.blackbox_on:
+        if action == Action.of(KIND, OFF) and not p.blackbox_on:
             return "blackbox.already_off"
         return None
 
