@@ -17,7 +17,7 @@ from core.engine.result import Rejected
 from core.games.deathnote import effects, flow, night, settings, setup, view
 from core.games.deathnote.cards import MAX_PLAYERS, MIN_PLAYERS
 from core.games.deathnote.ctx import Ctx
-from core.games.deathnote.legal import CHOICES, NIGHTS, legal, refusal
+from core.games.deathnote.legal import CHOICES, DECLINE, NIGHTS, legal, refusal
 from core.games.deathnote.model import DNState
 from core.games.deathnote.settings import option
 
@@ -118,6 +118,9 @@ def apply(g: Ctx, seat: int, action: Action) -> None:
         _begin(g)
     elif s.phase == "turn":
         flow.apply_play(g, seat, action)
+    elif s.phase in CHOICES and action.kind == DECLINE:
+        effects.decline(g, seat)
+        flow.finish_step(g)
     elif s.phase in CHOICES:
         if effects.pick(g, seat, str(action.args[0])):
             flow.finish_step(g)
