@@ -60,10 +60,12 @@ def _start_injected(g: Ctx, test_setup: dict[str, Any]) -> Rejected | None:
         _begin(g)
         return None
     _announce_deal(g)
-    active = int(test_setup.get("active", s.start_seat))
     played = [int(x) for x in test_setup.get("played", [])]
     order = flow.round_order(g, played)
-    if not order or order[0] != active:
+    if not order:
+        flow.end_round(g)  # every living seat has played: the round's end, its Judgment from round 2
+        return None
+    if order[0] != int(test_setup.get("active", order[0])):
         return Rejected(reason="setup.invalid")
     flow.begin_round(g, played)
     return None
