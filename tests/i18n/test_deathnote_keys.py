@@ -164,7 +164,7 @@ def test_a_private_fact_reads_the_same_later_in_hand(locale: str) -> None:
     params: dict[str, Param] = {
         "player": _ref(2), "card": CardRef(id="EXCHANGE"), "gave": CardRef(id="ALIBI"),
         "got": CardRef(id="EXCHANGE"), "to": _ref(2), "source": _ref(3), "cards": [CardRef(id="ALIBI")],
-        "identity": KeyRef(key="identity.IDENT_L"),
+        "identity": KeyRef(key="identity.IDENT_L"), "drew": "",
     }  # fmt: skip
     for key in sorted(learned):
         told = render_key(key, {**params, "hand": after}, locale, GAME)

@@ -33,7 +33,8 @@ def next_turn(g: Ctx) -> None:
     """T1-T2: the next seat of the round draws and is prompted; a seat with nothing at all to play passes
     (§4.5 last case); after the last turn, the round ends. With the host's ``shinigami_first`` (the
     original text's 「順番が来たら最初に必ず使用」, against AMB-37) a seat holding the Shinigami as its
-    turn comes plays it before drawing, and draws once the Shinigami has left (:func:`after_shinigami`)."""
+    turn comes plays it before drawing, and draws once the Shinigami has left
+    (:func:`core.games.deathnote.night.resolve_shinigami`)."""
     s = g.s
     while s.to_play:
         seat = s.active = s.to_play[0]
@@ -115,23 +116,10 @@ def finish_step(g: Ctx) -> None:
 
 
 def after_shinigami(g: Ctx) -> None:
-    """The Shinigami night's timer ran out: its morning, the draw a ``shinigami_first`` turn still owes,
-    then the turn ends."""
+    """The Shinigami night's timer ran out: its morning (with the draw a ``shinigami_first`` turn still
+    owes), then the turn ends."""
     night.resolve_shinigami(g)
-    if g.s.late_draw and g.s.active is not None:
-        g.s.late_draw = False
-        _late_draw(g, g.s.active)
     end_turn(g)
-
-
-def _late_draw(g: Ctx, seat: int) -> None:
-    """T1 after a Shinigami played first: the card drawn ends the turn (the Shinigami was its play)."""
-    card = turn.draw(g, seat)
-    if card is None:
-        return
-    g.log("CardDrawn", seat=seat, card=card)
-    g.note(seat, g.fact("ledger.drew", card=g.card(card), round=g.s.round))
-    g.tell(seat, "turn.drew.late", card=g.card(card), hand=g.cards(g.p(seat).hand))
 
 
 def timeout_play(g: Ctx, seat: int) -> Action:

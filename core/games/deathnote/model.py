@@ -88,7 +88,8 @@ class DNState(TableState):
     #: Seats still to play this round, the active one first (§4.1).
     to_play: list[int] = Field(default_factory=list)
     judgments: int = 0
-    #: ``shinigami_first``: the active player played a held Shinigami before drawing and draws after it.
+    #: ``shinigami_first``: the active player played a held Shinigami before drawing and draws when the
+    #: Shinigami has left (``night.resolve_shinigami``).
     late_draw: bool = False
     recognised: bool = False
     choice: Choice | None = None
