@@ -227,7 +227,7 @@ def _adazakura(scan: Scan) -> Expansions:
     from core.games.adazakura.megami import FACTION_VERSIONED, TAROTS
 
     return {
-        "end.result.{}": [("sakura",), ("adazakura",), ("draw",)],  # victory.end_game [ADZ-10.1]
+        "end.result.{}": [("sakura",), ("adazakura",), ("draw",), ("renri",)],  # ending.finish [ADZ-10.1]
         "phase.{}": [(phase,) for phase in scan.phases()],  # view.status_params
         "role.{}.text": [(m,) for m in TAROTS if m not in FACTION_VERSIONED],  # view.ability_text [ADZ-0]
         "role.{}.text.{}": list(product(sorted(FACTION_VERSIONED), ("sakura", "adazakura"))),
