@@ -86,13 +86,13 @@ def unanswered(g: Ctx) -> set[int]:
 
 
 def resolve(g: Ctx) -> None:
-    """§6.9.4: the wolves' target, cancelled by a matching protection; the reporter's result privately."""
+    """§6.9.4: the wolves' target (with ``mandatoryNegativeCampaign``, a drawn one when they named nobody:
+    :func:`_forced_target`), cancelled by a matching protection; the reporter's result privately."""
     s = g.s
     night = s.night
     assert night is not None
     target, tie_break = _wolf_target(g)
-    forced = target is None and not night.proposals and bool(wolves(g))
-    forced = forced and bool(option(s, "mandatoryNegativeCampaign"))
+    forced = target is None and bool(wolves(g)) and bool(option(s, "mandatoryNegativeCampaign"))
     if forced:
         target = _forced_target(g)
     record = NightRecord(
@@ -128,7 +128,7 @@ def _wolf_target(g: Ctx) -> tuple[int | None, bool]:
 def _forced_target(g: Ctx) -> int:
     """``mandatoryNegativeCampaign`` (the original text's 「毎晩1人を指定し」): the wolves named nobody, so
     the RNG names one active player the wolves do not know as a teammate (not a wolf, the lover or a spy;
-    anyone active if nobody else is left) [P18]."""
+    anyone active if nobody else is left; docs/rules/politician-decisions.md P18)."""
     allies = {"wolf_member", "lover", "spy"}
     active = [p.seat for p in g.active()]
     return g.s.rng.choice([s for s in active if g.p(s).role not in allies] or active)
