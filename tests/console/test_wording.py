@@ -124,7 +124,8 @@ def test_deathnote_words_its_welcome_card_and_hand_over_for_the_screen(lang: str
 def test_a_nested_phrase_takes_the_console_wording_too(lang: str) -> None:
     """政治家人狼's secret-ballot day names the channel in a sub-phrase (``mode.secret``)."""
     notice = Notice(key="vote.open", to=PUBLIC,
-                    params={"seconds": 60, "candidates": "A", "mode": KeyRef(key="mode.secret")})  # fmt: skip
+                    params={"seconds": 60, "candidates": "A", "mode": KeyRef(key="mode.secret"),
+                            "how": KeyRef(key="vote.how.others")})  # fmt: skip
     console = i18n.render(notice, lang, "politician", variant="console")
     usual = i18n.render(notice, lang, "politician")
     assert i18n.text("mode.secret.console", lang, "politician") in console

@@ -45,8 +45,17 @@ DATE = 1700000000
 #: How long a call left unanswered by :meth:`FakeTelegramApi.hang` hangs (ends early when the server stops).
 HANG = 3.0
 # Parameters PTB sends JSON-encoded inside the form body (telegram.request.RequestParameter.json_value).
-JSON_PARAMS = {"reply_markup", "entities", "permissions", "link_preview_options", "reply_parameters",
-               "commands", "scope", "allowed_updates", "menu_button"}
+JSON_PARAMS = {
+    "reply_markup",
+    "entities",
+    "permissions",
+    "link_preview_options",
+    "reply_parameters",
+    "commands",
+    "scope",
+    "allowed_updates",
+    "menu_button",
+}
 INT_PARAMS = {"chat_id", "message_id", "user_id", "message_thread_id", "until_date", "cache_time"}
 #: A group's default member permissions (``getChat`` → ``permissions``): send anything, change nothing.
 GROUP_PERMISSIONS = {

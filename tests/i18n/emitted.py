@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 
+from core.engine.options import PRESETS
 from core.engine.table import CANCELLED, ENDED, LOBBY
 from tests.i18n.source import (
     ALL_TREES,
@@ -235,11 +236,12 @@ def _adazakura(scan: Scan) -> Expansions:
     from core.games.adazakura.megami import FACTION_VERSIONED, TAROTS
 
     return {
-        "end.result.{}": [("sakura",), ("adazakura",), ("draw",)],  # victory.end_game [ADZ-10.1]
+        "end.result.{}": [("sakura",), ("adazakura",), ("draw",), ("renri",)],  # ending.finish [ADZ-10.1]
         "phase.{}": [(phase,) for phase in scan.phases()],  # view.status_params
         "role.{}.text": [(m,) for m in TAROTS if m not in FACTION_VERSIONED],  # view.ability_text [ADZ-0]
         "role.{}.text.{}": list(product(sorted(FACTION_VERSIONED), ("sakura", "adazakura"))),
         "option.{}.{}": [],  # recap._arg: used only when has_key finds it
+        **_presets("adazakura"),
     }
 
 
@@ -258,6 +260,7 @@ def _politician(scan: Scan) -> Expansions:
         "role.{}.text": [(r,) for r in ROLES],  # view.role_card (§10.1)
         "phase.{}": [(phase,) for phase in scan.phases()],  # view.status_params
         "status.line.{}": [("excluded",), ("elected",), ("out",), ("idle",)],  # view.status_params (§8)
+        **_presets("politician"),
     }
 
 
@@ -285,6 +288,19 @@ def _deathnote(scan: Scan) -> Expansions:
         "status.line.{}": [(g,) for g in ("revealed_l", "exposed_l", "fake_name", "eliminated", "idle")],
         "result.{}": [(r,) for r in get_args(Result)],  # victory.end_game (§9.5)
         "end.{}": [(r,) for r in scan.literal_args("end_game", 2)],  # victory.end_game (§9)
+        **_presets("deathnote"),
+    }
+
+
+def _presets(game: str) -> Expansions:
+    """``core.engine.options``: the ``about`` text of each option of the game's ``printed`` preset, and the
+    preset names."""
+    from importlib import import_module
+
+    table = import_module(f"core.games.{game}.settings").OPTIONS
+    return {
+        "option.about.{}": [(name,) for name in table.printed],
+        "preset.{}": [(p,) for p in (*PRESETS, "custom")],
     }
 
 

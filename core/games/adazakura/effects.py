@@ -226,6 +226,14 @@ def deck_remove_top(g: Ctx, actor: int) -> str | None:
     return card
 
 
+def deck_remove(g: Ctx, actor: int, card: str) -> None:
+    """``actor`` removes ``card`` (in the deck) from the game wherever it lies [ADZ-3.5] (Renri's choice
+    with ``deck_choices``, [ADZ-9.22])."""
+    g.s.deck.remove(card)
+    g.s.removed.append(card)
+    g.log("DeckRemoved", seat=actor, card=card)
+
+
 def learn_megami(g: Ctx, actor: int, target: int) -> None:
     """``actor`` learns ``target``'s dealt Megami (a Kururu shows ``kururu``) [ADZ-9.7]."""
     g.result(actor, "result.megami", target=g.ref(target), megami=g.role(g.p(target).megami))

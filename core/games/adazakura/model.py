@@ -170,13 +170,14 @@ class Attempt(BaseModel):
 
 class Ending(BaseModel):
     """The end-of-game steps [ADZ-10.1]. ``checkpoint``: the side that won at W1/W2; ``side``: the side whose
-    players win now (a successful deducer's side replaces it); ``day``: the day number the game ended on;
+    players win now (``renri`` when her win replaced the side's, ``renri_alone``; a successful deducer's side
+    replaces it); ``day``: the day number the game ended on;
     ``renri``: the seat of Renri if she met her condition [ADZ-9.22]; ``queue``: deducers still to come, in
     order, each re-checked when her turn comes; ``turn``: the deduction under way; ``attempts``: finished
     ones in order."""
 
     checkpoint: Literal["sakura", "adazakura"]
-    side: Literal["sakura", "adazakura"]
+    side: Literal["sakura", "adazakura", "renri"]
     day: int = 0
     renri: int | None = None
     queue: list[int] = Field(default_factory=list)

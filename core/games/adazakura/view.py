@@ -14,27 +14,35 @@ from core.games.adazakura.ctx import Ctx
 from core.games.adazakura.legal import legal
 from core.games.adazakura.megami import ADAZAKURA, FACTION_VERSIONED
 from core.games.adazakura.model import AdzState, Player
+from core.games.adazakura.roles import roles
+from core.games.adazakura.settings import rule
 
 
-def ability_text(megami: str, faction: str) -> KeyRef:
-    """The catalog key of an ability's text in the holder's faction version [ADZ-0] (A40)."""
-    if megami in FACTION_VERSIONED:
-        version = faction if faction in ("sakura", "adazakura") else "sakura"
-        return KeyRef(key=f"role.{megami}.text.{version}")
-    return KeyRef(key=f"role.{megami}.text")
+def ability_text(state: AdzState, megami: str, faction: str) -> list[KeyRef]:
+    """An ability's text, one line per part: the holder's faction version [ADZ-0] (A40), then the lines
+    that follow this table's options (the role's ``text_notes``: W3's limit, when seals start …)."""
+    version = faction if faction in ("sakura", "adazakura") else "sakura"
+    key = f"role.{megami}.text.{version}" if megami in FACTION_VERSIONED else f"role.{megami}.text"
+    role = roles().get(megami)
+    return [KeyRef(key=key), *(role.text_notes(state, version) if role is not None else [])]
 
 
-def held_text(megami: str, faction: str) -> KeyRef:
+def held_text(state: AdzState, megami: str, faction: str) -> list[KeyRef]:
     """The text of an ability held by a Kururu copy or a Black Box gain: the holder's faction version,
     except where a copy holds less than the dealt player (A64, A65): Yatsuha's looks without her faction,
-    Renri's night-0 removal without faction or victory, Kururu's look without a copy."""
+    Renri's night-0 removal without faction or victory (a choice with ``deck_choices``), Kururu's look
+    without a copy."""
     if megami == "yatsuha":
-        return KeyRef(key="role.yatsuha.text.held")
+        return [KeyRef(key="role.yatsuha.text.held")]
     if megami == "renri":
-        return KeyRef(key="role.renri.text.held")
+        return [
+            KeyRef(
+                key="role.renri.text.held.choice" if rule(state, "deck_choices") else "role.renri.text.held"
+            )
+        ]
     if megami == "kururu":
-        return KeyRef(key="role.kururu.text.held")
-    return ability_text(megami, faction)
+        return [KeyRef(key="role.kururu.text.held")]
+    return ability_text(state, megami, faction)
 
 
 def faction_shown(p: Player) -> Param:
@@ -49,7 +57,9 @@ def role_card(g: Ctx, seat: int) -> None:
     p = g.p(seat)
     team = [q.seat for q in g.s.players if q.faction == ADAZAKURA] if p.faction == ADAZAKURA else []
     held = [
-        held_text(m, p.faction) for m in ([p.copied] if p.copied else []) + ([p.gained] if p.gained else [])
+        line
+        for m in ([p.copied] if p.copied else []) + ([p.gained] if p.gained else [])
+        for line in held_text(g.s, m, p.faction)
     ]
     g.tell(
         seat,
@@ -58,7 +68,7 @@ def role_card(g: Ctx, seat: int) -> None:
         player=g.ref(seat),
         megami=g.role(p.megami),
         faction=faction_shown(p),
-        text=ability_text(p.megami, p.faction),
+        text=list[Param](ability_text(g.s, p.megami, p.faction)),
         team=g.refs(team),
         held=list[Param](held),
         lines=list[Param](p.ledger[-12:]),

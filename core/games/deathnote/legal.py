@@ -5,8 +5,9 @@ Kinds: ``play.<TYPE>`` (the active player's card, with a target seat for Arrest,
 and Apple), ``discard`` (§4.5), ``pick`` (a candidate card type at an Investigation, the Shinigami's
 face-down step or as an Exchange's target), ``give`` (the Exchange user's card back), ``name`` (a living
 player at a night: Kira's real choice or everyone else's decoy; ``"none"`` at a Shinigami night),
-``signal.point``/``signal.yes``/``signal.no``/``signal.ask`` (§11.4) and ``start`` (the host's start
-player, ``start_player = host_choice``).
+``signal.point``/``signal.yes``/``signal.no``/``signal.ask`` (§11.4), ``start`` (the host's start
+player, ``start_player = host_choice``) and ``decline`` (the Exchange user keeps nothing, with the host's
+``exchange_decline``).
 """
 
 from __future__ import annotations
@@ -14,9 +15,12 @@ from __future__ import annotations
 from core.engine.notice import Action
 from core.games.deathnote.cards import TARGETED, candidates, types_of
 from core.games.deathnote.ctx import Ctx
+from core.games.deathnote.settings import option
 from core.games.deathnote.turn import DISCARD, PLAY
 
 NONE = "none"
+#: The Exchange user's "keep nothing" at the give-back step (``exchange_decline``).
+DECLINE = "decline"
 SIGNALS = ("signal.yes", "signal.no", "signal.ask")
 NIGHTS = frozenset({"judgment", "shinigami_night"})
 CHOICES = frozenset({"pass", "face_down", "exchange_take", "exchange_give"})
@@ -68,7 +72,8 @@ def _choice(g: Ctx, seat: int) -> list[Action]:
         return []
     p = g.p(seat)
     if c.step == "exchange_give":
-        return [Action.of("give", t) for t in types_of(p.hand)]
+        decline = [Action.of(DECLINE)] if option(g.s, "exchange_decline") else []
+        return [*(Action.of("give", t) for t in types_of(p.hand)), *decline]
     low, special = candidates(p.role, p.hand)
     return [Action.of("pick", t) for t in types_of(low + special)]
 
@@ -95,7 +100,7 @@ def refusal(g: Ctx, seat: int, action: Action, legal_now: list[Action]) -> str:
         return "not_alive"
     if action.kind.startswith(PLAY) or action.kind == DISCARD:
         return _play_refusal(g, seat, action)
-    if action.kind in ("pick", "give") and s.phase in CHOICES:
+    if action.kind in ("pick", "give", DECLINE) and s.phase in CHOICES:
         c = s.choice
         if c is None or seat not in c.waiting:
             return "choice.not_yours"

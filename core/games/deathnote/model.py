@@ -60,6 +60,8 @@ class Choice(BaseModel):
     picks: dict[int, str] = Field(default_factory=dict)
     #: Exchange: the card the user just took (the give-back default, §11.5).
     taken: str | None = None
+    #: Exchange: the user declined the card and handed it back (``exchange_decline``).
+    declined: bool = False
 
 
 class Night(BaseModel):
@@ -88,6 +90,9 @@ class DNState(TableState):
     #: Seats still to play this round, the active one first (§4.1).
     to_play: list[int] = Field(default_factory=list)
     judgments: int = 0
+    #: ``shinigami_first``: the active player played a held Shinigami before drawing and draws when the
+    #: Shinigami has left (``night.resolve_shinigami``).
+    late_draw: bool = False
     recognised: bool = False
     choice: Choice | None = None
     night: Night | None = None

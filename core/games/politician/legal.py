@@ -2,8 +2,9 @@
 of every tap (``politician.md`` §6, §10.3).
 
 Kinds: ``favourite`` (the lover, role check), ``done`` (end one's candidacy or policy statement; at night:
-finished), ``ready`` (campaign), ``vote`` (a seat; no abstain, AMB-05), ``kill`` (a wolf's negative-campaign
-proposal: a seat or ``"none"``, AMB-26), ``night.protect``, ``night.investigate``, ``night.trust`` (the
+finished), ``ready`` (campaign), ``vote`` (a seat; no abstain, AMB-05; with ``freeBallot`` also oneself or
+``"none"``), ``kill`` (a wolf's negative-campaign proposal: a seat or ``"none"``, AMB-26; no ``"none"``
+with ``mandatoryNegativeCampaign``), ``night.protect``, ``night.investigate``, ``night.trust`` (the
 dummy prompt of every other active player, §10.5), ``draw`` (a card of the interactive lottery, §10.6).
 """
 
@@ -41,11 +42,15 @@ def legal(g: Ctx, seat: int) -> list[Action]:
 
 
 def _ballots(g: Ctx, seat: int) -> list[Action]:
-    """§6.6.1: one ballot per eligible voter, for a candidate of this round other than themself."""
+    """§6.6.1: one ballot per eligible voter, for a candidate of this round other than themself (AMB-04);
+    with ``freeBallot`` (the original text's 「当選させたい人に投票」) any candidate, themself included, or
+    an abstention."""
     rnd = g.s.round
     if rnd is None or seat not in rnd.voters or rnd.has_voted(seat):
         return []
-    return [Action.of("vote", c) for c in rnd.candidates if c != seat]
+    free = bool(option(g.s, "freeBallot"))
+    ballots = [Action.of("vote", c) for c in rnd.candidates if c != seat or free]
+    return ballots + ([Action.of("vote", NOBODY)] if free else [])
 
 
 def _night(g: Ctx, seat: int) -> list[Action]:
@@ -58,8 +63,8 @@ def _night(g: Ctx, seat: int) -> list[Action]:
     if role == "wolf_member":
         if night.locked:
             return [Action.of("done")]
-        return [*(Action.of("kill", t) for t in active), Action.of("kill", NOBODY),
-                Action.of("done")]  # fmt: skip
+        nobody = [] if option(g.s, "mandatoryNegativeCampaign") else [Action.of("kill", NOBODY)]
+        return [*(Action.of("kill", t) for t in active), *nobody, Action.of("done")]
     if role == "guard":
         self_ok = bool(option(g.s, "guardSelfProtect"))
         targets = [t for t in active if t != seat or self_ok]

@@ -53,12 +53,13 @@ class SeatRecord(BaseModel):
 
 
 class Ballot(BaseModel):
-    """One ballot, in arrival order: ``voter`` → ``target``; ``weight`` 2 for the chairman (§6.6.3)."""
+    """One ballot, in arrival order: ``voter`` → ``target`` (None: an abstention, only with the host's
+    ``freeBallot``); ``weight`` 2 for the chairman (§6.6.3)."""
 
     model_config = ConfigDict(frozen=True)
 
     voter: int
-    target: int
+    target: int | None
     weight: int = 1
 
 
@@ -109,13 +110,15 @@ class NightState(BaseModel):
 
 
 class NightRecord(BaseModel):
-    """What a night did, for the recap (§6.10): proposals, the resolved target (``tie_break`` when drawn),
+    """What a night did, for the recap (§6.10): proposals, the resolved target (``tie_break`` when drawn,
+    ``forced`` when drawn because the wolves named nobody under ``mandatoryNegativeCampaign``),
     protection, investigation, and the excluded player (None when nobody)."""
 
     n: int
     proposals: dict[int, int | str] = Field(default_factory=dict)
     target: int | None = None
     tie_break: bool = False
+    forced: bool = False
     protect: int | None = None
     investigate: int | None = None
     excluded: int | None = None

@@ -11,7 +11,7 @@ through Black Box only learns the Megami: no copy, no madman (A65).
 
 from __future__ import annotations
 
-from core.engine.notice import Action
+from core.engine.notice import Action, Param
 from core.games.adazakura import effects
 from core.games.adazakura.ctx import Ctx
 from core.games.adazakura.megami import SAKURA
@@ -50,7 +50,7 @@ class Kururu(Megami):
         p.copied = megami
         g.learn(
             p.seat, "result.kururu.copied", night=g.day_n, target=g.ref(target), megami=g.role(megami),
-            text=held_text(megami, p.faction),
+            text=list[Param](held_text(g.s, megami, p.faction)),
         )  # fmt: skip
         if megami == "yatsuha" and p.faction == SAKURA:
             p.madman = True
