@@ -110,8 +110,8 @@ def plan(
 
 
 def state_json(state: Any) -> str:
-    """The stored form of a game state: its JSON without the shell's part (kept in the records)."""
-    return str(state.model_dump_json(exclude={"shell"}))
+    """The stored form of a game state: its hot state, without the log (the history keeps the events)."""
+    return str(state.model_dump_json(exclude={"log"}))
 
 
 def _waiting(

@@ -12,8 +12,10 @@ from typing import Any
 from core.engine.commands import Command, Say, Timeout
 from core.engine.notice import Notice
 from core.engine.result import Event, Rejected
+from core.engine.table import Unread
 from core.games import GameRules, rules_for
 from handlers import excused as excuse
+from handlers import history
 from infra.store import GameStore, StoredGame
 
 #: Overdue deadlines applied in one catch-up (safety net when a timer was missed).
@@ -34,17 +36,34 @@ class Loaded:
 
 
 def parse(stored: StoredGame) -> Loaded:
-    """The game of ``stored``, its state parsed once. Raises ``KeyError`` for an unknown game id and
-    pydantic's ``ValidationError`` for a state that is not one."""
+    """The game of ``stored``, its hot state parsed once, its log unread (the history is kept apart:
+    :func:`with_history`). Raises ``KeyError`` for an unknown game id and pydantic's ``ValidationError``
+    for a state that is not one."""
     data = json.loads(stored.state)
     rules = rules_for(data["game"])
-    return Loaded(stored, rules, rules.state_model.model_validate(data))
+    state = rules.state_model.model_validate(data)
+    state.log = Unread()
+    return Loaded(stored, rules, state)
+
+
+def with_history(loaded: Loaded, entries: list[str]) -> Loaded:
+    """``loaded`` with its state's log filled in from the history ``entries`` (oldest first)."""
+    state = loaded.state.fork()
+    state.log = history.events(entries)
+    return Loaded(loaded.stored, loaded.rules, state)
 
 
 def load(store: GameStore, game_id: str) -> Loaded | None:
     """The game ``game_id`` as committed (one strongly consistent read), or None when there is none."""
     stored = store.load(game_id)
     return None if stored is None else parse(stored)
+
+
+def load_whole(store: GameStore, game_id: str) -> Loaded | None:
+    """The game ``game_id`` as committed with its log read from its history (its chunks too: for a
+    recap, the developer tools and tests), or None when there is none."""
+    loaded = load(store, game_id)
+    return None if loaded is None else with_history(loaded, store.history(loaded.stored))
 
 
 @dataclass

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from core.engine.commands import Command, MoveChat, Remind, Timeout
+from core.engine.history import HistoryNeeded
 from core.engine.notice import Notice
 from core.engine.result import Rejected
 from core.engine.table import ENDED
@@ -115,6 +116,10 @@ class GameRunner:
         """The game ``game_id`` as committed (one read, parsed once), or None when there is none."""
         return decision.load(self.store, game_id)
 
+    def with_history(self, loaded: Loaded) -> Loaded:
+        """``loaded`` with its state's full log (its history read: a recap, the end screen)."""
+        return decision.with_history(loaded, self.history(loaded))
+
     def history(self, loaded: Loaded, *, last: int | None = None) -> list[str]:
         """The game's history entries, oldest first (its chunks are read, only the ``last`` ones when
         given: for the recap, the console)."""
@@ -139,7 +144,11 @@ class GameRunner:
                 return Applied(Rejected(reason="game.none"), None)
             if delivery_id and self.store.has_delivery(loaded.stored, delivery_id):
                 return Applied(await self._redelivered(loaded, delivery_id, now), loaded)
-            decided = decision.decide(loaded, command, now)
+            try:
+                decided = decision.decide(loaded, command, now)
+            except HistoryNeeded:  # a rule reads the log (the recap at the end): decide again with it
+                loaded = self.with_history(loaded)
+                decided = decision.decide(loaded, command, now)
             if not decided.write:
                 if decided.refusal is None:
                     await self.send_now(loaded.rules, decided.state, decided.notices, delivery_id=delivery_id)

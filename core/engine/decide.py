@@ -241,9 +241,10 @@ class Steps(Generic[S, C]):
         seat = seat_of(s, user_id)
         if seat is None:
             return leave_lobby(g, user_id)
-        gone = {e.data["seat"] for e in s.log if e.kind == "PlayerLeft"}
+        gone = set(s.left)
         if seat in gone:
             return Rejected(reason="left.already")
+        s.left.append(seat)
         g.log("PlayerLeft", seat=seat)
         if g.p(seat).alive:
             g.announce("game.player_left", player=g.ref(seat))

@@ -30,6 +30,8 @@ from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel
 
+from core.engine.history import Unread
+
 M = TypeVar("M", bound=BaseModel)
 Copier = Callable[[Any], Any]
 Differ = Callable[[Any, Any], bool]
@@ -70,7 +72,7 @@ def copied(model: M, *, append_only: Collection[str] = ()) -> M:
     fields = model.__dict__.copy()
     for name, copier, _ in layout.plan:
         item = fields[name]
-        if item is not None:
+        if item is not None and not isinstance(item, Unread):  # an unread log holds nothing to copy
             fields[name] = list(item) if name in append_only else copier(item)
     return _instance(type(model), fields, layout.every_field)
 

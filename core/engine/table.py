@@ -3,6 +3,12 @@
 A game's state model subclasses :class:`TableState`. Phases are data: ``phase`` is the current phase id
 (the rules spec's ids), ``phase_seq`` increases at every phase change (buttons carry it), and
 ``deadline_at`` is the phase's deadline in UTC epoch seconds (``None``: no deadline).
+
+Hot state apart from history (design §3): ``log``, the game's events, is history: what a rule needs at
+every input is in hot fields (who left the group, who was kicked), and only the recap reads the log. A
+shell that keeps the history elsewhere hands ``decide`` a state whose log is :class:`Unread`: events are
+logged into it as usual, and a rule that reads it raises :class:`HistoryNeeded`, so the shell decides
+again with the log filled in. The pure core (bots, ``simulate``, tests) keeps a plain list.
 """
 
 from __future__ import annotations
@@ -11,6 +17,7 @@ from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from core.engine.history import Unread as Unread  # re-exported: the shell marks a log unread
 from core.engine.result import Event
 from core.engine.rng import Rng
 from core.engine.structural import copied, differs
@@ -54,12 +61,14 @@ class TableState(BaseModel):
     created_at: int = 0
     rng: Rng = Field(default_factory=Rng)
     settings: dict[str, Any] = Field(default_factory=dict)
+    #: The game's events, oldest first (history: see the module docstring).
     log: list[Event] = Field(default_factory=list)
     #: Members the shell could not message in their 1:1 chat (blocked the bot, …).
     unreachable: list[str] = Field(default_factory=list)
-    #: What a platform shell keeps about the game's chat, by the shell's own key (e.g. whom it muted in
-    #: the group, ``handlers.telegram.speech``). The rules never read or write it.
-    shell: dict[str, Any] = Field(default_factory=dict)
+    #: Seats whose player left the group during the game (``LeftChat``; logged as ``PlayerLeft``).
+    left: list[int] = Field(default_factory=list)
+    #: Seats the host removed (``Kick``; logged as ``PlayerKicked``, ``core.engine.afk``).
+    kicked: list[int] = Field(default_factory=list)
 
     @property
     def is_over(self) -> bool:

@@ -24,6 +24,7 @@ from devtools.local import bots
 from devtools.local.sender import GROUP_CHAT, PLATFORM, LocalSender, user_id
 from devtools.local.texts import bot_names, ui
 from devtools.local.watched import WatchedService
+from handlers import decision
 from handlers.messages import Inbound, Intent, Outcome, Reachable, Tap, TextCommand
 from handlers.service import DEFAULT_GAME
 from infra.store import MemoryStore
@@ -111,9 +112,9 @@ class LocalGame:
 
     # -- reading the game -----------------------------------------------------------------------------
     def state(self) -> Any:
-        """The game state as committed (``None`` before ``/newgame``)."""
-        stored = self.store.load(self.game_id) if self.game_id else None
-        return None if stored is None else self.rules.state_model.model_validate_json(stored.state)
+        """The game state as committed, its log read from its history (``None`` before ``/newgame``)."""
+        loaded = decision.load_whole(self.store, self.game_id) if self.game_id else None
+        return None if loaded is None else loaded.state
 
     @property
     def is_over(self) -> bool:

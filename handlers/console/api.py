@@ -24,6 +24,7 @@ import core.i18n as i18n
 from core.engine.commands import Act, Command, Say, Timeout
 from core.engine.notice import Action
 from core.engine.result import Rejected
+from core.engine.table import ENDED
 from handlers.console import feed as console_feed
 from handlers.console import page, view
 from handlers.console.auth import Authenticator, Viewer, is_member
@@ -187,6 +188,8 @@ class ConsoleApi:
         """The viewer's projection of the game as ``loaded`` (its feed from the history's tail, and from
         its last chunk when the tail holds too little of it)."""
         runner = self.service.runner
+        if loaded.state.phase == ENDED:
+            loaded = runner.with_history(loaded)  # the end screen tells the game again from its log
         wording = "console" if console_feed.is_primary(runner.settings_for(loaded.state.chat_id)) else None
         texts = loaded.stored.tail_entries()
         feed = console_feed.entries(loaded.rules, loaded.state, user_id, texts, wording)

@@ -20,9 +20,9 @@ from moto import mock_aws
 
 import core.i18n as i18n
 from core.engine.notice import Notice, PlayerRef, RoleRef
-from core.games import GameRules, rules_for
+from core.games import GameRules
 from devtools import moto_speed
-from handlers import outbox, timer
+from handlers import decision, outbox, timer
 from handlers.messages import Tap
 from handlers.service import Service
 from handlers.telegram import webhook
@@ -261,10 +261,10 @@ class Table:
 
     # -- the store and the timer ----------------------------------------------------------------------
     def state(self) -> Any:
-        stored = self.store.load(self.game_id)
-        assert stored is not None
-        data = json.loads(stored.state)
-        return rules_for(data["game"]).state_model.model_validate(data)
+        """The game as committed, its log read from its history."""
+        loaded = decision.load_whole(self.store, self.game_id)
+        assert loaded is not None
+        return loaded.state
 
     def version(self) -> int:
         stored = self.store.load(self.game_id)

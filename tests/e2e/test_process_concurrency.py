@@ -40,6 +40,7 @@ import pytest
 from core.engine.notice import Action
 from core.games import rules_for
 from devtools.store_server import dynamodb_client, moto_server
+from handlers import history
 from handlers.messages import Tap
 from handlers.telegram.callback import encode
 from infra.dynamodb import DynamoStore, create_table
@@ -243,15 +244,16 @@ class Closed:
 
     version: int
     ballots: dict[str, int]
-    deliveries: list[str]
+    deliveries: list[bytes]
     unsent: int
 
 
 def closed(db: Db, game_id: str) -> Closed:
     stored = db.store.load(game_id)
     assert stored is not None
-    [vote] = [e for e in json.loads(stored.state)["log"] if e["kind"] == "VoteClosed"]
-    return Closed(stored.version, dict(vote["data"]["ballots"]), stored.deliveries, len(stored.pending))
+    events = history.events(db.store.history(stored))
+    [vote] = [e for e in events if e.kind == "VoteClosed"]
+    return Closed(stored.version, dict(vote.data["ballots"]), list(stored.deliveries), len(stored.pending))
 
 
 def test_sixteen_ballots_at_the_same_moment_none_lost_none_counted_twice(

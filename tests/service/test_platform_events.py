@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import json
 from typing import Any
 
 import pytest
 
 import core.i18n as i18n
 from core.engine.notice import PlayerRef
-from core.games import rules_for
+from handlers import decision
 from handlers.messages import (
     BotLeft,
     GroupMoved,
@@ -81,10 +80,9 @@ class Group:
         assert self.state().players, "the game did not start"
 
     def state(self) -> Any:
-        stored = self.store.load(GAME_ID)
-        assert stored is not None
-        data = json.loads(stored.state)
-        return rules_for(data["game"]).state_model.model_validate(data)
+        loaded = decision.load_whole(self.store, GAME_ID)
+        assert loaded is not None
+        return loaded.state
 
     def version(self) -> int:
         stored = self.store.load(GAME_ID)
