@@ -158,12 +158,13 @@ class LocalGame:
                           chat_id=user if private else GROUP_CHAT, is_private=private, user_id=user,
                           user_name=self.names[user], intent=intent)  # fmt: skip
         log.info("%s in %s: %s", user, inbound.chat_id, _logged(intent))
-        outcome = await self.service.handle(inbound, now=self.now)
-        self._follow_group()
-        if outcome.ack:
-            log.info("%s ← %s", user, outcome.ack)
-        for message in outcome.messages:
-            await self.sender.send(message)
+        with self.sender.batch():
+            outcome = await self.service.handle(inbound, now=self.now)
+            self._follow_group()
+            if outcome.ack:
+                log.info("%s ← %s", user, outcome.ack)
+            for message in outcome.messages:
+                await self.sender.send(message)
         return outcome
 
     def _follow_group(self) -> None:
@@ -203,7 +204,8 @@ class LocalGame:
             return False
         self.now = max(self.now, state.deadline_at)
         log.info("timer: phase %s (%s) at %s", state.phase_seq, state.phase, self.now)
-        await self.service.fire_timer(self.game_id, state.phase_seq, now=self.now)
+        with self.sender.batch():
+            await self.service.fire_timer(self.game_id, state.phase_seq, now=self.now)
         return True
 
     async def step(self) -> bool:
