@@ -5,8 +5,10 @@ platform, bot players and a fake clock.
 Everything goes through ``Service.handle`` / ``Service.fire_timer`` as platform inputs (platform
 ``local``, users ``local:1`` … ``local:N``; the person is ``local:1`` and hosts): ``/newgame <game>`` in the
 group, each player's private ``/start <game id>`` (the Telegram deep link's path), ``/startgame``, then
-taps and commands. The clock is fake: it stands still while bots act and jumps to the phase deadline
-when asked (the timer's ``Timeout``, design §5), so a whole game takes minutes. Times: UTC epoch seconds.
+taps and commands. The clock is fake: it does not run while anyone waits, moves :data:`TICK` seconds with
+each of the person's inputs (never onto a deadline: only the person closes a phase early) and jumps to the
+phase deadline when asked (the timer's ``Timeout``, design §5), so a whole game takes minutes. Times: UTC
+epoch seconds.
 """
 
 from __future__ import annotations
@@ -32,7 +34,8 @@ log = logging.getLogger(__name__)
 
 #: The fake clock's start (2026-01-01T00:00:00Z): fixed, so a seeded game replays exactly.
 START = 1_767_225_600
-#: Seconds the clock moves for each input of the person (team choices are relayed with times).
+#: Seconds the clock moves for each input of the person (team choices are relayed with times); it never
+#: reaches a deadline this way (:meth:`LocalGame.tick`).
 TICK = 2
 #: XORed (plus the user number) into the game seed to seed each bot: deal and bots draw unrelated streams.
 BOT_SALT = 0xB07B07
@@ -189,9 +192,19 @@ class LocalGame:
             await self.deliver(self.person, TextCommand("option", (name, *values)), private=False)
         await self.deliver(self.person, TextCommand("startgame"), private=False)
 
+    def tick(self) -> int:
+        """Move the clock by one input's :data:`TICK`, never onto the current deadline (only a jump to it
+        closes a phase by time); returns the new time."""
+        state = self.state()
+        deadline = None if state is None or state.is_over else state.deadline_at
+        ahead = self.now + TICK
+        self.now = ahead if deadline is None else max(self.now, min(ahead, deadline - 1))
+        return self.now
+
     async def person_says(self, intent: Intent, *, private: bool) -> Outcome:
-        """An input of the person; the clock ticks, then the bots answer while the person lives."""
-        self.now += TICK
+        """An input of the person; the clock ticks (:meth:`tick`), then the bots answer while the person
+        lives."""
+        self.tick()
         outcome = await self.deliver(self.person, intent, private=private)
         if self.person_alive:
             await self.settle()

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.engine.rng import Rng
-from devtools.local.game import BOT_SALT, TICK, LocalGame, Mind
+from devtools.local.game import BOT_SALT, LocalGame, Mind
 from devtools.local.sender import GROUP_CHAT, Entry
 from handlers.messages import Outcome, TextCommand
 
@@ -76,16 +76,6 @@ class HotSeatGame(LocalGame):
         if tap.phase_seq is None:
             return entry.seq == newest
         return state is not None and tap.game_id == self.game_id and tap.phase_seq == state.phase_seq
-
-    def tick(self) -> int:
-        """Move the clock by one input's :data:`~devtools.local.game.TICK`, never onto the current deadline
-        (only 「締め切りまで進める」 closes a phase: the playground's clock stands still otherwise); returns
-        the new time."""
-        state = self.state()
-        deadline = None if state is None or state.is_over else state.deadline_at
-        ahead = self.now + TICK
-        self.now = ahead if deadline is None else max(self.now, min(ahead, deadline - 1))
-        return self.now
 
     async def group_line(self, user: str, text: str) -> Outcome | None:
         """``user`` sends ``text`` in the group: a ``/command`` goes to the service (``/startgame``,

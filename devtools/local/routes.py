@@ -67,7 +67,7 @@ def _new(table: Playground, body: Body) -> Body:
     if not 0 <= seed < MAX_SEED:
         raise ValueError(seed)
     table.new(str(body["game"]), number(body["players"]), str(body.get("lang", table_lang(table))), seed)
-    return {"ok": True, "message": None, "seed": seed}
+    return {"ok": True, "message": None, "seed": seed, "table": table.tables}
 
 
 def _group(table: Playground, body: Body) -> Body:

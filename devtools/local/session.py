@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import secrets
 import threading
 from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import replace
@@ -19,6 +20,7 @@ from typing import Any, TypeVar
 import core.i18n as i18n
 from core.games import registry, rules_for
 from core.i18n.catalog import catalog
+from devtools.local.game import TICK
 from devtools.local.hotseat import HotSeatGame
 from devtools.local.sender import GROUP_CHAT, Entry
 from devtools.local.texts import LANGS, game_name
@@ -76,6 +78,8 @@ class Playground:
         self.console: ConsoleApi | None = None
         #: Tables opened so far: the state's ``table``, so the page tells a new game from a rematch.
         self.tables = 0
+        #: This server's run (random): the state's ``boot``, so an open page sees that the server restarted.
+        self.boot = secrets.token_hex(4)
 
     # -- lifecycle ----------------------------------------------------------------------------------
     def start(self) -> None:
@@ -222,6 +226,9 @@ class Playground:
     def state(self, since: int = 0) -> dict[str, Any]:
         """The table as the page shows it (see :meth:`devtools.local.web.PlaygroundServer` for the
         shape): the game, its seats with their tokens and the group chat from log position ``since``;
+        ``table`` counts the games this server opened and ``boot`` names this run of the server (so a page
+        can tell a game another tab started, or a restart, from its own); ``tick``: the seconds each input
+        moves the clock;
         ``live`` lists every group button (``[n, index]``, the whole log) a press still means something
         for, so the page can disable the ones it already shows once they are from an earlier moment."""
         with self._lock:
@@ -235,7 +242,8 @@ class Playground:
                 "over": bool(state is not None and state.is_over),
                 "phase": None if state is None else state.phase,
                 "phase_seq": None if state is None else state.phase_seq,
-                "now": table.now, "deadline_at": None if state is None else state.deadline_at,
+                "now": table.now, "deadline_at": None if state is None else state.deadline_at, "tick": TICK,
+                "boot": self.boot,
                 "seats": self._seats(table),
                 "chat": [_entry(e, live) for e in log[max(0, since) :] if e.chat_id == GROUP_CHAT],
                 "live": sorted([n, index] for n, index in live),

@@ -11,7 +11,8 @@ the console's, ``console.error.*``):
 - ``GET /playground/api/state?since=N`` → :meth:`devtools.local.session.Playground.state`.
 - ``POST /playground/api/new`` ``{"game", "players", "lang", "seed"?}``; ``…/group`` ``{"seat", "text"}``;
   ``…/press`` ``{"seat", "n", "button"}``; ``…/advance`` ``{}``; ``…/seat`` ``{"seat", "bot"}`` →
-  ``{"ok": true, "message": text or null}`` (``advance`` adds ``"moved"``). Another method on one of
+  ``{"ok": true, "message": text or null}`` (``advance`` adds ``"moved"``, ``new`` the ``"seed"`` and
+  the ``"table"`` it opened). Another method on one of
   these: 405 with ``Allow`` (its one method, :data:`devtools.local.routes.METHODS`).
 - ``/console…`` the player console (:class:`handlers.console.api.ConsoleApi`, seat tokens; ``HEAD`` on
   its page and files as ``GET`` without the body, its API answers 405 to other methods itself).

@@ -1,0 +1,64 @@
+"""The playground page in the browser, where a circle rehearses: it never swaps the game under a person
+silently (another tab's 「新しいゲーム」, a restarted server), and what it offers beside the group chat."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+
+from playwright.sync_api import Page, expect
+
+from devtools.local.texts import ui
+from devtools.local.web import PlaygroundServer
+from tests.browser.playground import serving, table
+
+
+def _new_game_elsewhere(server: PlaygroundServer) -> None:
+    """「新しいゲーム」 pressed in another tab: the same request the page sends."""
+    body = json.dumps({"game": "deathnote", "players": 4, "lang": "ja", "seed": 3}).encode()
+    request = urllib.request.Request(server.url + "playground/api/new", data=body,
+                                     headers={"Content-Type": "application/json"})  # fmt: skip
+    with urllib.request.urlopen(request) as answer:
+        assert answer.status == 200
+
+
+def _opened(page: Page, server: PlaygroundServer) -> None:
+    page.goto(server.url)
+    expect(page.locator("#game-line")).to_contain_text(str(table(server)["game_id"]))
+
+
+def test_a_new_game_from_another_tab_is_told_not_swapped_silently(page: Page) -> None:
+    with serving("politician", 5, 4) as server:
+        _opened(page, server)
+        _new_game_elsewhere(server)
+        expect(page.locator("#game-line")).to_contain_text(str(table(server)["game_id"]))
+        expect(page.locator("#status")).to_have_text(ui("web.replaced", "ja"))
+
+
+def test_the_pages_own_new_game_says_nothing_of_another_tab(page: Page) -> None:
+    with serving("politician", 5, 4) as server:
+        _opened(page, server)
+        page.locator("#new-open").click()
+        page.locator("#new-game").select_option("deathnote")
+        page.locator("#new-players").fill("4")
+        page.locator("#new-form button[type=submit]").click()
+        # The refresh that shows the new game is the one that would have told of another tab's.
+        expect(page.locator("#game-line")).to_contain_text(str(table(server)["game_id"]))
+        expect(page.locator("#game-line")).to_contain_text("DEATH NOTE")
+        assert page.locator("#status").inner_text() != ui("web.replaced", "ja")
+
+
+def test_a_restarted_server_is_told_even_with_the_same_seed(page: Page) -> None:
+    with serving("politician", 5, 4) as first:
+        port = first.port
+        _opened(page, first)
+        old = table(first)["game_id"]
+    again = PlaygroundServer(game="politician", players=5, lang="ja", seed=4, port=port)
+    again.start()
+    try:
+        assert table(again)["game_id"] == old, "the same seed deals the same game id"
+        expect(page.locator("#status")).to_have_text(ui("web.restarted", "ja"))
+        person = next(row for row in table(again)["seats"] if row["person"])
+        expect(page.locator("#console")).to_have_attribute("src", f"/console?g={old}&token={person['token']}")
+    finally:
+        again.stop()
