@@ -23,9 +23,10 @@ from typing import Any, TextIO
 from core.games import registry, rules_for
 from devtools.commands import add_subcommands, run_command
 from devtools.local.game import LocalGame
+from devtools.local.serving import serve
 from devtools.local.terminal import Reader, Screen, play, wants_color
 from devtools.local.texts import LANGS, game_name
-from devtools.local.web import DEFAULT_HOST, DEFAULT_PORT, PlaygroundServer, serve
+from devtools.local.web import DEFAULT_HOST, DEFAULT_PORT, PlaygroundServer
 from devtools.simulate import table_problem
 from handlers.service import DEFAULT_GAME
 

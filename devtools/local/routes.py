@@ -79,6 +79,15 @@ def _group(table: Playground, body: Body) -> Body:
     return {"ok": True, "message": table.group(number(body["seat"]), text)}
 
 
+def _private(table: Playground, body: Body) -> Body:
+    text = body["text"]
+    if not isinstance(text, str):
+        raise TypeError(text)
+    if len(text) > MAX_LINE:
+        raise Refused("error.too_long", max=MAX_LINE)
+    return {"ok": True, "message": table.private(number(body["seat"]), text)}
+
+
 def _press(table: Playground, body: Body) -> Body:
     ack = table.press(number(body["seat"]), number(body["n"]), number(body["button"]))
     return {"ok": True, "message": ack}
@@ -102,6 +111,7 @@ def _seat(table: Playground, body: Body) -> Body:
 POSTS: dict[str, Callable[[Playground, Body], Body]] = {
     "new": _new,
     "group": _group,
+    "private": _private,
     "press": _press,
     "advance": _advance,
     "seat": _seat,

@@ -24,6 +24,7 @@ from devtools.local.game import TICK
 from devtools.local.hotseat import HotSeatGame
 from devtools.local.sender import GROUP_CHAT, Entry
 from devtools.local.texts import LANGS, game_name
+from handlers.console import feed as console_feed
 from handlers.console.api import ConsoleApi, ConsoleRequest, ConsoleResponse
 from handlers.console.auth import SeatTokens
 
@@ -146,6 +147,22 @@ class Playground:
                 raise Refused("error.no_speech", name=table.names[user])
             outcome = self._run(lambda: table.group_line(user, text))
         return outcome.ack if outcome is not None else None
+
+    def private(self, seat: int, text: str) -> str | None:
+        """``seat`` sends the command ``text`` in its 1:1 chat with the bot (see
+        :meth:`HotSeatGame.private_line`); returns what the bot answered there at once (a query's answer,
+        a refusal: the messages that reach no console feed), else its ack, else None. What the command
+        changed reaches the seat's console as on a platform. Raises :class:`Refused` for an unknown seat
+        or a line that is no ``/command``."""
+        with self._lock:
+            table, user = self._table(), self._user(seat)
+            if not text.strip().startswith("/") or not text.strip()[1:].split():
+                raise Refused("error.private_command")
+            sent = len(table.sender.log)
+            outcome = self._run(lambda: table.private_line(user, text))
+            kept = {entry["text"] for entry in console_feed.entries(table.state(), user)}
+            replies = [e.text for e in table.sender.log[sent:] if e.chat_id == user and e.text not in kept]
+        return "\n\n".join(replies) or outcome.ack or i18n.text("tap.ok", table.lang, table.game)
 
     def press(self, seat: int, entry: int, button: int) -> str | None:
         """``seat`` presses button ``button`` (0-based) of group entry ``entry``; returns the ack."""

@@ -10,6 +10,7 @@ the console's, ``console.error.*``):
   "min_players", "max_players"}], "langs": [{"id", "name"}]}`` (``local.web.*`` catalog texts).
 - ``GET /playground/api/state?since=N`` → :meth:`devtools.local.session.Playground.state`.
 - ``POST /playground/api/new`` ``{"game", "players", "lang", "seed"?}``; ``…/group`` ``{"seat", "text"}``;
+  ``…/private`` ``{"seat", "text"}`` (a ``/command`` in the seat's 1:1 chat: ``/vote 3``, ``/me``);
   ``…/press`` ``{"seat", "n", "button"}``; ``…/advance`` ``{}``; ``…/seat`` ``{"seat", "bot"}`` →
   ``{"ok": true, "message": text or null}`` (``advance`` adds ``"moved"``, ``new`` the ``"seed"`` and
   the ``"table"`` it opened). Another method on one of
@@ -37,7 +38,7 @@ import threading
 from collections.abc import Sequence
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
 import core.i18n as i18n
@@ -283,32 +284,3 @@ class _Handler(BaseHTTPRequestHandler):
         self.end_headers()
         if self.command != "HEAD":
             self.wfile.write(body)
-
-
-def serve(server: PlaygroundServer, out: TextIO, lang: str) -> int:
-    """``jinro-gm play``: start ``server``, print its URL on ``out`` (in ``lang``) and serve until
-    Ctrl-C; returns 0, or 2 when the address cannot be bound (the reason on stderr)."""
-    try:
-        url = server.start()
-    except OSError as err:
-        server.playground.stop()
-        where = f"{server.host}:{server.port}"
-        print(
-            f"jinro-gm play: error: cannot serve on {where}: {err.strerror or err} (try --port)",
-            file=sys.stderr,
-        )
-        return 2
-    out.write(ui("web.serving", lang, url=url) + "\n")
-    out.flush()
-    try:
-        until_interrupted()
-    except KeyboardInterrupt:
-        out.write("\n" + ui("bye", lang) + "\n")
-    finally:
-        server.stop()
-    return 0
-
-
-def until_interrupted() -> None:
-    """Block the calling thread until Ctrl-C (``KeyboardInterrupt``)."""
-    threading.Event().wait()

@@ -8,9 +8,11 @@ import urllib.request
 
 from playwright.sync_api import Page, expect
 
+import core.i18n as i18n
 from devtools.local.texts import ui
 from devtools.local.web import PlaygroundServer
 from tests.browser.playground import serving, table
+from tests.local.webclient import Browser, person, play_until
 
 
 def _new_game_elsewhere(server: PlaygroundServer) -> None:
@@ -62,3 +64,40 @@ def test_a_restarted_server_is_told_even_with_the_same_seed(page: Page) -> None:
         expect(page.locator("#console")).to_have_attribute("src", f"/console?g={old}&token={person['token']}")
     finally:
         again.stop()
+
+
+def test_the_seat_console_has_a_private_chat_box_that_answers(page: Page) -> None:
+    with serving("politician", 5, 4) as server:
+        _opened(page, server)
+        box = page.locator("#private-input")
+        expect(box).to_be_visible()
+        me = next(row for row in table(server)["seats"] if row["person"])
+        expect(box).to_have_attribute("placeholder", ui("web.private.placeholder", "ja", name=me["name"]))
+        box.fill("/vote 9")
+        page.locator("#private-form button[type=submit]").click()
+        expect(page.locator("#status")).not_to_be_empty()
+        expect(box).to_have_value("")
+
+
+def test_a_judgment_name_shows_as_chosen_and_the_console_says_it_waits(page: Page) -> None:
+    with serving("deathnote", 4, 2) as server:
+        _opened(page, server)
+        browser = Browser(server.url)
+        state = play_until(browser, "judgment")
+        frame = page.frame_locator("#console")
+        # The console finds the Judgment by itself (it polls), as a person's does.
+        expect(frame.locator("#phase")).to_have_text(browser.view(state, person(state))["phase_label"])
+        names = frame.locator("#actions button.act")
+        expect(names.first).to_be_visible()
+        label = names.first.inner_text()
+        names.first.click()
+        chosen = frame.locator("#actions button.chosen")
+        expect(chosen).to_have_count(1)
+        expect(chosen).to_contain_text(label)
+        expect(chosen).to_have_attribute("aria-pressed", "true")
+        waiting = frame.locator("#waiting")
+        expect(waiting).to_contain_text(i18n.text("console.ui.waiting", "ja", "deathnote"))
+        expect(waiting).to_contain_text(i18n.text("console.ui.waiting_left", "ja", "deathnote"))
+        me = next(row for row in table(server)["seats"] if row["person"])
+        tab = page.locator(f"#tabs [data-seat='{me['seat']}']")
+        expect(tab).not_to_contain_text(ui("web.seat.owes", "ja"))

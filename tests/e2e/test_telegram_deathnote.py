@@ -20,9 +20,9 @@ import pytest
 import core.i18n as i18n
 from core.engine.notice import KeyRef, PlayerRef
 from handlers import outbox
+from handlers.telegram.callback import decode
 from handlers.telegram.sender import MAX_TEXT
 from handlers.textunits import units
-from handlers.telegram.callback import decode
 from tests.e2e.deathnote import (
     NIGHTS,
     Bots,

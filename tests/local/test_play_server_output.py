@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from devtools import cli
-from devtools.local import web
+from devtools.local import serving
 from devtools.local.texts import ui
 from devtools.local.web import PlaygroundServer
 from tests.local.webclient import Browser
@@ -50,7 +50,7 @@ def test_the_start_line_says_where_the_server_listens_and_claims_no_browser(
         printed["out"] = capsys.readouterr().out
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(web, "until_interrupted", interrupted)
+    monkeypatch.setattr(serving, "until_interrupted", interrupted)
     for lang in ("ja", "en"):
         capsys.readouterr()
         assert cli.main(["play", "--port", "0", "--seed", "1", "--players", "4", "--lang", lang]) == 0

@@ -18,7 +18,7 @@ import core.i18n as i18n
 from core.games import registry
 from devtools import cli
 from devtools.chromium import LAUNCH_ARGS, chromium_path
-from devtools.local import web
+from devtools.local import serving
 from devtools.local.texts import ui
 from devtools.local.web import MAX_BODY, PlaygroundServer
 from tests.local.webclient import Browser, bots, person
@@ -272,7 +272,7 @@ def test_jinro_gm_play_serves_the_playground_until_ctrl_c(
         seen["state"] = Browser("http://" + url).state()
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(web, "until_interrupted", interrupted)
+    monkeypatch.setattr(serving, "until_interrupted", interrupted)
     assert cli.main(["play", "--game", "deathnote", "--port", "0", "--seed", "1", "--players", "4"]) == 0
     assert seen["state"]["game"] == "deathnote"
     assert len(seen["state"]["seats"]) == 4

@@ -63,3 +63,26 @@ def person(state: dict[str, Any]) -> dict[str, Any]:
 def bots(state: dict[str, Any]) -> list[dict[str, Any]]:
     """The rows of the seats a bot plays."""
     return [seat for seat in state["seats"] if seat["bot"]]
+
+
+#: Inputs after which a phase must have been reached.
+MAX_INPUTS = 300
+
+
+def play_until(browser: Browser, phase: str) -> dict[str, Any]:
+    """The person plays the first choice of each menu whenever they owe one, the clock jumps otherwise,
+    until the game reaches ``phase``; returns the state then."""
+    for _ in range(MAX_INPUTS):
+        state = browser.state()
+        if state["phase"] == phase:
+            return state
+        me = person(state)
+        view = browser.view(state, me)
+        if me["owes"] and view["actions"]:
+            node = view["actions"][0]
+            while node["children"]:
+                node = node["children"][0]
+            browser.act(state, me, view, node["action"])
+        else:
+            assert browser.ok("/playground/api/advance", {})["moved"], f"stuck in {state['phase']}"
+    raise AssertionError(f"never reached {phase}")

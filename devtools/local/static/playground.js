@@ -37,6 +37,7 @@
     "restarted": "The playground's server was restarted: this is a new game.",
     "seat.tab": "{seat} {name}",
     "chat.placeholder": "Send in the group as {name}",
+    "private.placeholder": "Send in {name}'s private chat with the bot: /vote 3, /me …",
     "chat.press": "Press as {name}: {label}",
     "chat.stale": "This button is from an earlier moment of the game and can no longer be pressed.",
     "chat.gm": "GM",
@@ -267,6 +268,11 @@
     const input = $("chat-input");
     input.placeholder = t("chat.placeholder", { name: row.name });
     $("chat-label").textContent = input.placeholder;
+    // The seat's 1:1 chat with the bot: what the group answers "send it in the private chat" about.
+    const privately = $("private-input");
+    privately.placeholder = t("private.placeholder", { name: row.name });
+    $("private-label").textContent = privately.placeholder;
+    $("private-form").hidden = !state.started;
   }
 
   function seatTab(row) {
@@ -370,6 +376,14 @@
         input.value = "";
         $("chat").scrollTop = $("chat").scrollHeight;
       }
+      input.focus();
+    });
+    $("private-input").maxLength = MAX_LINE;
+    $("private-form").addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const input = $("private-input");
+      if (!input.value.trim()) return;
+      if (await act("private", { seat: ui.seat, text: input.value })) input.value = "";
       input.focus();
     });
     $("advance").addEventListener("click", () => act("advance", {}));
