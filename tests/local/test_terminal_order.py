@@ -22,6 +22,8 @@ def test_the_vote_result_prints_before_the_last_ballots_confirmation_and_the_nig
     night = i18n.text("night.prompt", "ja", "adazakura", night=1)
     assert _before(after, result, night)
     assert _before(after, result, "2番 リンに投票しました")
+    closed = after.split(result, 1)[1]
+    assert "締め切りまでは選び直せます" not in closed, "nothing says the closed vote is still open"
 
 
 def test_in_english_time_to_vote_prints_before_the_ballot(play: Play) -> None:

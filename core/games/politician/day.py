@@ -121,7 +121,7 @@ def cast(g: Ctx, seat: int, action: Action) -> None:
     assert isinstance(target, int)
     weight = 2 if g.p(seat).role == "chairman" else 1
     rnd.ballots.append(Ballot(voter=seat, target=target, weight=weight))
-    g.tell(seat, "vote.saved", target=g.ref(target))
+    g.tell(seat, "vote.saved", silent=True, target=g.ref(target))  # never merged into the next prompt
     if rnd.public:
         g.announce("vote.ballot", voter=g.ref(seat), target=g.ref(target))
     if all(rnd.has_voted(v) for v in rnd.voters):
