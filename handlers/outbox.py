@@ -7,7 +7,9 @@ sent without a notification sound) is never merged with one that is not. A slot 
 (``Notice.slot``, e.g. the countdown, edited in place by the flush) stays alone: nothing is merged into
 it nor it into another, but it replaces the chat's previous message when that one is of the same slot
 (only the latest text would show). A started game's group messages carry the game id
-(``OutMessage.game_id``: the adapters' link to the player console); a merged message keeps it.
+(``OutMessage.game_id``: the adapters' link to the player console); a merged message keeps it. A merged
+message stays within :data:`MERGE_LIMIT`: a long end (the recap, one notice per round or day) reaches the
+chat as several messages, each cut between two notices, never inside one.
 :func:`merge` also joins a chat's messages that waited in the outbox
 when they finally go (``handlers.delivery``). Payloads are JSON so the store keeps them opaque."""
 
@@ -29,6 +31,9 @@ from handlers.textunits import units
 log = logging.getLogger(__name__)
 
 K = TypeVar("K")
+#: The longest text a commit's merging makes (UTF-16 code units): Telegram's 4096, the smaller of the
+#: platforms' limits (LINE's is 5000 characters).
+MERGE_LIMIT = 4096
 
 
 def recipients(rules: GameRules, state: Any, notice: Notice) -> list[str]:
@@ -82,7 +87,7 @@ def render_notices(
             )
             for chat in recipients(rules, state, notice)
         ]
-    return [message for _, message in merge(list(enumerate(out)))]
+    return [message for _, message in merge(list(enumerate(out)), limit=MERGE_LIMIT)]
 
 
 def merge(

@@ -4,7 +4,7 @@ projection, host-option summary and winners (the ``GameRules`` protocol of ``cor
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from core.engine.commands import Command
@@ -24,7 +24,8 @@ class Game(Generic[S]):
     """A game as the service sees it (the ``GameRules`` protocol of ``core.games``), built from its
     :class:`Steps` (speaking rights included) plus its table size and per-seat projection; ``summary``: the
     params of its ``lobby.options`` notice (the host options now); ``winners``: the side ids that won a
-    finished game (empty for a draw or a cancelled game)."""
+    finished game (empty for a draw or a cancelled game); ``chosen``: a seat's choices standing in the
+    current phase that it may still change, as the legal actions that made them (default: none)."""
 
     id: str
     min_players: int
@@ -34,6 +35,7 @@ class Game(Generic[S]):
     project: Callable[[S, int], dict[str, Any]]
     summary: Callable[[S], dict[str, Param]]
     winners: Callable[[S], list[str]]
+    chosen: Callable[[S, int], list[Action]] = field(default=lambda state, seat: [])
 
     def settings_lines(self, state: S) -> list[Scalar]:
         """The game's settings now as one ``lobby.options`` line, for other notices (the lobby's opening,
@@ -59,6 +61,11 @@ class Game(Generic[S]):
 
     def legal_actions(self, state: S, seat: int) -> list[Action]:
         return self.steps.legal_actions(state, seat)
+
+    def waiting(self, state: S) -> set[int]:
+        """The seats the current phase still waits for (``Steps.waiting``); none before the deal or after."""
+        started = state.players and not state.is_over  # type: ignore[attr-defined]
+        return self.steps.waiting(self.steps.ctx(state, state.deadline_at or 0)) if started else set()
 
     @staticmethod
     def seat_of(state: Any, user_id: str) -> int | None:

@@ -43,6 +43,17 @@ class GameRules(Protocol):
         """Every action ``seat`` may take now (the buttons, the bots, the validation of taps)."""
         ...
 
+    def waiting(self, state: Any) -> set[int]:
+        """The seats whose choice the current phase still needs (the 30 s reminder goes to them); empty in
+        the lobby, in phases that wait for nobody and after the end."""
+        ...
+
+    def chosen(self, state: Any, seat: int) -> list[Action]:
+        """``seat``'s choices standing in the current phase that it may still change (a ballot, a night
+        choice, a name tapped at night), as the legal actions that made them: what its buttons show as
+        chosen; empty when none."""
+        ...
+
     def seat_of(self, state: Any, user_id: str) -> int | None:
         """The seat of ``user_id`` once the game has started, else ``None``."""
         ...

@@ -190,13 +190,19 @@ class ConsoleApi:
         runner = self.service.runner
         if loaded.state.phase == ENDED:
             loaded = runner.with_history(loaded)  # the end screen tells the game again from its log
+        return view.project(loaded.rules, loaded.state, user_id, self.feed(loaded, user_id), now=now)
+
+    def feed(self, loaded: Loaded, user_id: str) -> list[dict[str, Any]]:
+        """``user_id``'s console feed of the game as ``loaded`` (:func:`handlers.console.feed.entries`): from
+        the history's tail, and from its last chunk when the tail holds too little of it (one read)."""
+        runner = self.service.runner
         wording = "console" if console_feed.is_primary(runner.settings_for(loaded.state.chat_id)) else None
         texts = loaded.stored.tail_entries()
         feed = console_feed.entries(loaded.rules, loaded.state, user_id, texts, wording)
         if len(feed) < console_feed.FEED_SHOWN and loaded.stored.chunks:
             texts = runner.history(loaded, last=1)
             feed = console_feed.entries(loaded.rules, loaded.state, user_id, texts, wording)
-        return view.project(loaded.rules, loaded.state, user_id, feed, now=now)
+        return feed
 
     # -- routes ---------------------------------------------------------------------------------------
     async def _view(self, request: ConsoleRequest, now: int) -> ConsoleResponse:

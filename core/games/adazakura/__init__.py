@@ -11,5 +11,5 @@ from core.games.adazakura.roles import implemented
 RULES = Game(
     id="adazakura", min_players=rules.MIN_PLAYERS, max_players=min(rules.MAX_PLAYERS, len(implemented())),
     state_model=AdzState, steps=rules.STEPS, project=view.project,
-    summary=settings.summary, winners=victory.sides,
+    summary=settings.summary, winners=victory.sides, chosen=view.chosen,
 )  # fmt: skip

@@ -132,16 +132,18 @@ def _prompt_ballots(g: Ctx, key: str) -> None:
 
 
 def cast(g: Ctx, seat: int, action: Action) -> None:
-    """Record (or change) a ballot; the window closes early once every voter has one [ADZ-8.2] (a seat
-    the host kicked is not waited for, J29)."""
+    """Record (or change) a ballot, acknowledged privately; the window closes early once every voter has
+    one [ADZ-8.2] (a seat the host kicked is not waited for, J29)."""
     day = g.s.day
     assert day is not None
     choice = action.args[0]
     day.ballots[seat] = choice if isinstance(choice, int) else "none"
+    # Silent, as the answer to one's own tap: it is never merged into the next phase's prompt when this
+    # ballot closes the vote (the console's 「いまできること」 starts at what is asked now).
     if isinstance(choice, int):
-        g.tell(seat, "vote.saved.player", target=g.ref(choice))
+        g.tell(seat, "vote.saved.player", silent=True, target=g.ref(choice))
     else:
-        g.tell(seat, "vote.saved.none")
+        g.tell(seat, "vote.saved.none", silent=True)
     if all(p.seat in day.ballots for p in g.answering() if can_vote(g, p)):
         close_vote(g)
 

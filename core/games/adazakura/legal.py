@@ -1,8 +1,10 @@
 """``legal_actions`` for 徒桜戦争: the single source of buttons, bot moves and tap validation [ADZ-11.2].
 
-Action kinds: ``night.<megami>`` (an ability's night choice), ``kill`` (team erasure choice), ``cancel``
-(withdraw a night choice), ``done``; ``co``, ``ready``, ``skip`` in discussion; ``vote`` in vote/runoff;
-``blackbox`` (``on``/``off``, the Black Box switch) in every phase.
+Action kinds: ``night.<megami>`` (an ability's night choice), ``kill`` (team erasure choice: a seat or
+``none``; one's own seat as ``(seat, "confirm")``, so that a lethal choice on oneself takes a second,
+confirming step in every menu), ``cancel`` (withdraw a night choice), ``done``; ``co``, ``ready``,
+``skip`` in discussion; ``vote`` in vote/runoff; ``blackbox`` (``on``/``off``, the Black Box switch) in
+every phase.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from core.games.adazakura.roles import roles
 from core.games.adazakura.roles.kanae import deduction_actions
 
 NOBODY = "none"
+#: The second argument of a team member's ``kill`` on their own seat (see the module docstring).
+CONFIRM = "confirm"
 #: Accepted ``/co`` per player per day (J08 in docs/rules/adazakura-decisions.md): enough to correct a
 #: claim, not enough to flood the group or the state.
 CO_PER_DAY = 3
@@ -78,12 +82,19 @@ def night_actions(g: Ctx, p: Player) -> list[Action]:
         if role is not None and (role.passive or not sealed):
             out += role.night_options(g, p)
     if p.faction == ADAZAKURA and night.n >= 1:
-        out += [Action.of("kill", q.seat) for q in g.living()]
-        out.append(Action.of("kill", NOBODY))
+        out += [kill_action(p.seat, q.seat) for q in g.living()]
+        out.append(kill_action(p.seat, None))
     out += [Action.of("cancel", m) for m in sorted(night.choices.get(p.seat, {}))]
     if p.seat not in night.done:
         out.append(Action.of("done"))
     return out
+
+
+def kill_action(seat: int, target: int | None) -> Action:
+    """``seat``'s team erasure choice of ``target`` (None: nobody) as its legal action."""
+    if target is None:
+        return Action.of("kill", NOBODY)
+    return Action.of("kill", target, CONFIRM) if target == seat else Action.of("kill", target)
 
 
 def can_speak(g: Ctx, p: Player) -> bool:
@@ -218,6 +229,8 @@ def refusal(g: Ctx, seat: int, action: Action, legal_now: list[Action]) -> str:
         reason = role.refusal(g, p, action) if role is not None else None
         if reason:
             return reason
+    if action.kind == "kill" and action.args == (seat,) and kill_action(seat, seat) in legal(g, seat):
+        return "kill.confirm_self"
     if action.kind == "skip":
         # Not Saine's own skip: the same hint for everyone, whatever their Megami (issue 8 §3).
         return "skip.in_group"

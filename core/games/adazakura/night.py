@@ -66,7 +66,7 @@ def submit(g: Ctx, seat: int, action: Action) -> None:
     if action.kind == "done":
         if seat not in night.done:
             night.done.append(seat)
-        g.tell(seat, "night.done", night=night.n)
+        g.tell(seat, "night.done", night=night.n, left=g.s.seconds_left(g.now))
     elif action.kind == "kill":
         set_team_choice(g, seat, action)
     elif action.kind == "cancel":

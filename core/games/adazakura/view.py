@@ -8,10 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from core.engine.commands import Query
-from core.engine.notice import FactionRef, KeyRef, Param
+from core.engine.notice import Action, FactionRef, KeyRef, Param
 from core.engine.result import Rejected
 from core.games.adazakura.ctx import Ctx
-from core.games.adazakura.legal import legal
+from core.games.adazakura.legal import kill_action, legal
 from core.games.adazakura.megami import ADAZAKURA, FACTION_VERSIONED
 from core.games.adazakura.model import AdzState, Player
 from core.games.adazakura.roles import roles
@@ -130,3 +130,18 @@ def project(state: AdzState, seat: int) -> dict[str, Any]:
         "co_board": [r.model_dump() for r in state.co_board],
         "actions": [a.model_dump() for a in legal(g, seat)] if not state.is_over else [],
     }
+
+
+def chosen(s: AdzState, seat: int) -> list[Action]:
+    """``seat``'s choices standing now, as the legal actions that made them (what its buttons show as
+    chosen): its ballot in a vote or runoff; at night its kept ability choices and its team erasure
+    choice [ADZ-6.2], [ADZ-7.1]. Empty otherwise."""
+    if s.phase in ("vote", "runoff") and s.day is not None and seat in s.day.ballots:
+        return [Action(kind="vote", args=(s.day.ballots[seat],))]
+    if s.phase != "night" or s.night is None:
+        return []
+    out = list(s.night.choices.get(seat, {}).values())
+    team = s.night.team.get(seat)
+    if team is not None:
+        out.append(kill_action(seat, team.target))
+    return out

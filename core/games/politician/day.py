@@ -122,10 +122,10 @@ def cast(g: Ctx, seat: int, action: Action) -> None:
     target = action.args[0] if isinstance(action.args[0], int) else None
     weight = 2 if g.p(seat).role == "chairman" else 1
     rnd.ballots.append(Ballot(voter=seat, target=target, weight=weight))
-    if target is None:
-        g.tell(seat, "vote.saved.abstain")
+    if target is None:  # never merged into the next prompt
+        g.tell(seat, "vote.saved.abstain", silent=True)
     else:
-        g.tell(seat, "vote.saved", target=g.ref(target))
+        g.tell(seat, "vote.saved", silent=True, target=g.ref(target))
     if rnd.public:
         g.announce("vote.ballot", voter=g.ref(seat), target=g.ballot(target))
     if all(rnd.has_voted(v) for v in rnd.voters):

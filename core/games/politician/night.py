@@ -43,7 +43,7 @@ def submit(g: Ctx, seat: int, action: Action) -> bool:
         _propose(g, seat, arg)
     elif action.kind == "done":
         night.done.append(seat)
-        g.tell(seat, "night.done_saved")
+        g.tell(seat, "night.done_saved", left=g.s.seconds_left(g.now))
     else:
         assert isinstance(arg, int)
         if action.kind == "night.protect":
@@ -53,7 +53,7 @@ def submit(g: Ctx, seat: int, action: Action) -> bool:
         else:
             night.trust[seat] = arg
         night.done.append(seat)
-        g.tell(seat, "night.saved", target=g.ref(arg))
+        g.tell(seat, "night.saved", target=g.ref(arg), left=g.s.seconds_left(g.now))
     return complete(g)
 
 

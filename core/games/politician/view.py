@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.engine.commands import Query
-from core.engine.notice import KeyRef, Scalar
+from core.engine.notice import Action, KeyRef, Scalar
 from core.engine.result import Rejected
 from core.games.politician.ctx import Ctx
 from core.games.politician.legal import legal
@@ -154,3 +154,13 @@ def project(state: PolState, seat: int) -> dict[str, Any]:
         "day": state.day,
         "actions": [a.model_dump() for a in legal(g, seat)] if not state.is_over else [],
     }
+
+
+def chosen(state: PolState, seat: int) -> list[Action]:
+    """``seat``'s choice standing now (what its buttons show as chosen): a wolf's negative-campaign
+    proposal at night, which it may change until the pack agrees (§6.9); empty otherwise (a ballot and
+    the other night answers are final)."""
+    night = state.night
+    if state.phase != "night" or night is None or night.locked or seat not in night.proposals:
+        return []
+    return [Action(kind="kill", args=(night.proposals[seat],))]
