@@ -28,28 +28,34 @@ import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import boto3
 from capacity import CallLog, InputCost
 from telegram import Bot
 
-from core.engine.bots import BOT_SALT, Driver
-from core.engine.commands import Act, Timeout
-from core.engine.notice import Action
-from core.engine.rng import Rng
-from core.games import rules_for
-from handlers import decision, timer
-from handlers.messages import Tap
-from handlers.service import Service
-from handlers.telegram import webhook
-from handlers.telegram.callback import encode
-from handlers.telegram.sender import TelegramSender
-from handlers.telegram.speech import TelegramSpeech
-from infra.dynamodb import DynamoStore, create_table
-from infra.timers import MemoryScheduler, WakeUp
-from tests.fakes.telegram_api import BOT_USERNAME, TOKEN, FakeTelegramApi
-from tests.telegram.builders import callback, group_command, private_command, webhook_event
+ROOT = Path(__file__).resolve().parents[1]
+# The fake Bot API and the update builders come from tests/ (a namespace package of the repo, not installed).
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from core.engine.bots import BOT_SALT, Driver  # noqa: E402
+from core.engine.commands import Act, Timeout  # noqa: E402
+from core.engine.notice import Action  # noqa: E402
+from core.engine.rng import Rng  # noqa: E402
+from core.games import rules_for  # noqa: E402
+from handlers import decision, timer  # noqa: E402
+from handlers.messages import Tap  # noqa: E402
+from handlers.service import Service  # noqa: E402
+from handlers.telegram import webhook  # noqa: E402
+from handlers.telegram.callback import encode  # noqa: E402
+from handlers.telegram.sender import TelegramSender  # noqa: E402
+from handlers.telegram.speech import TelegramSpeech  # noqa: E402
+from infra.dynamodb import DynamoStore, create_table  # noqa: E402
+from infra.timers import MemoryScheduler, WakeUp  # noqa: E402
+from tests.fakes.telegram_api import BOT_USERNAME, TOKEN, FakeTelegramApi  # noqa: E402
+from tests.telegram.builders import callback, group_command, private_command, webhook_event  # noqa: E402
 
 GAME = "adazakura"
 GAME_ID = "gbench01"
