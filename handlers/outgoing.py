@@ -125,9 +125,5 @@ def sendable_of(sender: object) -> Callable[[str], bool]:
 
 def folded_note(chat_id: str, count: int, locale: str, game: str) -> OutMessage:
     """The line that goes before a chat's messages when ``count`` of them were left out."""
-    try:
-        text = i18n.text("backlog.folded", locale, game, count=count)
-    except KeyError:
-        log.warning("missing catalog text: backlog.folded")
-        text = f"[backlog.folded {count}]"
+    text = i18n.text("backlog.folded", locale, game, count=count)
     return OutMessage(chat_id=chat_id, text=text, locale=locale)
