@@ -148,6 +148,8 @@ def _day(state: Any) -> int:
 
 def play() -> Watched:
     """A 16-player game to the end of day 10 (or its end)."""
+    if str(ROOT / "bench") not in sys.path:  # bench/writepath.py imports its sibling ``capacity``
+        sys.path.insert(0, str(ROOT / "bench"))
     from bench.writepath import long_game  # the long-game bots (bench/writepath.py)
 
     store = Watched()
