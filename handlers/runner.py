@@ -281,15 +281,24 @@ class GameRunner:
         return after
 
     def _write(self, base: StoredGame, change: Change) -> StoredGame:
-        """One conditional write; an item that would grow too large drops its waiting messages (logged)
-        rather than leave the game unplayable (design §3)."""
+        """One conditional write; an item that would grow too large drops its waiting messages, then the
+        copies in its history entry of the waiting messages it sends (each logged), rather than leave the
+        game unplayable (design §3): the rules state always commits."""
         try:
             return self.store.commit(base, change)
         except ItemTooLarge as too_large:
             log.error("game item too large (%d bytes): waiting messages dropped", too_large.size,
                       extra={"game_id": base.game_id})  # fmt: skip
             dropped = replace(change, pending_add={}, pending_remove=[*change.pending_remove, *base.pending])
+        try:
             return self.store.commit(base, dropped)
+        except ItemTooLarge as too_large:
+            if dropped.history is None:
+                raise
+            log.error("game item too large (%d bytes): the history entry keeps no copy of the messages sent",
+                      too_large.size, extra={"game_id": base.game_id})  # fmt: skip
+            lighter = history.without_messages(dropped.history)
+            return self.store.commit(base, replace(dropped, history=lighter))
 
     async def _send(
         self,
