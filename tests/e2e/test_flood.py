@@ -156,7 +156,7 @@ def reason(key: str, **params: Any) -> str:
 
 
 class Flood:
-    """What a flood needs of a platform: how each path is sent, and the store to check."""
+    """One game's floods: the long texts (one stream for every path) and the bound checked as they go."""
 
     def __init__(self, store: DynamoStore, game_id: str) -> None:
         self.bound = Bound(store, game_id)
