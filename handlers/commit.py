@@ -100,7 +100,7 @@ def plan(
     if events or notices or delivery_id or taken:
         entry = history.dump(
             version, delivery_id=delivery_id, sending_until=now + SENDING_WINDOW, events=events,
-            notices=notices, waiting=choice.waiting, messages=taken,
+            notices=notices, waiting=choice.waiting, messages=taken, phase_seq=state.phase_seq,
         )  # fmt: skip
     dumped = records.dump(now)
     change = Change(

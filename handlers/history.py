@@ -37,6 +37,9 @@ class Entry:
     notices: list[Notice]
     waiting: list[str]
     messages: list[str]
+    #: The game's phase after the commit (``TableState.phase_seq``); None for a flush, or an entry written
+    #: before it was kept.
+    phase_seq: int | None = None
 
 
 def dump(
@@ -48,9 +51,13 @@ def dump(
     notices: Sequence[Notice],
     waiting: Iterable[str] = (),
     messages: Sequence[str] = (),
+    phase_seq: int | None = None,
 ) -> str:
-    """The entry of the commit that made ``version`` (one line of JSON)."""
+    """The entry of the commit that made ``version`` (one line of JSON); ``phase_seq``: the game's phase
+    after it."""
     data: dict[str, Any] = {"v": version, "u": sending_until}
+    if phase_seq is not None:
+        data["p"] = phase_seq
     if delivery_id is not None:
         data["d"] = digest(delivery_id).hex()
     if events:
@@ -85,6 +92,7 @@ def load(text: str) -> Entry:
         notices=_NOTICES.validate_python(data.get("n", [])),
         waiting=list(data.get("w", [])),
         messages=list(data.get("m", [])),
+        phase_seq=data.get("p"),
     )
 
 

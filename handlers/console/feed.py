@@ -48,7 +48,7 @@ def entries(
         messages = [
             m for m in outbox.render_notices(rules, state, mine, wording=wording) if m.chat_id == user_id
         ]
-        feed += [_entry(entry.version * 1000 + place, m, entry.version) for place, m in enumerate(messages)]
+        feed += [_entry(entry.version * 1000 + place, m, entry.phase_seq) for place, m in enumerate(messages)]
     return bounded(feed)
 
 
@@ -59,13 +59,14 @@ def _addressed(notice: Notice, user_id: str, seat: int | None) -> bool:
     return to.kind in ("seat", "team") and seat is not None and seat in to.seats
 
 
-def _entry(n: int, message: OutMessage, version: int) -> dict[str, Any]:
-    """One feed entry: the phase its buttons belong to (a prompt), else none's (0)."""
+def _entry(n: int, message: OutMessage, phase_seq: int | None) -> dict[str, Any]:
+    """One feed entry: the phase its buttons belong to (a prompt), else the phase its commit left the game
+    in (``phase_seq``; 0 when unknown)."""
     seqs = [b.tap.phase_seq for row in message.buttons for b in row if b.tap.phase_seq is not None]
     return {
         "n": n,
         "text": message.text,
-        "phase_seq": max(seqs) if seqs else 0,
+        "phase_seq": max(seqs) if seqs else (phase_seq or 0),
         "buttons": bool(message.buttons),
     }
 
