@@ -134,3 +134,16 @@ def test_a_group_command_from_a_member_line_does_not_name_is_refused_politely_an
             assert table.state().phase == "lobby"
         finally:
             table.close()
+
+
+def test_a_private_menu_level_tapped_in_the_group_is_refused_like_a_forged_tap(table: LineTable) -> None:
+    player = table.people[1]
+    seq = table.state().phase_seq
+    before = table.version()
+
+    answers = [table.tap(player, GROUP, f"{table.game_id}|{seq}|+{kind}") for kind in ("menu", "done")]
+
+    refused = i18n.text("reason.action.forged", "ja", "adazakura")
+    assert [[m.get("text") for m in a.replied()] for a in answers] == [[refused], [refused]]
+    assert [postbacks(a.replied()) for a in answers] == [[], []]
+    assert table.version() == before
