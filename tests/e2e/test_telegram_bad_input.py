@@ -77,6 +77,17 @@ def test_a_body_that_is_not_a_json_object_is_a_bad_request(lobby: Table) -> None
     assert len(lobby.api.calls) == sent
 
 
+def test_an_update_id_no_telegram_update_has_is_a_bad_request(lobby: Table) -> None:
+    before, sent = lobby.snapshot(), len(lobby.api.calls)
+    ids: list[object] = [int("9" * 3000), -1, "700100", 1.5, None, [1]]
+    updates = [{**lobby.private_update(lobby.people[0], "/leave"), "update_id": bad} for bad in ids]
+
+    assert [lobby.post(update) for update in updates] == [400] * len(ids)
+
+    assert lobby.snapshot() == before
+    assert len(lobby.api.calls) == sent
+
+
 # -- commands and taps the game does not know -----------------------------------------------------------
 def test_an_unknown_command_gets_a_polite_reply_where_it_was_sent(lobby: Table) -> None:
     before, seen = lobby.snapshot(), len(lobby.sent_to(GROUP))
