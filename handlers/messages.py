@@ -71,7 +71,10 @@ class Inbound:
     """One platform delivery, verified and parsed.
 
     ``delivery_id``: the platform's redelivery-stable id (``tg:<update_id>``, LINE ``webhookEventId``), or
-    ``None`` when the platform gives none. ``is_private``: sent in the user's 1:1 chat.
+    ``None`` when the platform gives none. ``is_private``: sent in the user's 1:1 chat. ``repeat``: the
+    platform delivers it again (LINE ``deliveryContext.isRedelivery``, or the same event seen before): what
+    it does still applies at most once (deduplicated by ``delivery_id`` in the game's write), but it gets
+    no answer of its own (no acknowledgement, greeting, refusal or reply): the first delivery had them.
     """
 
     platform: str
@@ -81,6 +84,7 @@ class Inbound:
     user_id: str | None
     user_name: str
     intent: Intent
+    repeat: bool = False
 
 
 @dataclass(frozen=True)
