@@ -3,7 +3,10 @@
 (:func:`record`) keeps the messages a chat could not take in the outbox, with the chat's wake-up, and the
 chat logs as they turned out (failures in a row, the slot message now shown, what pushes cost); the
 runner then schedules the wake-ups (:func:`wake_ups`) and tells the game what sending found out (a user
-who blocked the bot, a group that moved: :func:`follow_ups`). Times are UTC epoch seconds.
+who blocked the bot, a group that moved: :func:`follow_ups`). The first time a platform's limit held the
+game's messages (LINE's rate limit or monthly quota), the host (privately) and the group are told what
+happened and what to do (:func:`limit_notes`), once per game: the notes wait in the outbox for the
+chat's next reply. Times are UTC epoch seconds.
 """
 
 from __future__ import annotations
@@ -11,10 +14,12 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+import core.i18n as i18n
 from core.engine.commands import Command, SetReachable
 from handlers import outbox
 from handlers import records as stored_records
 from handlers.delivery import Report
+from handlers.messages import OutMessage
 from handlers.records import Records
 from infra.store import KEEP, Change, GameStore, StoredGame, VersionConflict
 
@@ -22,6 +27,8 @@ log = logging.getLogger(__name__)
 
 #: Writes :func:`record` tries (each after reloading) before giving up (logged).
 MAX_ATTEMPTS = 10
+#: The platform record that says which limit the host was told about (once per game).
+LIMIT_TOLD = "limit_told"
 
 
 def needed(report: Report, records: Records, committed: str, now: int) -> bool:
@@ -39,25 +46,29 @@ def record(
     *,
     scheduled: bool,
     now: int,
+    notes: list[OutMessage] | None = None,
 ) -> StoredGame | None:
     """Write what ``report`` found (see the module docstring) on top of the game as stored now: the held
     messages join the outbox after everything of the version that sent them (ids ``<version>-r<n>``), and
     the logs of the ``touched`` chats and the platform record replace the stored ones. A held chat's
     wait is kept when the platform set it (429) or a wake-up is ``scheduled`` for it; else the next input
-    tries again. Returns the game as stored after, or None (logged) when the game is gone or the write
-    kept losing races."""
+    tries again. ``notes`` (:func:`limit_notes`) join the outbox before the held messages, unless the
+    game as stored now was told already. Returns the game as stored after, or None (logged) when the game
+    is gone or the write kept losing races."""
     latest: StoredGame | None = stored
     for _ in range(MAX_ATTEMPTS):
         if latest is None:
             return None
         merged = stored_records.load(latest.records)
+        told = [] if merged.platform.get(LIMIT_TOLD) else list(notes or [])
         merged.chats.update({chat: records.chat(chat) for chat in touched})
         merged.platform.update(records.platform)
         merged.settled = max(merged.settled, stored.version)
         for chat, held in report.held.items():
             if held.until > now and (held.binding or scheduled):
                 merged.chat(chat).wake = max(merged.chat(chat).wake, held.until)
-        add = {
+        add = {f"{stored.version:08d}-l{n:03d}": outbox.dump(m) for n, m in enumerate(told)}
+        add |= {
             f"{stored.version:08d}-r{n:03d}": outbox.dump(m)
             for n, m in enumerate(m for held in report.held.values() for m in held.messages)
         }
@@ -69,6 +80,19 @@ def record(
             latest = store.load(stored.game_id)
     log.error("send results not recorded after %d attempts", MAX_ATTEMPTS, extra={"game_id": stored.game_id})
     return None
+
+
+def limit_notes(report: Report, state: Any, records: Records) -> list[OutMessage]:
+    """What tells the host (in their 1:1 chat) and the group that a platform limit held the game's
+    messages, and what to do (``line.limit.<limit>``: wait a minute; the month's quota: replies only until
+    it renews, or a bigger plan), the first time only: ``records`` then say so (:data:`LIMIT_TOLD`)."""
+    if not report.limits or records.platform.get(LIMIT_TOLD):
+        return []
+    limit = "monthly" if "monthly" in report.limits else report.limits[0]
+    records.platform[LIMIT_TOLD] = limit
+    text = i18n.text(f"line.limit.{limit}", state.locale, state.game)
+    chats = dict.fromkeys(chat for chat in (getattr(state, "host", None), state.chat_id) if chat)
+    return [OutMessage(chat_id=chat, text=text, locale=state.locale) for chat in chats]
 
 
 def wake_ups(report: Report, now: int) -> list[int]:

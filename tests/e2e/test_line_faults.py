@@ -193,3 +193,41 @@ def test_a_batch_delivered_again_is_answered_once(again: str) -> None:
             assert len([c for c in fake.calls if c.name in ("reply", "push")]) == calls
         finally:
             table.close()
+
+
+def _readable(table: LineTable, chat: str) -> str:
+    """Everything ``chat`` could read (waiting messages arrive merged into one text)."""
+    return "\n".join(table.fake.readable(chat))
+
+
+@pytest.mark.parametrize(
+    ("mode", "failing", "limit"),
+    [("push", "push", "monthly"), ("free", "reply", "rate")],
+    ids=["monthly_limit_on_push", "rate_limit_on_reply"],
+)
+def test_a_line_limit_is_told_once_to_the_host_and_the_group_with_what_to_do(
+    mode: str, failing: str, limit: str
+) -> None:
+    fixture = {"monthly": "error_429_monthly_limit", "rate": "error_429_rate_limit_exceeded"}[limit]
+    told = i18n.text(f"line.limit.{limit}", "ja", "adazakura")
+    with FakeLineApi() as fake, moto_store() as store:
+        table = LineTable(fake, store, line_players(4), mode=mode)
+        try:
+            open_and_start(table, "adazakura")
+            host, other = table.people[0], table.people[1]
+            # The month's quota stays spent (replies do not count); the rate limit passes within a minute.
+            fake.fail(fixture, name=failing, times=None if limit == "monthly" else 1)
+            table.fire_timer_at_deadline()  # push mode: the announcements cannot be pushed
+            if failing == "reply":
+                table.progress(other)  # free mode: the reply carrying the announcements is refused
+            for _ in range(2):  # everyone asks again, twice: the note comes once
+                table.tick(61)
+                table.progress(host)
+                for player in table.people:
+                    table.my_turn(player)
+
+            assert _readable(table, host.chat).count(told) == 1
+            assert _readable(table, GROUP).count(told) == 1
+            assert told not in _readable(table, other.chat)
+        finally:
+            table.close()
