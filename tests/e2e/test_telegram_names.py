@@ -51,6 +51,18 @@ def test_empty_invisible_and_duplicate_names_read_as_fallbacks_in_every_text(tab
     assert [t for t in said if any(c in t for c in "\u200b\u200d\u2060\u3164")] == []
 
 
+def test_a_host_with_an_invisible_name_is_named_by_the_fallback_when_the_lobby_opens(
+    api: FakeTelegramApi, store: GameStore
+) -> None:
+    table = Table(api, store, [PEOPLE[1], *PEOPLE[2:]])
+
+    table.in_group(table.people[0], "/newgame")
+
+    [opened] = table.sent_to(GROUP)
+    assert f"{i18n.text('name.fallback', 'ja', 'adazakura', number=1)}さん" in opened
+    assert "\u200b" not in opened
+
+
 def test_a_long_name_is_shortened_on_buttons_only(table: Table) -> None:
     moves.start(table)
     moves.to_the_vote(table)
