@@ -86,12 +86,14 @@ class Held:
 @dataclass
 class Report:
     """What :func:`send_all` did: ``held`` chat → :class:`Held`; ``unreachable`` users whose messages were
-    dropped; ``moved`` old chat id → new one; ``sent`` how many messages went (counting merged parts)."""
+    dropped; ``moved`` old chat id → new one; ``sent`` how many messages went (counting merged parts);
+    ``limits`` the platform's limits that held a chat (:data:`~handlers.messages.LIMITS`)."""
 
     held: dict[str, Held] = field(default_factory=dict)
     unreachable: list[str] = field(default_factory=list)
     moved: dict[str, str] = field(default_factory=dict)
     sent: int = 0
+    limits: list[str] = field(default_factory=list)
 
     def merge(self, other: Report) -> None:
         """Add what ``other`` (a later send of the same commit) found."""
@@ -99,6 +101,7 @@ class Report:
         self.unreachable += other.unreachable
         self.moved.update(other.moved)
         self.sent += other.sent
+        self.limits += other.limits
 
     @property
     def clean(self) -> bool:
@@ -208,8 +211,10 @@ class _Run:
             self.report.unreachable.append(err.chat_id)
             raise _Stop() from err
         except AwaitingReply as err:
+            self._limited(err.limit)
             raise _Stop(until=0) from err
         except RetryLater as err:
+            self._limited(err.limit)
             entry.fails += 1
             raise _Stop(until=self.now + math.ceil(err.seconds), binding=True) from err
         except Exception as exc:
@@ -219,6 +224,10 @@ class _Run:
         entry.fails, entry.cost = 0, entry.cost + cost
         self.report.sent += taken
         return taken
+
+    def _limited(self, limit: str | None) -> None:
+        if limit is not None and limit not in self.report.limits:
+            self.report.limits.append(limit)
 
     async def _call(self, chat: str, batch: list[OutMessage]) -> tuple[int, int]:
         """One call to the platform: how many of the first messages it took, and what it spent of the

@@ -74,7 +74,7 @@ class Desk:
         answer."""
         rejected = reason if isinstance(reason, Rejected) else Rejected(reason=reason)
         outcome = outcome_of(rejected)
-        if outcome.result == "duplicate":
+        if outcome.result == "duplicate" or inbound.repeat:
             return outcome
         locale = locale or self.locale_of(inbound.chat_id)
         body = catalog_text(f"reason.{rejected.reason}", locale, game, **rejected.params)
@@ -86,6 +86,9 @@ class Desk:
 
     async def reply(self, inbound: Inbound, body: str, buttons: tuple[tuple[Button, ...], ...] = ()) -> None:
         """Answer in the chat of ``inbound`` without a game write (help, a menu, a refusal), once per
-        delivery in this container; a failed send is logged (the player can ask again)."""
+        delivery in this container (none for a delivery made again, ``Inbound.repeat``); a failed send is
+        logged (the player can ask again)."""
+        if inbound.repeat:
+            return
         message = OutMessage(chat_id=inbound.chat_id, text=body, buttons=buttons)
         await self.runner.send_plain(message, delivery_id=inbound.delivery_id)

@@ -3,7 +3,10 @@
 (:func:`record`) keeps the messages a chat could not take in the outbox, with the chat's wake-up, and the
 chat logs as they turned out (failures in a row, the slot message now shown, what pushes cost); the
 runner then schedules the wake-ups (:func:`wake_ups`) and tells the game what sending found out (a user
-who blocked the bot, a group that moved: :func:`follow_ups`). Times are UTC epoch seconds.
+who blocked the bot, a group that moved: :func:`follow_ups`). The first time a platform's limit held the
+game's messages (LINE's rate limit or monthly quota), the host (privately) and the group are told what
+happened and what to do (:func:`limit_notes`), once per game: the notes wait in the outbox for the
+chat's next reply. Times are UTC epoch seconds.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import logging
 from dataclasses import replace
 from typing import Any
 
+import core.i18n as i18n
 from core.engine.commands import Command, SetReachable
 from handlers import backlog, outbox
 from handlers import records as stored_records
@@ -24,6 +28,8 @@ log = logging.getLogger(__name__)
 
 #: Writes :func:`record` tries (each after reloading) before giving up (logged).
 MAX_ATTEMPTS = 10
+#: The platform record that says which limit the host was told about (once per game).
+LIMIT_TOLD = "limit_told"
 
 
 def needed(report: Report, records: Records, committed: str, now: int) -> bool:
@@ -42,6 +48,7 @@ def record(
     scheduled: bool,
     phase_seq: int,
     now: int,
+    notes: list[OutMessage] | None = None,
 ) -> StoredGame | None:
     """Write what ``report`` found (see the module docstring) on top of the game as stored now: the held
     messages join the outbox after everything of the version that sent them (ids ``<version>-r<n>``), and
@@ -49,20 +56,25 @@ def record(
     wait is kept when the platform set it (429) or a wake-up is ``scheduled`` for it; else the next input
     tries again. A held chat's backlog stays within :mod:`handlers.backlog`'s bounds (``phase_seq``: the
     game's phase now, whose prompts are kept longest): the oldest go, counted in its log, and a held
-    ``backlog.folded`` line gives its count back to the log rather than wait as a message. Returns the
-    game as stored after, or None (logged) when the game is gone or the write kept losing races."""
+    ``backlog.folded`` line gives its count back to the log rather than wait as a message. ``notes``
+    (:func:`limit_notes`) join the outbox before the held messages, unless the game as stored now was told
+    already. Returns the game as stored after, or None (logged) when the game is gone or the write kept
+    losing races."""
     latest: StoredGame | None = stored
     for _ in range(MAX_ATTEMPTS):
         if latest is None:
             return None
         merged = stored_records.load(latest.records)
+        told = [] if merged.platform.get(LIMIT_TOLD) else list(notes or [])
         merged.chats.update({chat: records.chat(chat) for chat in touched})
         merged.platform.update(records.platform)
         merged.settled = max(merged.settled, stored.version)
         for chat, held in report.held.items():
             if held.until > now and (held.binding or scheduled):
                 merged.chat(chat).wake = max(merged.chat(chat).wake, held.until)
-        add, remove = _held(latest, stored.version, report, merged, phase_seq)
+        add = {f"{stored.version:08d}-l{n:03d}": outbox.dump(m) for n, m in enumerate(told)}
+        held_add, remove = _held(latest, stored.version, report, merged, phase_seq)
+        add |= held_add
         dumped = merged.dump(now)
         change = Change(
             pending_add=add, pending_remove=remove, records=dumped if dumped != latest.records else KEEP
@@ -100,6 +112,19 @@ def _held(
         remove += [i for i in dropped if i not in fresh]
         add.update({i: outbox.dump(m) for i, m in fresh.items() if i not in dropped})
     return add, remove
+
+
+def limit_notes(report: Report, state: Any, records: Records) -> list[OutMessage]:
+    """What tells the host (in their 1:1 chat) and the group that a platform limit held the game's
+    messages, and what to do (``line.limit.<limit>``: wait a minute; the month's quota: replies only until
+    it renews, or a bigger plan), the first time only: ``records`` then say so (:data:`LIMIT_TOLD`)."""
+    if not report.limits or records.platform.get(LIMIT_TOLD):
+        return []
+    limit = "monthly" if "monthly" in report.limits else report.limits[0]
+    records.platform[LIMIT_TOLD] = limit
+    text = i18n.text(f"line.limit.{limit}", state.locale, state.game)
+    chats = dict.fromkeys(chat for chat in (getattr(state, "host", None), state.chat_id) if chat)
+    return [OutMessage(chat_id=chat, text=text, locale=state.locale) for chat in chats]
 
 
 def wake_ups(report: Report, now: int) -> list[int]:

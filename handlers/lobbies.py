@@ -76,6 +76,9 @@ async def new_game(desk: Desk, inbound: Inbound, cmd: TextCommand, now: int) -> 
         game_id=runner.new_id(), chat_id=inbound.chat_id, host=host, settings=settings,
         seed=runner.new_seed(), now=now,
     )  # fmt: skip
+    # The announcement names the host as the lobby will (an empty or invisible name reads as a fallback).
+    shown = lobby.readable_name(host.name, [], 1, state.locale, state.game)
+    host = host.model_copy(update={"name": shown})
     await open_lobby(desk, rules, state, "lobby.opened", host, delivery_id=inbound.delivery_id, now=now)
     return Outcome(game_id=state.game_id, phase=state.phase, command="newgame")
 

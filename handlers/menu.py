@@ -13,10 +13,29 @@ from collections.abc import Mapping
 import core.i18n as i18n
 from core.engine.notice import Action, PlayerRef
 from handlers.messages import Button, Tap
+from handlers.textunits import units
 
 #: Action kind of the "back to the first level" button; never a game action.
 BACK = "menu"
 PER_ROW = 2
+#: The longest display name on a button (UTF-16 code units), so a label stays readable within the
+#: platforms' label limits (LINE: 20 in a quick reply, 40 on a button); longer ones end in "…".
+NAME_UNITS = 12
+ELLIPSIS = "…"
+
+
+def short_name(name: str) -> str:
+    """``name`` as a button shows it: at most :data:`NAME_UNITS` UTF-16 code units, cut between whole
+    characters (never inside a surrogate pair or after a zero-width joiner) and ended by "…"."""
+    if units(name) <= NAME_UNITS:
+        return name
+    kept, used = [], units(ELLIPSIS)
+    for char in name:
+        used += units(char)
+        if used > NAME_UNITS:
+            break
+        kept.append(char)
+    return "".join(kept).rstrip("\u200d\ufe0f ") + ELLIPSIS
 
 
 def _label(action: Action, locale: str, game: str, names: Mapping[int, str]) -> str:
@@ -63,6 +82,7 @@ def build(
     def tap(action: Action, menu: bool = False) -> Tap:
         return Tap(game_id=game_id, phase_seq=phase_seq, action=action, menu=menu)
 
+    names = {seat: short_name(name) for seat, name in names.items()}
     buttons: list[Button] = []
     if prefix is None or prefix.kind == BACK:
         seen: list[str] = []

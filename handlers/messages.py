@@ -71,7 +71,10 @@ class Inbound:
     """One platform delivery, verified and parsed.
 
     ``delivery_id``: the platform's redelivery-stable id (``tg:<update_id>``, LINE ``webhookEventId``), or
-    ``None`` when the platform gives none. ``is_private``: sent in the user's 1:1 chat.
+    ``None`` when the platform gives none. ``is_private``: sent in the user's 1:1 chat. ``repeat``: the
+    platform delivers it again (LINE ``deliveryContext.isRedelivery``, or the same event seen before): what
+    it does still applies at most once (deduplicated by ``delivery_id`` in the game's write), but it gets
+    no answer of its own (no acknowledgement, greeting, refusal or reply): the first delivery had them.
     """
 
     platform: str
@@ -81,6 +84,7 @@ class Inbound:
     user_id: str | None
     user_name: str
     intent: Intent
+    repeat: bool = False
 
 
 @dataclass(frozen=True)
@@ -211,11 +215,13 @@ class BatchSender(Protocol):
 class AwaitingReply(Exception):
     """Raised by a sender when ``chat_id`` can only be answered by a reply to its next event (LINE's free
     mode, or its push budget spent; design §4): the message stays in the outbox, with no wake-up, until an
-    event from that chat brings a reply token (:class:`Nudge`)."""
+    event from that chat brings a reply token (:class:`Nudge`). ``limit``: the platform's limit that made
+    it so (:data:`LIMITS`; LINE's monthly message quota), ``None`` for the mode or budget."""
 
-    def __init__(self, chat_id: str) -> None:
+    def __init__(self, chat_id: str, *, limit: str | None = None) -> None:
         super().__init__(f"{chat_id}: waits for the chat's next event")
         self.chat_id = chat_id
+        self.limit = limit
 
 
 class Undelivered(Exception):
@@ -237,12 +243,21 @@ class ChatMoved(Exception):
 class RetryLater(Exception):
     """Raised by a sender when the platform asks to wait ``seconds`` before sending to ``chat_id`` again
     (Telegram 429 ``retry_after`` longer than the sender's short wait in place). The message stays in the
-    outbox and that chat's later messages wait with it (``handlers.delivery``)."""
+    outbox and that chat's later messages wait with it (``handlers.delivery``). ``limit``: the platform's
+    limit to tell the players about (:data:`LIMITS`; LINE's rate limit), ``None`` when it passes unnoticed
+    (Telegram's flood waits)."""
 
-    def __init__(self, chat_id: str, seconds: float) -> None:
+    def __init__(self, chat_id: str, seconds: float, *, limit: str | None = None) -> None:
         super().__init__(f"{chat_id}: retry after {seconds} s")
         self.chat_id = chat_id
         self.seconds = seconds
+        self.limit = limit
+
+
+#: A platform's limits that hold messages back and that the host is told about, once per game
+#: (``handlers.followup.limit_notes``): ``rate`` (too many calls now: wait), ``monthly`` (the plan's
+#: message quota for the month is spent: replies only until it renews, or a bigger plan).
+LIMITS = ("rate", "monthly")
 
 
 @dataclass(frozen=True)

@@ -92,11 +92,12 @@ class Sending:
             return Sent([], {})
         if not followup.needed(report, records, committed, now):
             return Sent([], {})
-        touched = {m.chat_id for m in messages} | set(report.held)
+        notes = followup.limit_notes(report, game.state, records)
+        touched = {m.chat_id for m in messages} | set(report.held) | {m.chat_id for m in notes}
         scheduled = self.scheduler is not None
         followup.record(
             self.store, game.stored, report, records, touched, scheduled=scheduled,
-            phase_seq=game.state.phase_seq, now=now,
+            phase_seq=game.state.phase_seq, now=now, notes=notes,
         )  # fmt: skip
         self.flush_at(game, followup.wake_ups(report, now), now)
         return Sent(followup.follow_ups(report, game.state), dict(report.moved))

@@ -223,6 +223,11 @@ class Service:
         if tap.action.kind == "join":
             refused = await self.desk.refuse(inbound, "lobby.use_link", state.locale, state.game)
             return traced(refused, tap.game_id, state.phase, "join")
+        if tap.menu and not (inbound.is_private and inbound.chat_id == inbound.user_id):
+            # A menu level is a seat's private choice: opened anywhere but that player's 1:1 chat it would
+            # be the bot's proof of a role in front of others. No button of ours carries it there.
+            refused = await self.desk.refuse(inbound, "action.forged", state.locale, state.game)
+            return traced(refused, tap.game_id, state.phase, "menu")
         if tap.menu:
             return traced(self._open_level(inbound, loaded, tap), tap.game_id, state.phase, "menu")
         command = Act(user_id=inbound.user_id, action=tap.action, phase_seq=tap.phase_seq)

@@ -17,6 +17,7 @@ the AWS one; :class:`MemoryScheduler` keeps them in a list (tests, local runs).
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Literal, Protocol, TypeGuard
 
@@ -27,6 +28,10 @@ Kind = Literal["deadline", "remind", "flush"]
 KINDS: tuple[Kind, ...] = ("deadline", "remind", "flush")
 #: The longest delay SQS gives one message (seconds).
 MAX_DELAY = 900
+#: A game id as the service makes them; anything else names no game (and could not be a store key).
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+#: Above any phase count or epoch second (a DynamoDB number, a JSON-safe integer).
+MAX_COUNT = 2**53
 
 
 @dataclass(frozen=True)
@@ -48,13 +53,13 @@ def parse_wake_up(data: object) -> WakeUp | None:
     if isinstance(data, str):
         try:
             data = json.loads(data)
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested deeper than the parser goes
             return None
     if not isinstance(data, dict):
         return None
     game_id, phase_seq = data.get("game_id"), data.get("phase_seq")
     kind, at = data.get("kind", "deadline"), data.get("at", 0)
-    if not (isinstance(game_id, str) and game_id and _count(phase_seq) and _count(at)):
+    if not (isinstance(game_id, str) and GAME_ID.fullmatch(game_id) and _count(phase_seq) and _count(at)):
         return None
     for known in KINDS:
         if kind == known:
@@ -63,8 +68,8 @@ def parse_wake_up(data: object) -> WakeUp | None:
 
 
 def _count(value: object) -> TypeGuard[int]:
-    """A non-negative int that is not a JSON ``true``/``false``."""
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+    """A non-negative int below :data:`MAX_COUNT` that is not a JSON ``true``/``false``."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < MAX_COUNT
 
 
 def delay_of(wake_up: WakeUp, now: int) -> int:

@@ -5,8 +5,10 @@ Functions change the given (already copied) state and return the notices to send
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
+import core.i18n as i18n
 from core.engine.notice import PUBLIC, Notice, to_user
 from core.engine.result import Rejected
 from core.engine.table import CANCELLED, LOBBY, Member, TableState
@@ -15,6 +17,22 @@ from core.engine.table import CANCELLED, LOBBY, Member, TableState
 #: (``settings["lobby_seconds"]``, kept within :data:`LOBBY_BOUNDS`); then it expires (issue 8 §1).
 LOBBY_SECONDS = 1800
 LOBBY_BOUNDS = (60, 86400)
+#: Characters that show nothing although Unicode calls them letters or symbols (Hangul fillers, the
+#: braille blank): a name of only these, spaces, controls and format characters is no name.
+_BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
+def readable_name(name: str, taken: list[str], number: int, locale: str, game: str) -> str:
+    """The name a player is shown by: ``name`` without surrounding blanks; an empty or invisible one (only
+    spaces, zero-width and other format characters) ``name.fallback`` (``number``: the n-th to join);
+    one of the ``taken`` names gets ``name.duplicate`` with the first free number from 2."""
+    name = "".join(c for c in name if unicodedata.category(c) != "Cc").strip()
+    if all(c in _BLANKS or c.isspace() or unicodedata.category(c) in ("Cf", "Zs", "Mn", "Me") for c in name):
+        name = i18n.text("name.fallback", locale, game, number=number)
+    readable, n = name, 2
+    while readable in taken:
+        readable, n = i18n.text("name.duplicate", locale, game, name=name, number=n), n + 1
+    return readable
 
 
 def _lobby_notice(state: TableState, key: str, **params: object) -> Notice:
@@ -43,6 +61,9 @@ def join(
         return Rejected(reason="lobby.already_joined")
     if len(state.members) >= max_players:
         return Rejected(reason="lobby.full", params={"max": max_players})
+    taken = [m.name for m in state.members]
+    name = readable_name(member.name, taken, len(taken) + 1, state.locale, state.game)
+    member = member.model_copy(update={"name": name})
     state.members.append(member)
     notices = [
         _lobby_notice(state, "lobby.joined", name=member.name),

@@ -79,7 +79,7 @@ def _body(request: ConsoleRequest) -> dict[str, Any]:
     """The JSON object of a POST body; raises :class:`BadRequest`."""
     try:
         data = json.loads(request.body.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as err:
+    except (UnicodeDecodeError, ValueError, RecursionError) as err:  # RecursionError: nested too deep
         raise BadRequest("not JSON") from err
     if not isinstance(data, dict):
         raise BadRequest("not an object")

@@ -32,6 +32,7 @@ with no delivery id.
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import importlib.util
 import json
@@ -41,7 +42,7 @@ import sys
 import types
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import core.i18n as i18n
@@ -120,7 +121,8 @@ class LineInbound:
     single use, about a minute (``None``: the event has none, or the bot must not answer). ``chat_id``:
     the chat the event came from (``line:C…``, ``line:R…``, ``line:U…``), also for ignored events, or
     ``None``. ``ignored``: why ``inbound`` is ``None`` — ``standby``, ``unknown`` (a type the SDK does not
-    know), ``malformed`` (the SDK refused it) or ``unused``.
+    know), ``malformed`` (the SDK refused it) or ``unused``. ``key``: the event as LINE would deliver it
+    again (its content without the delivery context and reply token, digested), to tell a repeat.
     """
 
     event_type: str
@@ -128,6 +130,7 @@ class LineInbound:
     reply_token: str | None = None
     chat_id: str | None = None
     ignored: str | None = None
+    key: str | None = None
 
 
 @dataclass(frozen=True)
@@ -138,6 +141,7 @@ class _Origin:
     is_private: bool
     user_id: str | None
     delivery_id: str | None
+    repeat: bool = False
 
     def inbound(self, intent: Intent, delivery_id: str | None = None) -> Inbound:
         return Inbound(
@@ -148,6 +152,7 @@ class _Origin:
             user_id=self.user_id,
             user_name="",
             intent=intent,
+            repeat=self.repeat,
         )
 
 
@@ -176,6 +181,8 @@ def _parse_event(raw: Any, bot_user_id: str | None) -> list[LineInbound]:
         known = known and models.Event.get_discriminator_value(raw) is not None
         return [LineInbound(kind, None, ignored="malformed" if known else "unknown")]
     origin = _origin(event.source, raw.get("webhookEventId"))
+    if origin is not None and event.delivery_context.is_redelivery:
+        origin = replace(origin, repeat=True)
     chat_id = origin.chat_id if origin else None
     if event.mode == models.EventMode.STANDBY:
         return [LineInbound(kind, None, chat_id=chat_id, ignored="standby")]
@@ -187,7 +194,15 @@ def _parse_event(raw: Any, bot_user_id: str | None) -> list[LineInbound]:
         return [LineInbound(kind, None, token, chat_id, ignored="malformed")]
     if not found:
         return [LineInbound(kind, None, token, chat_id, ignored="unused")]
-    return [LineInbound(kind, inbound, token, chat_id) for inbound in found]
+    key = _key(raw)
+    return [LineInbound(kind, inbound, token, chat_id, key=key) for inbound in found]
+
+
+def _key(raw: dict[str, Any]) -> str:
+    """A digest of ``raw`` without what a redelivery changes (``deliveryContext``, ``replyToken``)."""
+    kept = {name: value for name, value in raw.items() if name not in ("deliveryContext", "replyToken")}
+    text = json.dumps(kept, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8", errors="surrogatepass")).hexdigest()[:32]
 
 
 def _with_legacy_defaults(raw: dict[str, Any]) -> dict[str, Any]:

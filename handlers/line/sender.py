@@ -182,7 +182,7 @@ class LineSender:
             slot.used = True
             return False
         except RateLimited as exc:
-            raise RetryLater(slot.chat_id, RATE_LIMIT_WAIT) from exc
+            raise RetryLater(slot.chat_id, RATE_LIMIT_WAIT, limit="rate") from exc
         slot.used = True
         return True
 
@@ -204,9 +204,9 @@ class LineSender:
             raise AwaitingReply(chat) from exc
         except RateLimited as exc:
             if not exc.monthly_limit:
-                raise RetryLater(chat, RATE_LIMIT_WAIT) from exc
+                raise RetryLater(chat, RATE_LIMIT_WAIT, limit="rate") from exc
             log.error("LINE monthly message limit reached: delivering by reply instead")
-            raise AwaitingReply(chat) from exc
+            raise AwaitingReply(chat, limit="monthly") from exc
 
     async def _cost(self, chat: str) -> int:
         """Counted messages of one push to ``chat``: 1 for a user, every member of a group or room."""

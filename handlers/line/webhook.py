@@ -41,9 +41,10 @@ import hashlib
 import hmac
 import json
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from aws_lambda_powertools import Logger
 
@@ -69,6 +70,8 @@ if TYPE_CHECKING:
     from handlers.line.sender import LineSender
 
 SIGNATURE_HEADER = "x-line-signature"
+#: Event keys a container remembers, to tell an event delivered again (:func:`_first_seen`).
+EVENTS_KEPT = 1024
 PREFIX = "line:"
 
 logger = Logger()
@@ -91,6 +94,7 @@ class Runtime:
 
 
 class _Container:
+    seen: ClassVar[OrderedDict[str, None]] = OrderedDict()  # event keys read (``LineInbound.key``)
     loop: asyncio.AbstractEventLoop | None = None
     runtime: Runtime | None = None
     secret: Callable[[], str] | None = None
@@ -111,6 +115,7 @@ def configure(
     and client (tests, local runs; ``clock`` gives UTC epoch seconds) and the console's ID token check."""
     _Container.secret = lambda: secret
     _Container.console, _Container.id_tokens = None, id_tokens
+    _Container.seen = OrderedDict()
     if service is not None and sender is not None and api is not None:
         _Container.runtime = Runtime(service, sender, api, clock)
 
@@ -140,10 +145,13 @@ def handler(event: dict[str, Any], context: object) -> dict[str, Any]:
 
 
 async def _process(runtime: Runtime, events: list[LineInbound]) -> None:
-    """Handle each event and write its log line; an event that fails does not stop the others."""
+    """Handle each event and write its log line; an event that fails does not stop the others. An event
+    LINE delivers again, or that this container has seen, is a repeat (``Inbound.repeat``): no answer."""
     for event in events:
         started = time.perf_counter()
         inbound = event.inbound
+        if inbound is not None and not _first_seen(event.key):
+            inbound = replace(inbound, repeat=True)
         outcome = Outcome(result="ignored", reason=event.ignored)
         if inbound is not None:
             try:
@@ -167,6 +175,10 @@ async def _answer(runtime: Runtime, inbound: Inbound, reply_token: str | None) -
         return await runtime.service.handle(inbound, now=now)
     async with runtime.sender.reply_to(inbound.chat_id, reply_token) as slot:
         outcome = await runtime.service.handle(inbound, now=now)
+        if inbound.repeat:  # answered when first delivered: only what waits for the chat may go
+            if not slot.used and not isinstance(inbound.intent, Nudge):
+                await runtime.service.handle(replace(inbound, delivery_id=None, intent=Nudge()), now=now)
+            return outcome
         for message in outcome.messages:
             await _reply(runtime.sender, replace(message, edit_of=None))
         if outcome.result == "refused" and outcome.ack:  # a refused tap says why, before what waits
@@ -178,6 +190,19 @@ async def _answer(runtime: Runtime, inbound: Inbound, reply_token: str | None) -
         if not slot.spoken_for and ack:
             await _reply(runtime.sender, OutMessage(chat_id=inbound.chat_id, text=ack))
     return outcome
+
+
+def _first_seen(key: str | None) -> bool:
+    """True the first time this container reads the event ``key`` (the last :data:`EVENTS_KEPT`)."""
+    if key is None:
+        return True
+    seen = _Container.seen
+    if key in seen:
+        return False
+    seen[key] = None
+    while len(seen) > EVENTS_KEPT:
+        seen.popitem(last=False)
+    return True
 
 
 def _greeting(inbound: Inbound) -> str | None:

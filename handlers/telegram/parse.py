@@ -50,6 +50,8 @@ from handlers.telegram.callback import ForgedCallback, decode
 PLATFORM = "telegram"
 PREFIX = "tg:"
 MAX_TEXT = int(MessageLimit.MAX_TEXT_LENGTH)
+#: Above any Telegram chat or user id (at most 52 significant bits, Bot API "Chat", "User").
+MAX_ID = 2**53
 # "/" + 1-32 of [A-Za-z0-9_], optionally "@botusername" (core.telegram.org/bots/features#commands).
 _COMMAND = re.compile(r"/([A-Za-z0-9_]{1,32})(?:@([A-Za-z0-9_]+))?(?:\s+(.*))?", re.DOTALL)
 _GONE = (ChatMember.BANNED, ChatMember.LEFT)
@@ -145,6 +147,9 @@ def _wrap(message: Message, delivery_id: str, intent: Intent) -> TelegramInbound
 
 
 def _inbound(delivery_id: str, chat: Chat, user: User | None, intent: Intent) -> Inbound:
+    for ident in (chat.id, None if user is None else user.id):
+        if ident is not None and not (type(ident) is int and abs(ident) < MAX_ID):
+            raise ValueError("a chat or user id that is not a Telegram id")  # no store key is made of it
     return Inbound(
         platform=PLATFORM,
         delivery_id=delivery_id,

@@ -43,7 +43,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from aws_lambda_powertools import Logger
 from telegram import Bot
-from telegram.error import TelegramError
 
 from handlers import observability
 from handlers.console import function_url
@@ -57,6 +56,8 @@ if TYPE_CHECKING:
 SECRET_HEADER = "x-telegram-bot-api-secret-token"
 TAPPED = "tap"  # OutMessage.edit_of meaning "the message whose button was pressed" (handlers.service)
 USERNAME_ENV = "TELEGRAM_BOT_USERNAME"
+#: Above any ``update_id`` Telegram sends (they are 32-bit counters; a JSON-safe integer bound).
+MAX_UPDATE_ID = 2**53
 
 logger = Logger()
 
@@ -149,8 +150,8 @@ async def _process(runtime: Runtime, update: dict[str, Any]) -> int:
         logger.exception("update could not be parsed; dropped", extra={"update_id": update_id})
         parsed, outcome = None, Outcome(result="ignored", reason="update.unparsable")
     if parsed is not None:
-        kind = observability.intent_kind(parsed.inbound)
         try:
+            kind = observability.intent_kind(parsed.inbound)
             outcome = await runtime.service.handle(parsed.inbound, now=int(runtime.clock()))
         except Undelivered:
             outcome, status = Outcome(result="failed"), 500
@@ -164,7 +165,7 @@ async def _process(runtime: Runtime, update: dict[str, Any]) -> int:
         if parsed.callback_query_id is not None:
             try:
                 await runtime.sender.answer_callback(parsed.callback_query_id, outcome.ack)
-            except TelegramError as exc:
+            except Exception as exc:  # TelegramError, or a query id of a type the Bot API refuses
                 failure = {"update_id": update_id, "error": repr(exc)}
                 logger.warning("answerCallbackQuery failed", extra=failure)
         for message in outcome.messages:
@@ -214,6 +215,11 @@ def _update(event: dict[str, Any]) -> dict[str, Any] | None:
         return None
     if not isinstance(update, dict):
         logger.warning("webhook body is not a JSON object", extra={"type": type(update).__name__})
+        return None
+    update_id = update.get("update_id")
+    if "update_id" in update and not (type(update_id) is int and 0 <= update_id < MAX_UPDATE_ID):
+        # Telegram's are small positive ints; a huge one could not even be a store key (tg:<update_id>).
+        logger.warning("webhook body with a bad update_id", extra={"type": type(update_id).__name__})
         return None
     return update
 

@@ -77,6 +77,17 @@ def test_a_body_that_is_not_a_json_object_is_a_bad_request(lobby: Table) -> None
     assert len(lobby.api.calls) == sent
 
 
+def test_an_update_id_no_telegram_update_has_is_a_bad_request(lobby: Table) -> None:
+    before, sent = lobby.snapshot(), len(lobby.api.calls)
+    ids: list[object] = [int("9" * 3000), -1, "700100", 1.5, None, [1]]
+    updates = [{**lobby.private_update(lobby.people[0], "/leave"), "update_id": bad} for bad in ids]
+
+    assert [lobby.post(update) for update in updates] == [400] * len(ids)
+
+    assert lobby.snapshot() == before
+    assert len(lobby.api.calls) == sent
+
+
 # -- commands and taps the game does not know -----------------------------------------------------------
 def test_an_unknown_command_gets_a_polite_reply_where_it_was_sent(lobby: Table) -> None:
     before, seen = lobby.snapshot(), len(lobby.sent_to(GROUP))
@@ -269,3 +280,30 @@ def test_a_block_noticed_only_when_a_message_fails_is_reported_and_the_game_goes
     assert [p.toast if p else None for p in presses] == [catalog_text("tap.ok")] * len(others)
     lobby.fire_timer_at_deadline()
     assert lobby.state().phase == "discussion"
+
+
+# -- a private menu pressed somewhere else ---------------------------------------------------------------
+def test_a_private_menu_level_forged_in_the_group_is_refused_and_the_group_shows_no_menu(
+    night0: Table,
+) -> None:
+    shinra = night0.player_at(5)  # Shinra: a night ability with a menu of several levels
+    seq = night0.state().phase_seq
+    [*_, shown] = night0.api.messages(GROUP)  # a bot message in the group, as it reads now
+    before, edits = night0.snapshot(), len(night0.api.calls_to("editMessageText"))
+    forged = [
+        Tap(night0.game_id, seq, Action(kind="night.shinra"), menu=True),
+        Tap(night0.game_id, seq, Action(kind="menu"), menu=True),
+    ]
+
+    presses = []
+    for tap in forged:
+        update = callback(shinra.number, GROUP, tap, shown.message_id, night0.next_update_id(), shinra.name)
+        assert night0.post(update) == 200
+        presses.append(night0.answer_to(shinra, update))
+
+    assert [p.toast for p in presses] == [catalog_text("reason.action.forged")] * len(forged)
+    assert night0.api.messages(GROUP)[-1] == shown
+    assert len(night0.api.calls_to("editMessageText")) == edits
+    assert night0.snapshot() == before
+    # The same tap in Shinra's own 1:1 chat still opens the level.
+    assert night0.press_tap(shinra, forged[0]).toast is None

@@ -85,16 +85,17 @@ def test_kicks_the_lobby_refuses_change_nothing(user: str, target: str, reason: 
     assert refused.reason == reason
 
 
-def test_two_members_of_the_same_name_are_kicked_by_number() -> None:
+def test_two_members_of_the_same_name_are_told_apart_and_kicked_by_name_or_number() -> None:
     opened = lobby()
     twin = decide(opened, Join(user_id="u9", name="Beni"))
     assert isinstance(twin, Accepted)
-    refused = decide(twin, Kick(user_id="u1", target="Beni"))
-    assert isinstance(refused, Rejected)
-    assert refused.reason == "kick.ambiguous"
-    kicked = decide(twin, Kick(user_id="u1", target="4"))
+    assert [m.name for m in twin.state.members][-1] == "Beni (2)"
+    kicked = decide(twin, Kick(user_id="u1", target="Beni (2)"))
     assert isinstance(kicked, Accepted)
     assert [m.user_id for m in kicked.state.members] == ["u1", "u2", "u3"]
+    by_number = decide(twin, Kick(user_id="u1", target="4"))
+    assert isinstance(by_number, Accepted)
+    assert [m.user_id for m in by_number.state.members] == ["u1", "u2", "u3"]
 
 
 def test_a_kicked_unreachable_member_no_longer_blocks_the_start() -> None:
