@@ -132,9 +132,11 @@ def test_a_group_upgraded_to_a_supergroup_takes_its_game_along(
 
 
 @pytest.mark.slow
-def test_a_player_who_leaves_mid_game_is_announced_once_and_the_game_still_finishes(
+def test_a_player_who_leaves_mid_game_is_waited_for_by_nobody_and_dies_when_the_phase_ends(
     api: FakeTelegramApi, store: DynamoStore
 ) -> None:
+    """Issue 21 (徒桜戦争 J27): night 0 closes as soon as everyone still in the group is done; the player
+    still away then dies (突然死, one group line), the win check runs, and the game still finishes."""
     table = Table(api, store, players(6))
     open_and_start(table, "adazakura")
     leaver = table.people[2]
@@ -148,8 +150,12 @@ def test_a_player_who_leaves_mid_game_is_announced_once_and_the_game_still_finis
     said = left_text(table, leaver)
     assert sum(said in text for text in table.sent_to(GROUP)) == 1
     state = table.state()
+    ref = PlayerRef(seat=seat, name=leaver.name)
+    sudden = i18n.text("game.sudden_death", state.locale, state.game, player=ref)
+    assert sum(sudden in text for text in table.sent_to(GROUP)) == 1
+    assert closed[0] == "acted", "night 0 closed once everyone still in the group was done"
     assert state.phase == "ended"
-    assert "timer" in closed, "the phases waiting for the absent player closed at their deadline"
+    assert not state.players[seat - 1].alive
     assert state.players[seat - 1].megami == megami
     assert [e.data for e in state.log if e.kind == "PlayerLeft"] == [{"seat": seat}]
 
