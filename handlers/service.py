@@ -126,6 +126,9 @@ class Service:
             return await lobbies.new_game(desk, inbound, cmd, now)
         if name == "start" and inbound.is_private:
             if not cmd.args:
+                back = await self._back(inbound, now)
+                if back is not None:
+                    return back
                 help_text = catalog_text("help.general", desk.locale_of(inbound.chat_id), DEFAULT_GAME)
                 await desk.reply(inbound, help_text)
                 return Outcome(command="help")
@@ -134,7 +137,8 @@ class Service:
             return await helpdesk.answer(desk, inbound, cmd)
         loaded = desk.loaded_of(inbound) if inbound.user_id is not None else None
         if loaded is None or inbound.user_id is None:
-            return await desk.refuse(inbound, "game.none" if name != "text" else "command.unknown")
+            reason = {"text": "command.unknown", "join": "join.none"}.get(name, "game.none")
+            return await desk.refuse(inbound, reason)
         state = loaded.state
         if name == "co" and not cmd.args and not inbound.is_private:
             return traced(await self._co_menu(inbound, loaded, now), loaded.game_id, state.phase, "co_menu")
@@ -142,7 +146,7 @@ class Service:
         command = to_command(typed, inbound.user_id, private=inbound.is_private, game=state.game)
         if isinstance(command, str) or (state.phase == CANCELLED and isinstance(command, Query)):
             # A closed lobby or a cancelled game is no game: /status names nobody (a result stays shown).
-            reason = command if isinstance(command, str) else "game.none"
+            reason = command if isinstance(command, str) else "join.none" if name == "join" else "game.none"
             refused = await desk.refuse(inbound, reason, state.locale, state.game)
             return traced(refused, loaded.game_id, state.phase, None)
         outcome = await self._run(inbound, loaded, command, now)
@@ -151,6 +155,22 @@ class Service:
         if command.type in ("kick", "leave") and outcome.result == "accepted":
             removal.release_removed(self.runner, loaded.game_id, state)  # a lobby member's 1:1 chat is free
         return outcome
+
+    async def _back(self, inbound: Inbound, now: int) -> Outcome | None:
+        """A plain ``/start`` in the 1:1 chat of a player of a running game whom the bot could not message
+        (what ``game.unreachable`` asks for after unblocking the bot): reachable again, and the role card
+        with the current prompt sent again (:func:`handlers.platform_events.resend`). None (the help
+        answers) when the sender plays no running game or was reachable already (``/me`` shows the card)."""
+        loaded = self.desk.loaded_of(inbound)
+        user = inbound.user_id
+        if loaded is None or user is None or loaded.state.is_over or not loaded.state.players:
+            return None
+        if loaded.rules.seat_of(loaded.state, user) is None or user not in loaded.state.unreachable:
+            return None
+        runner, game_id = self.runner, loaded.game_id
+        await runner.apply(game_id, SetReachable(user_id=user, reachable=True), delivery_id=None, now=now)
+        await platform_events.resend(runner, game_id, user, now=now)
+        return traced(Outcome(), game_id, loaded.state.phase, "reach")
 
     async def _co_menu(self, inbound: Inbound, loaded: Loaded, now: int) -> Outcome:
         """``/co`` alone in the group: the sender's CO choices as buttons [ADZ-3.6]; none → the rules'

@@ -125,11 +125,12 @@ class Configure(BaseModel):
 
 
 class Query(BaseModel):
-    """Read-only requests: ``me`` (role card), ``status``, ``board`` (CO board), ``help``."""
+    """Read-only requests: ``me`` (role card), ``status``, ``board`` (CO board), ``help``, ``join`` (how to
+    join: the lobby's join button, ``core.engine.lobby.how_to_join``)."""
 
     type: Literal["query"] = "query"
     user_id: str
-    what: Literal["me", "status", "board", "help"]
+    what: Literal["me", "status", "board", "help", "join"]
     public: bool = False
 
 

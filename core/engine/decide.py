@@ -143,6 +143,8 @@ class Steps(Generic[S, C]):
             exempt, close = self.afk_exempt, self.deadline
             return afk.deadline_passed(g, command, waiting=self.waiting, exempt=exempt, close=close)
         if isinstance(command, Query):
+            if command.what == "join":
+                return g.add(lobby.how_to_join(s, command.user_id, public=command.public))
             return afk.tell_idle(g, command, self.query(g, command))
         if isinstance(command, Kick):
             return afk.kick(g, command.user_id, command.target, leave=self.leave)

@@ -63,3 +63,36 @@ def test_a_player_who_leaves_at_night_is_not_waited_for_and_dies_at_its_end(
     group = [s.body for s in notices.to(GROUP)]
     assert sum(left == body for body in group) == 1
     assert sum(sudden == body for body in group) == 1
+
+
+def unfollow(table: LineTable, player: LinePlayer) -> dict[str, Any]:
+    """The recorded unfollow event (the player blocked the account) from ``player``'s 1:1 chat."""
+    event: dict[str, Any] = load("unfollow")["events"][0]
+    event["source"] = source(player.chat, player.chat)
+    event["webhookEventId"] = table.next_event_id()
+    event["timestamp"] = table.now * 1000
+    return event
+
+
+def test_a_player_who_blocked_the_account_follows_again_and_gets_the_card_and_prompt(
+    table: LineTable, notices: NoticeLog
+) -> None:
+    """Issue 21 item 2: unfollowing mid-game names the player in the group with what to do
+    (``game.unreachable``); the ``follow`` event of unblocking (``follow_unblocked.json``'s kind) makes
+    them reachable and sends the role card with the current prompt's buttons again."""
+    player = table.people[1]
+    table.fake.unfollow(player.chat)
+    table.post(unfollow(table, player))
+    assert player.chat in table.state().unreachable
+    told = i18n.text("game.unreachable", "ja", "adazakura", name=player.name)
+    assert any(told == s.body for s in notices.to(GROUP))
+    cards = len(notices.to(player.chat, "role.card"))
+
+    posted = table.befriend(player)
+
+    assert player.chat not in table.state().unreachable
+    assert len(notices.to(player.chat, "role.card")) == cards + 1
+    replied = posted.replied()
+    seat = next(p for p in table.state().players if p.user_id == player.chat)
+    megami = i18n.text(f"role.{seat.megami}.name", "ja", "adazakura")
+    assert any(megami in str(m) for m in replied), "the card went out as the follow's reply"
