@@ -188,6 +188,17 @@ class ChatAdmins(Protocol):
 
 
 @runtime_checkable
+class ChatMembers(Protocol):
+    """A sender that can tell whether a user is in a group now (Telegram ``getChatMember``,
+    core.telegram.org/bots/api#chatmember). :meth:`in_chat`: True for a member, an administrator, the
+    owner, or a restricted user still a member (``is_member``); False for one who left or was banned
+    (``left``, ``kicked``, restricted and no longer a member); None when the platform cannot say (an
+    error): the caller then goes ahead. LINE's join is a tap in the group itself, so it needs no check."""
+
+    async def in_chat(self, chat_id: str, user_id: str) -> bool | None: ...
+
+
+@runtime_checkable
 class BatchSender(Protocol):
     """A sender that sends several messages to one chat in one call (LINE: at most 5 message objects per
     reply or push, Messaging API reference "Send reply message"). :meth:`batch_limit`: the most messages

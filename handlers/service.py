@@ -21,13 +21,14 @@ from core.engine.commands import Act, Command, Join, Query, SetReachable, Timeou
 from core.engine.context import REMATCH
 from core.engine.notice import Action
 from core.engine.result import Rejected
-from core.engine.table import CANCELLED
+from core.engine.table import CANCELLED, LOBBY
 from core.games import GameRules
 from handlers import groupsettings, helpdesk, lobbies, menu, platform_events, presets, rematch, removal, stats
 from handlers.decision import Loaded
 from handlers.desk import DEFAULT_GAME, Desk, catalog_text
 from handlers.messages import (
     Button,
+    ChatMembers,
     GroupMoved,
     Inbound,
     JoinRequest,
@@ -195,6 +196,11 @@ class Service:
         the role card."""
         user, game_id = inbound.user_id or "", request.game_id
         runner = self.runner
+        outsider = await self._outsider(game_id, user)
+        if outsider is not None:
+            state = outsider.state
+            refused = await self.desk.refuse(inbound, "join.not_in_group", state.locale, state.game)
+            return traced(refused, game_id, state.phase, "join")
         joined = Join(user_id=user, name=inbound.user_name, reachable=request.reachable)
         refusal = await runner.apply(game_id, joined, delivery_id=inbound.delivery_id, now=now)
         pointed = now + USER_POINTER_KEPT
@@ -212,6 +218,18 @@ class Service:
         # The payload is typed by whoever opened the link: only a game that exists is named in the log.
         known = None if refusal is not None and refusal.reason == "game.none" else game_id
         return traced(outcome, known, None, "join")
+
+    async def _outsider(self, game_id: str, user: str) -> Loaded | None:
+        """The lobby ``game_id`` when ``user`` (not seated in it yet) is not in its group now, where the
+        platform can tell (:class:`~handlers.messages.ChatMembers`: Telegram's ``getChatMember``); else
+        None (a member, an unknown answer, no lobby: the join goes on as usual)."""
+        sender = self.sender
+        if not isinstance(sender, ChatMembers):
+            return None
+        loaded = self.runner.load(game_id)
+        if loaded is None or loaded.state.phase != LOBBY or loaded.state.member(user) is not None:
+            return None
+        return loaded if await sender.in_chat(loaded.state.chat_id, user) is False else None
 
     async def _nudge(self, inbound: Inbound, nudge: Nudge, now: int) -> Outcome:
         """Deliver what waits for the chat of ``inbound`` (LINE: as the reply to this event), after an
