@@ -6,7 +6,9 @@ events"), for :class:`handlers.service.Service`.
 - A member left the group or was removed (``MemberLeft``): ``LeftChat`` (out of the lobby; in a game
   nothing waits for the seat, out of the game if still away when the phase ends: ``core.engine.decide``).
 - The bot was removed from the group (``BotLeft``): ``BotRemoved`` ends the game without a result (each
-  member hears why privately), then the chat pointer goes, so a later ``/newgame`` there starts afresh.
+  member hears why privately; no phase deadline is left, so no timer moves it), then the chat pointer
+  goes, so a later ``/newgame`` there starts afresh. A group send Telegram refuses (403, without the
+  update) does the same (``handlers.followup.follow_ups``).
 - A player blocked the bot (``Reachable(False)``) or came back (Telegram: unblocked; LINE: ``follow``):
   ``SetReachable`` (a group notice; a game never starts while a member is unreachable); a player of a
   running game marked unreachable gets what they missed again (:func:`resend`).

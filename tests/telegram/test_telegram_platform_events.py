@@ -8,6 +8,7 @@ production store (moto) and the fake Bot API; what players see is what the fake 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -15,6 +16,7 @@ import pytest
 
 import core.i18n as i18n
 from core.engine.notice import PlayerRef
+from handlers import timer
 from handlers.messages import MemberLeft
 from handlers.telegram.parse import parse_update
 from infra.dynamodb import DynamoStore
@@ -198,6 +200,41 @@ def test_removing_the_bot_ends_the_game_and_a_new_one_can_start_later(
     table.in_group(table.people[1], "/newgame")
     assert store.get_pointer("chat", GROUP_CHAT) == "g2"
     assert table.state().phase == "lobby"
+
+
+@pytest.mark.parametrize(
+    "error", ["error_403_bot_was_kicked_from_supergroup", "error_403_bot_was_kicked_from_group"]
+)
+def test_a_403_on_a_group_send_ends_the_game_tells_every_player_and_stops_the_timers(
+    api: FakeTelegramApi, store: DynamoStore, error: str
+) -> None:
+    """Issue 21 item 4: the bot was removed without a ``my_chat_member`` update reaching it; the first
+    group send that Telegram refuses (403) ends the game as the update would."""
+    table = Table(api, store, players(4))
+    open_and_start(table, "adazakura")
+    api.fail(error, chat_id=GROUP)
+    state = table.state()
+    seq, deadline = state.phase_seq, state.deadline_at
+
+    moves.everyone_done(table)  # night 0 closes: its morning cannot reach the group
+
+    assert table.state().phase == "cancelled"
+    removed = i18n.text("game.bot_removed", "ja", "adazakura")
+    assert all(sum(removed in text for text in table.sent_to(p.chat)) == 1 for p in table.people)
+    assert store.get_pointer("chat", GROUP_CHAT) is None
+    assert table.state().deadline_at is None
+
+    version, calls = table.version(), len(api.calls)
+    table.now = max(table.now, deadline or 0) + 600
+    body = json.dumps({"game_id": table.game_id, "phase_seq": seq})
+    assert timer.handler({"Records": [{"messageId": "late", "body": body}]}, None) == {
+        "batchItemFailures": []
+    }
+    body = json.dumps({"game_id": table.game_id, "phase_seq": table.state().phase_seq})
+    assert timer.handler({"Records": [{"messageId": "later", "body": body}]}, None) == {
+        "batchItemFailures": []
+    }
+    assert (table.version(), len(api.calls)) == (version, calls), "no timer moves the ended game"
 
 
 def assert_free(table: Table) -> None:
