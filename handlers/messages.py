@@ -63,7 +63,9 @@ class JoinRequest:
 
 
 #: Everything an adapter can hand the service (a string alias: the platform events are defined at the end).
-Intent: TypeAlias = "TextCommand | Tap | Reachable | Nudge | JoinRequest | MemberLeft | BotLeft | GroupMoved"
+Intent: TypeAlias = (
+    "TextCommand | Tap | Reachable | Nudge | JoinRequest | MemberLeft | MemberBack | BotLeft | GroupMoved"
+)
 
 
 @dataclass(frozen=True)
@@ -256,6 +258,14 @@ class RetryLater(Exception):
 class MemberLeft:
     """Someone left the group or was removed from it (Telegram ``chat_member`` / ``left_chat_member``,
     LINE ``memberLeft``); ``user_id`` is who left (platform-qualified), not who removed them."""
+
+    user_id: str
+
+
+@dataclass(frozen=True)
+class MemberBack:
+    """Someone is in the group again (Telegram ``chat_member`` from a gone status to a member one, or a
+    ``new_chat_members`` service message; LINE ``memberJoined``); ``user_id`` is who (platform-qualified)."""
 
     user_id: str
 

@@ -5,6 +5,7 @@ events"), for :class:`handlers.service.Service`.
   follows (``MoveChat``: later group notices go to the new chat) and so does the chat pointer.
 - A member left the group or was removed (``MemberLeft``): ``LeftChat`` (out of the lobby; in a game
   nothing waits for the seat, out of the game if still away when the phase ends: ``core.engine.decide``).
+- A member is in the group again (``MemberBack``): ``BackInChat`` (a seat that left is no longer away).
 - The bot was removed from the group (``BotLeft``): ``BotRemoved`` ends the game without a result (each
   member hears why privately; no phase deadline is left, so no timer moves it), then the chat pointer
   goes, so a later ``/newgame`` there starts afresh. A group send Telegram refuses (403, without the
@@ -19,12 +20,12 @@ the input's log line (the returned :class:`~handlers.messages.Outcome`). Times a
 
 from __future__ import annotations
 
-from core.engine.commands import BotRemoved, Command, LeftChat, Query, SetReachable
-from handlers.messages import BotLeft, Inbound, MemberLeft, Outcome, Reachable
+from core.engine.commands import BackInChat, BotRemoved, Command, LeftChat, Query, SetReachable
+from handlers.messages import BotLeft, Inbound, MemberBack, MemberLeft, Outcome, Reachable
 from handlers.observability import outcome_of, traced
 from handlers.runner import GameRunner
 
-PlatformEvent = Reachable | MemberLeft | BotLeft
+PlatformEvent = Reachable | MemberLeft | MemberBack | BotLeft
 
 
 async def move_chat(
@@ -73,6 +74,8 @@ async def resend(runner: GameRunner, game_id: str, user_id: str, *, now: int) ->
 def _command(inbound: Inbound, intent: PlatformEvent) -> Command | None:
     if isinstance(intent, MemberLeft):
         return LeftChat(user_id=intent.user_id)
+    if isinstance(intent, MemberBack):
+        return BackInChat(user_id=intent.user_id)
     if isinstance(intent, BotLeft):
         return BotRemoved()
     if inbound.user_id is None:

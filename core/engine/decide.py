@@ -16,6 +16,7 @@ from typing import Any, Generic, TypeVar
 from core.engine import afk, control, lobby
 from core.engine.commands import (
     Act,
+    BackInChat,
     BotRemoved,
     CancelGame,
     Command,
@@ -156,6 +157,8 @@ class Steps(Generic[S, C]):
             return self._end_without_group(g)
         if isinstance(command, LeftChat):
             return self._left(g, command.user_id)
+        if isinstance(command, BackInChat):
+            return self._back(g, command.user_id)
         if isinstance(command, ControlCommand):
             return control.apply(g, command, discussion=self.discussion, close=self.deadline,
                                  speakers=self.speakers)  # fmt: skip
@@ -281,6 +284,24 @@ class Steps(Generic[S, C]):
         if s.host == user_id and heir is not None:
             s.host = g.p(heir).user_id
             g.announce("game.host_passed", player=g.ref(heir))
+        return None
+
+    def _back(self, g: C, user_id: str) -> Rejected | None:
+        """``user_id`` is in the group again (issue 21): a seat that left and is not out of the game yet is
+        no longer away, and the group is told (``game.player_back``). Refuses a finished game
+        (``game.over``), a non-player (``not_player``) and a seat that was not away (``back.not_away``)."""
+        s = g.s
+        if s.is_over:
+            return Rejected(reason="game.over")
+        seat = seat_of(s, user_id)
+        if seat is None:
+            return Rejected(reason="not_player")
+        if seat not in afk.away(s):
+            return Rejected(reason="back.not_away")
+        s.left.remove(seat)
+        g.log("PlayerBack", seat=seat)
+        if g.p(seat).alive:
+            g.announce("game.player_back", player=g.ref(seat))
         return None
 
     def legal_actions(self, state: S, seat: int) -> list[Action]:

@@ -96,3 +96,34 @@ def test_a_player_who_blocked_the_account_follows_again_and_gets_the_card_and_pr
     seat = next(p for p in table.state().players if p.user_id == player.chat)
     megami = i18n.text(f"role.{seat.megami}.name", "ja", "adazakura")
     assert any(megami in str(m) for m in replied), "the card went out as the follow's reply"
+
+
+def member_joined(table: LineTable, player: LinePlayer) -> dict[str, Any]:
+    """The recorded memberJoined event, in the game's group, for ``player``."""
+    event: dict[str, Any] = load("member_joined")["events"][0]
+    event["source"] = source(GROUP, None)
+    del event["source"]["userId"]
+    event["joined"]["members"] = [{"type": "user", "userId": raw(player.chat)}]
+    event["replyToken"] = table.fake.token_for(GROUP)
+    event["webhookEventId"] = table.next_event_id()
+    event["timestamp"] = table.now * 1000
+    return event
+
+
+def test_a_player_back_in_the_group_before_the_night_ends_stays_alive(
+    table: LineTable, notices: NoticeLog
+) -> None:
+    leaver = table.people[3]
+    seat = next(p.seat for p in table.state().players if p.user_id == leaver.chat)
+
+    table.post(member_left(table, leaver))
+    table.post(member_joined(table, leaver))
+    table.fire_timer_at_deadline()
+
+    assert table.state().players[seat - 1].alive
+    ref = PlayerRef(seat=seat, name=leaver.name)
+    back = i18n.text("game.player_back", "ja", "adazakura", player=ref)
+    sudden = i18n.text("game.sudden_death", "ja", "adazakura", player=ref)
+    group = [s.body for s in notices.to(GROUP)]
+    assert group.count(back) == 1
+    assert sudden not in group

@@ -162,6 +162,40 @@ def test_a_player_who_leaves_mid_game_is_waited_for_by_nobody_and_dies_when_the_
     assert [e.data for e in state.log if e.kind == "PlayerLeft"] == [{"seat": seat}]
 
 
+def member_back(table: Table, player: Player) -> dict[str, Any]:
+    """``player`` is in the group again: the recorded ``chat_member`` update with its two statuses
+    swapped (``left`` → ``member``)."""
+    update = member_left("chat_member_player_left_supergroup", table, player)
+    change = update["chat_member"]
+    change["old_chat_member"], change["new_chat_member"] = (
+        change["new_chat_member"],
+        change["old_chat_member"],
+    )
+    return update
+
+
+def test_a_player_back_in_the_group_before_the_phase_ends_stays_in_the_game(
+    api: FakeTelegramApi, store: DynamoStore
+) -> None:
+    """Issue 21: leaving may be a mistake; a player back before the phase ends is not out of it."""
+    table = Table(api, store, players(5))
+    open_and_start(table, "adazakura")
+    player = table.people[2]
+    seat = table.seat_of(player)
+    assert table.post(member_left("chat_member_player_left_supergroup", table, player)) == 200
+
+    assert table.post(member_back(table, player)) == 200
+    table.fire_timer_at_deadline()  # night 0 ends
+
+    state = table.state()
+    assert state.players[seat - 1].alive
+    ref = PlayerRef(seat=seat, name=player.name)
+    back = i18n.text("game.player_back", state.locale, state.game, player=ref)
+    sudden = i18n.text("game.sudden_death", state.locale, state.game, player=ref)
+    assert sum(back in text for text in table.sent_to(GROUP)) == 1
+    assert not any(sudden in text for text in table.sent_to(GROUP))
+
+
 def test_a_member_who_leaves_the_lobby_is_out_of_it(api: FakeTelegramApi, store: DynamoStore) -> None:
     table = Table(api, store, players(4))
     moves.open_lobby(table)
