@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 import core.i18n as i18n
-from core.engine.commands import Command, SetReachable
+from core.engine.commands import BotRemoved, Command, SetReachable
 from handlers import backlog, outbox
 from handlers import records as stored_records
 from handlers.delivery import Report
@@ -135,10 +135,16 @@ def wake_ups(report: Report, now: int) -> list[int]:
 
 def follow_ups(report: Report, state: Any) -> list[Command]:
     """The commands that tell the game what sending found out: each member who cannot be messaged
-    (``SetReachable(False)``); a moved group is the runner's (it moves the chat pointers too)."""
+    (``SetReachable(False)``); the group itself refusing the bot (Telegram 403 "bot was kicked from the
+    group", even without a ``my_chat_member`` update: issue 21) ends a game not over yet as if the bot had
+    been removed (``BotRemoved``: every player told privately, no timer left); a moved group is the
+    runner's (it moves the chat pointers too)."""
     members = {m.user_id for m in state.members}
-    return [
+    commands: list[Command] = [
         SetReachable(user_id=user, reachable=False)
         for user in dict.fromkeys(report.unreachable)
         if user in members and user != state.chat_id
     ]
+    if state.chat_id in report.unreachable and not state.is_over:
+        commands.append(BotRemoved())
+    return commands

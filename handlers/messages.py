@@ -63,7 +63,9 @@ class JoinRequest:
 
 
 #: Everything an adapter can hand the service (a string alias: the platform events are defined at the end).
-Intent: TypeAlias = "TextCommand | Tap | Reachable | Nudge | JoinRequest | MemberLeft | BotLeft | GroupMoved"
+Intent: TypeAlias = (
+    "TextCommand | Tap | Reachable | Nudge | JoinRequest | MemberLeft | MemberBack | BotLeft | GroupMoved"
+)
 
 
 @dataclass(frozen=True)
@@ -196,6 +198,17 @@ class ChatAdmins(Protocol):
 
 
 @runtime_checkable
+class ChatMembers(Protocol):
+    """A sender that can tell whether a user is in a group now (Telegram ``getChatMember``,
+    core.telegram.org/bots/api#chatmember). :meth:`in_chat`: True for a member, an administrator, the
+    owner, or a restricted user still a member (``is_member``); False for one who left or was banned
+    (``left``, ``kicked``, restricted and no longer a member); None when the platform cannot say (an
+    error): the caller then goes ahead. LINE's join is a tap in the group itself, so it needs no check."""
+
+    async def in_chat(self, chat_id: str, user_id: str) -> bool | None: ...
+
+
+@runtime_checkable
 class BatchSender(Protocol):
     """A sender that sends several messages to one chat in one call (LINE: at most 5 message objects per
     reply or push, Messaging API reference "Send reply message"). :meth:`batch_limit`: the most messages
@@ -264,6 +277,14 @@ LIMITS = ("rate", "monthly")
 class MemberLeft:
     """Someone left the group or was removed from it (Telegram ``chat_member`` / ``left_chat_member``,
     LINE ``memberLeft``); ``user_id`` is who left (platform-qualified), not who removed them."""
+
+    user_id: str
+
+
+@dataclass(frozen=True)
+class MemberBack:
+    """Someone is in the group again (Telegram ``chat_member`` from a gone status to a member one, or a
+    ``new_chat_members`` service message; LINE ``memberJoined``); ``user_id`` is who (platform-qualified)."""
 
     user_id: str
 

@@ -25,6 +25,7 @@ from handlers.messages import (
     BotLeft,
     GroupMoved,
     Inbound,
+    MemberBack,
     MemberLeft,
     Outcome,
     Reachable,
@@ -58,11 +59,11 @@ def traced(outcome: Outcome, game_id: str | None, phase: str | None, command: st
 
 def intent_kind(inbound: Inbound) -> str:
     """A safe name for what ``inbound`` asked, for a line without a command type: ``tap``, ``text`` (a
-    typed command, never its name: that is user text), ``reach``, ``member_left``, ``bot_left`` or
-    ``group_moved``."""
+    typed command, never its name: that is user text), ``reach``, ``member_left``, ``member_back``,
+    ``bot_left`` or ``group_moved``."""
     kinds: dict[type, str] = {
-        Tap: "tap", TextCommand: "text", Reachable: "reach", MemberLeft: "member_left", BotLeft: "bot_left",
-        GroupMoved: "group_moved",
+        Tap: "tap", TextCommand: "text", Reachable: "reach", MemberLeft: "member_left",
+        MemberBack: "member_back", BotLeft: "bot_left", GroupMoved: "group_moved",
     }  # fmt: skip
     return kinds.get(type(inbound.intent), "other")
 

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from core.engine.commands import Command, MoveChat, Remind, Timeout
+from core.engine.commands import BotRemoved, Command, MoveChat, Remind, Timeout
 from core.engine.history import HistoryNeeded
 from core.engine.notice import Notice
 from core.engine.result import Rejected
@@ -293,6 +293,8 @@ class GameRunner:
         sent = await self.sending.send(game, messages, records, committed, prepared, now=now)
         for command in sent.commands:
             await self.apply(game.game_id, command, delivery_id=None, now=now)
+            if isinstance(command, BotRemoved):  # the group is gone: a later /newgame there starts afresh
+                self.store.set_pointer("chat", game.state.chat_id, None)
         for old, new in sent.moved.items():
             await self.move_chat(game.game_id, old, new, now=now)
 

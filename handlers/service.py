@@ -21,13 +21,14 @@ from core.engine.commands import Act, Command, Join, Query, SetReachable, Timeou
 from core.engine.context import REMATCH
 from core.engine.notice import Action
 from core.engine.result import Rejected
-from core.engine.table import CANCELLED
+from core.engine.table import CANCELLED, LOBBY
 from core.games import GameRules
 from handlers import groupsettings, helpdesk, lobbies, menu, platform_events, presets, rematch, removal, stats
 from handlers.decision import Loaded
 from handlers.desk import DEFAULT_GAME, Desk, catalog_text
 from handlers.messages import (
     Button,
+    ChatMembers,
     GroupMoved,
     Inbound,
     JoinRequest,
@@ -126,6 +127,9 @@ class Service:
             return await lobbies.new_game(desk, inbound, cmd, now)
         if name == "start" and inbound.is_private:
             if not cmd.args:
+                back = await self._back(inbound, now)
+                if back is not None:
+                    return back
                 help_text = catalog_text("help.general", desk.locale_of(inbound.chat_id), DEFAULT_GAME)
                 await desk.reply(inbound, help_text)
                 return Outcome(command="help")
@@ -134,7 +138,8 @@ class Service:
             return await helpdesk.answer(desk, inbound, cmd)
         loaded = desk.loaded_of(inbound) if inbound.user_id is not None else None
         if loaded is None or inbound.user_id is None:
-            return await desk.refuse(inbound, "game.none" if name != "text" else "command.unknown")
+            reason = {"text": "command.unknown", "join": "join.none"}.get(name, "game.none")
+            return await desk.refuse(inbound, reason)
         state = loaded.state
         if name == "co" and not cmd.args and not inbound.is_private:
             return traced(await self._co_menu(inbound, loaded, now), loaded.game_id, state.phase, "co_menu")
@@ -142,7 +147,7 @@ class Service:
         command = to_command(typed, inbound.user_id, private=inbound.is_private, game=state.game)
         if isinstance(command, str) or (state.phase == CANCELLED and isinstance(command, Query)):
             # A closed lobby or a cancelled game is no game: /status names nobody (a result stays shown).
-            reason = command if isinstance(command, str) else "game.none"
+            reason = command if isinstance(command, str) else "join.none" if name == "join" else "game.none"
             refused = await desk.refuse(inbound, reason, state.locale, state.game)
             return traced(refused, loaded.game_id, state.phase, None)
         outcome = await self._run(inbound, loaded, command, now)
@@ -151,6 +156,22 @@ class Service:
         if command.type in ("kick", "leave") and outcome.result == "accepted":
             removal.release_removed(self.runner, loaded.game_id, state)  # a lobby member's 1:1 chat is free
         return outcome
+
+    async def _back(self, inbound: Inbound, now: int) -> Outcome | None:
+        """A plain ``/start`` in the 1:1 chat of a player of a running game whom the bot could not message
+        (what ``game.unreachable`` asks for after unblocking the bot): reachable again, and the role card
+        with the current prompt sent again (:func:`handlers.platform_events.resend`). None (the help
+        answers) when the sender plays no running game or was reachable already (``/me`` shows the card)."""
+        loaded = self.desk.loaded_of(inbound)
+        user = inbound.user_id
+        if loaded is None or user is None or loaded.state.is_over or not loaded.state.players:
+            return None
+        if loaded.rules.seat_of(loaded.state, user) is None or user not in loaded.state.unreachable:
+            return None
+        runner, game_id = self.runner, loaded.game_id
+        await runner.apply(game_id, SetReachable(user_id=user, reachable=True), delivery_id=None, now=now)
+        await platform_events.resend(runner, game_id, user, now=now)
+        return traced(Outcome(), game_id, loaded.state.phase, "reach")
 
     async def _co_menu(self, inbound: Inbound, loaded: Loaded, now: int) -> Outcome:
         """``/co`` alone in the group: the sender's CO choices as buttons [ADZ-3.6]; none → the rules'
@@ -175,6 +196,11 @@ class Service:
         the role card."""
         user, game_id = inbound.user_id or "", request.game_id
         runner = self.runner
+        outsider = await self._outsider(game_id, user)
+        if outsider is not None:
+            state = outsider.state
+            refused = await self.desk.refuse(inbound, "join.not_in_group", state.locale, state.game)
+            return traced(refused, game_id, state.phase, "join")
         joined = Join(user_id=user, name=inbound.user_name, reachable=request.reachable)
         refusal = await runner.apply(game_id, joined, delivery_id=inbound.delivery_id, now=now)
         pointed = now + USER_POINTER_KEPT
@@ -192,6 +218,18 @@ class Service:
         # The payload is typed by whoever opened the link: only a game that exists is named in the log.
         known = None if refusal is not None and refusal.reason == "game.none" else game_id
         return traced(outcome, known, None, "join")
+
+    async def _outsider(self, game_id: str, user: str) -> Loaded | None:
+        """The lobby ``game_id`` when ``user`` (not seated in it yet) is not in its group now, where the
+        platform can tell (:class:`~handlers.messages.ChatMembers`: Telegram's ``getChatMember``); else
+        None (a member, an unknown answer, no lobby: the join goes on as usual)."""
+        sender = self.sender
+        if not isinstance(sender, ChatMembers):
+            return None
+        loaded = self.runner.load(game_id)
+        if loaded is None or loaded.state.phase != LOBBY or loaded.state.member(user) is not None:
+            return None
+        return loaded if await sender.in_chat(loaded.state.chat_id, user) is False else None
 
     async def _nudge(self, inbound: Inbound, nudge: Nudge, now: int) -> Outcome:
         """Deliver what waits for the chat of ``inbound`` (LINE: as the reply to this event), after an

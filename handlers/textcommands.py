@@ -129,6 +129,7 @@ def to_command(cmd: TextCommand, user_id: str, *, private: bool, game: str) -> C
         "status": Query(user_id=user_id, what="status", public=not private),
         "board": Query(user_id=user_id, what="board", public=not private),
         "help": Query(user_id=user_id, what="help", public=not private),
+        "join": Query(user_id=user_id, what="join", public=not private),
         "done": Act(user_id=user_id, action=Action(kind="done")),
         "ready": Act(user_id=user_id, action=Action(kind="ready")),
         "skip": Act(user_id=user_id, action=Action(kind="skip")),

@@ -11,12 +11,17 @@ that is where a phase is missed, and where a lobby expires.
   count nothing either way. Any accepted ``Act`` of a seat outside those phases clears its count.
 - **Idle.** A living seat with :data:`IDLE` (2) or more missed phases in a row, not yet kicked: listed
   in every ``/status`` answer (``afk.idle``), the same for everybody.
-- **Kick.** The host may remove an idle seat, or one that left the group, mid-game (``Kick``): the game's
-  ``leave`` step applies its rules' effect for leaving (or refuses, e.g. DEATH NOTE 人狼: only ``/cancel``);
-  without one the seat stays and times out on every prompt. Either way, from then on (:func:`kicked`)
-  ``decide`` refuses the seat's actions and texts, and ``core.engine.control`` its ``/extend`` and
-  ``/skip`` votes (``kick.removed``); it is never in ``Steps.waiting`` (no reminder, no missed phase).
-  A seat that only left the group (``LeftChat``) is not locked out: leaving may be a mistake.
+- **Kick.** The host may remove an idle seat, or one that left the group, mid-game (``Kick``): the group
+  is told in one line (``game.kicked``) and the game's ``leave`` step applies its rules' effect for a
+  player out of the game (徒桜戦争: dead; 政治家人狼: OUT; DEATH NOTE 人狼: eliminated), its win check
+  included; without one the seat stays and times out on every prompt. Either way, from then on
+  (:func:`kicked`) ``decide`` refuses the seat's actions and texts, and ``core.engine.control`` its
+  ``/extend`` and ``/skip`` votes (``kick.removed``); it is never in ``Steps.waiting`` (no reminder, no
+  missed phase).
+- **Away** (issue 21). A seat that left the group (``LeftChat``, :func:`away`) is waited for by nothing:
+  ``/extend`` and ``/skip`` majorities leave it out, and a phase that still waits only for seats away
+  closes at once (``core.engine.decide``). A living seat still away when a phase ends is out of the
+  game (突然死) exactly as after a kick, announced as ``game.sudden_death`` (:func:`drop`).
 
 Functions take the game's working context (``core.engine.context.TableCtx``) and return a refusal or None.
 """
@@ -38,9 +43,9 @@ IDLE = 2
 KICKED = "PlayerKicked"
 
 Step = Callable[[Any], Rejected | None]
-#: A game's effect of a host's kick on a seat (``Steps.leave``): changes the state and announces it, or
-#: refuses.
-Leave = Callable[[Any, int], Rejected | None]
+#: A game's effect of a seat out of the game (``Steps.leave``: a host's kick, or 突然死): changes the state
+#: (its win check included) without a notice of its own for the departure (:func:`drop` announces it).
+Leave = Callable[[Any, int], None]
 
 
 def deadline_passed(
@@ -82,6 +87,25 @@ def kicked(state: TableState) -> set[int]:
     return set(state.kicked)
 
 
+def away(state: TableState) -> set[int]:
+    """Seats that left the group mid-game (``TableState.left``) and are not out of the game yet."""
+    return set(state.left) - set(state.kicked)
+
+
+def drop(g: TableCtx[Any], seat: int, *, by_host: bool, leave: Leave | None) -> None:
+    """``seat`` is out of the game: recorded as kicked (:data:`KICKED`), the group told in one line
+    (``game.kicked`` after the host's ``/kick``, ``by_host``; else ``game.sudden_death``), then the game's
+    ``leave`` effect (its win check included)."""
+    g.s.kicked.append(seat)
+    g.log(KICKED, seat=seat, by_host=by_host)
+    if by_host:
+        g.announce("game.kicked", player=g.ref(seat))
+    else:
+        g.announce("game.sudden_death", player=g.ref(seat))
+    if leave is not None:
+        leave(g, seat)
+
+
 def idle(g: TableCtx[Any]) -> list[int]:
     """Living seats with :data:`IDLE` or more missed phases in a row, not kicked yet, in seat order."""
     gone = kicked(g.s)
@@ -109,10 +133,9 @@ def tell_idle(g: TableCtx[Any], query: Query, refused: Rejected | None) -> Rejec
 def kick(g: TableCtx[Any], user_id: str, target: str, *, leave: Leave | None) -> Rejected | None:
     """Host only: in the lobby, :func:`core.engine.lobby.kick`. In a running game, remove the living seat
     ``target`` (a seat number or a name, :func:`core.engine.lobby.find`) when it is idle or has left the
-    group, with the game's ``leave`` step (its rules' effect for leaving, or its refusal); without one the
-    seat stays and times out on every prompt, announced as ``game.kicked``. Refuses a finished game
-    (``game.over``), a non-host (``not_host``), the host themself (``kick.self``), a seat kicked before
-    (``kick.already``) and one that is not living, or neither idle nor gone (``kick.not_idle``)."""
+    group (:func:`drop`, announced as ``game.kicked``). Refuses a finished game (``game.over``), a non-host
+    (``not_host``), the host themself (``kick.self``), a seat kicked before (``kick.already``) and one
+    that is not living, or neither idle nor gone (``kick.not_idle``)."""
     s = g.s
     if s.phase == LOBBY:
         return g.add(lobby.kick(s, user_id, target))
@@ -132,11 +155,5 @@ def kick(g: TableCtx[Any], user_id: str, target: str, *, leave: Leave | None) ->
         return Rejected(reason="kick.already", params={"name": name})
     if not g.p(seat).alive or not (seat in s.left or seat in idle(g)):
         return Rejected(reason="kick.not_idle", params={"name": name})
-    refused = leave(g, seat) if leave is not None else None
-    if refused is not None:
-        return refused
-    s.kicked.append(seat)
-    g.log(KICKED, seat=seat)
-    if leave is None:
-        g.announce("game.kicked", player=g.ref(seat))
+    drop(g, seat, by_host=True, leave=leave)
     return None

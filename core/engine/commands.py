@@ -93,9 +93,18 @@ class MoveChat(BaseModel):
 
 class LeftChat(BaseModel):
     """``user_id`` left the game's group (or was removed from it). In the lobby it leaves the lobby; in a
-    game the seat stays and times out on every prompt (politician.md §10.8; [ADZ-11.4] AFK: no action)."""
+    game nothing waits for the seat, which is out of the game if still away when the phase ends (issue 21,
+    ``core.engine.decide``)."""
 
     type: Literal["left"] = "left"
+    user_id: str
+
+
+class BackInChat(BaseModel):
+    """``user_id`` is in the game's group again (issue 21): a seat that left and is not out of the game
+    yet is no longer away."""
+
+    type: Literal["back"] = "back"
     user_id: str
 
 
@@ -125,11 +134,12 @@ class Configure(BaseModel):
 
 
 class Query(BaseModel):
-    """Read-only requests: ``me`` (role card), ``status``, ``board`` (CO board), ``help``."""
+    """Read-only requests: ``me`` (role card), ``status``, ``board`` (CO board), ``help``, ``join`` (how to
+    join: the lobby's join button, ``core.engine.lobby.how_to_join``)."""
 
     type: Literal["query"] = "query"
     user_id: str
-    what: Literal["me", "status", "board", "help"]
+    what: Literal["me", "status", "board", "help", "join"]
     public: bool = False
 
 
@@ -188,6 +198,7 @@ Command = Annotated[
     | Remind
     | MoveChat
     | LeftChat
+    | BackInChat
     | BotRemoved
     | SetReachable
     | Configure

@@ -70,8 +70,9 @@ def apply(
 
 def eligible(g: TableCtx[Any], speakers: Speakers) -> set[int]:
     """The seats that may ``/extend`` and vote ``/skip`` now: living, with the speaking rights of
-    ``speakers`` now (None: every living seat), not kicked by the host."""
-    living = {p.seat for p in g.s.players if p.alive} - afk.kicked(g.s)
+    ``speakers`` now (None: every living seat), not kicked by the host and still in the group (a seat that
+    left is not counted in a majority, ``core.engine.afk.away``)."""
+    living = {p.seat for p in g.s.players if p.alive} - afk.kicked(g.s) - afk.away(g.s)
     rights = speakers(g.s) if speakers is not None else None
     return living if rights is None else living & rights
 

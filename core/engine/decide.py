@@ -16,6 +16,7 @@ from typing import Any, Generic, TypeVar
 from core.engine import afk, control, lobby
 from core.engine.commands import (
     Act,
+    BackInChat,
     BotRemoved,
     CancelGame,
     Command,
@@ -64,9 +65,9 @@ class Steps(Generic[S, C]):
     them, [ADZ-11.8]); without it, every seat with a legal action other than speech or claims;
     ``discussion``: the phase ids where ``/extend`` and the ``/skip`` vote apply (``core.engine.control``);
     ``speakers``: the seats that may post in the group now (``None``: everyone; without it, everyone);
-    ``afk_exempt``: phase ids whose unanswered prompts never count as missed; ``leave``: the effect of a
-    host's kick of an idle seat, or its refusal (default: the seat stays, as after ``LeftChat``;
-    ``core.engine.afk``).
+    ``afk_exempt``: phase ids whose unanswered prompts never count as missed; ``leave``: the game's effect
+    of a seat out of the game (a host's kick, or 突然死 of a seat still away when a phase ends, issue 21),
+    its win check included (default: the seat stays and times out; ``core.engine.afk``).
     """
 
     model: type[S]
@@ -97,7 +98,34 @@ class Steps(Generic[S, C]):
         caller already has them (``Game.decide`` checks that), used instead of computing them again."""
         g = self.ctx(state.fork(), now)
         known = legal if legal is not None and legal.state is state else None
-        return conclude(g, state, command, self._dispatch(g, command, known))
+        refused = self._dispatch(g, command, known)
+        if refused is None and not isinstance(command, Query):
+            self._away(g, state.phase_seq)
+        return conclude(g, state, command, refused)
+
+    def _away(self, g: C, seq: int) -> None:
+        """Issue 21, nothing waits on a player who left the group (``core.engine.afk.away``): a living
+        seat still away when a phase ended (``phase_seq`` moved past ``seq``) is out of the game
+        (``game.sudden_death``, the game's ``leave`` effect and win check); a running phase that still
+        waits only for seats away closes at once, as at its deadline (their choices time out); and again,
+        until neither holds (bounded: each round drops a seat or ends a phase)."""
+        s = g.s
+        for _ in range(2 * len(s.players) + 2):
+            if not s.players or s.is_over or not s.left:
+                return
+            gone = sorted(seat for seat in afk.away(s) if g.p(seat).alive)
+            if gone and s.phase_seq != seq:
+                for seat in gone:
+                    if not s.is_over:
+                        afk.drop(g, seat, by_host=False, leave=self.leave)
+                seq = s.phase_seq
+                continue
+            waiting = self.waiting(g)
+            if s.deadline_at is None or not waiting or not waiting <= afk.away(s):
+                return
+            seq = s.phase_seq
+            if self.deadline(g) is not None:
+                return
 
     def _dispatch(self, g: C, command: Command, known: LegalActions | None = None) -> Rejected | None:
         if type(command) is Act or type(command) is Say:  # most inputs of a game: no table-level checks
@@ -116,6 +144,8 @@ class Steps(Generic[S, C]):
             exempt, close = self.afk_exempt, self.deadline
             return afk.deadline_passed(g, command, waiting=self.waiting, exempt=exempt, close=close)
         if isinstance(command, Query):
+            if command.what == "join":
+                return g.add(lobby.how_to_join(s, command.user_id, public=command.public))
             return afk.tell_idle(g, command, self.query(g, command))
         if isinstance(command, Kick):
             return afk.kick(g, command.user_id, command.target, leave=self.leave)
@@ -127,6 +157,8 @@ class Steps(Generic[S, C]):
             return self._end_without_group(g)
         if isinstance(command, LeftChat):
             return self._left(g, command.user_id)
+        if isinstance(command, BackInChat):
+            return self._back(g, command.user_id)
         if isinstance(command, ControlCommand):
             return control.apply(g, command, discussion=self.discussion, close=self.deadline,
                                  speakers=self.speakers)  # fmt: skip
@@ -230,11 +262,11 @@ class Steps(Generic[S, C]):
 
     def _left(self, g: C, user_id: str) -> Rejected | None:
         """``user_id`` left the group. In the lobby they leave it as with ``/leave`` (the host passes on).
-        In a game the seat keeps its role and simply times out on every prompt (politician.md §10.8;
-        [ADZ-11.4] AFK: no action; deathnote.md AMB-61 defaults, AMB-62 the host may abort): a living
-        seat's departure is announced once (``game.player_left``), and a host who left hands the host's
-        ``/cancel`` to the first seat still in the group (``game.host_passed``). Refuses a second report of
-        the same departure (``left.already``), a finished game and a non-member (``not_player``)."""
+        In a game (issue 21) a living seat's departure is announced once (``game.player_left``): nothing
+        waits for it from now on, and if it is still away when the phase ends it is out of the game
+        (:meth:`_away`); a host who left hands the host's ``/cancel`` to the first seat still in the group
+        (``game.host_passed``). Refuses a second report of the same departure (``left.already``), a
+        finished game and a non-member (``not_player``)."""
         s = g.s
         if s.is_over:
             return Rejected(reason="game.over")
@@ -246,7 +278,7 @@ class Steps(Generic[S, C]):
             return Rejected(reason="left.already")
         s.left.append(seat)
         g.log("PlayerLeft", seat=seat)
-        if g.p(seat).alive:
+        if g.p(seat).alive and seat not in afk.kicked(s):
             g.announce("game.player_left", player=g.ref(seat))
         heir = next((p.seat for p in s.players if p.seat not in gone | {seat}), None)
         if s.host == user_id and heir is not None:
@@ -254,9 +286,28 @@ class Steps(Generic[S, C]):
             g.announce("game.host_passed", player=g.ref(heir))
         return None
 
+    def _back(self, g: C, user_id: str) -> Rejected | None:
+        """``user_id`` is in the group again (issue 21): a seat that left and is not out of the game yet is
+        no longer away, and the group is told (``game.player_back``). Refuses a finished game
+        (``game.over``), a non-player (``not_player``) and a seat that was not away (``back.not_away``)."""
+        s = g.s
+        if s.is_over:
+            return Rejected(reason="game.over")
+        seat = seat_of(s, user_id)
+        if seat is None:
+            return Rejected(reason="not_player")
+        if seat not in afk.away(s):
+            return Rejected(reason="back.not_away")
+        s.left.remove(seat)
+        g.log("PlayerBack", seat=seat)
+        if g.p(seat).alive:
+            g.announce("game.player_back", player=g.ref(seat))
+        return None
+
     def legal_actions(self, state: S, seat: int) -> list[Action]:
-        """Every action ``seat`` may take now (no clock needed); none before the deal or after the end."""
-        if not state.players or state.is_over:  # type: ignore[attr-defined]
+        """Every action ``seat`` may take now (no clock needed); none before the deal or after the end,
+        nor for a seat out of the game (``core.engine.afk.kicked``)."""
+        if not state.players or state.is_over or seat in state.kicked:  # type: ignore[attr-defined]
             return []
         return self.legal(self.ctx(state, state.deadline_at or 0), seat)
 

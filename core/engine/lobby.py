@@ -9,7 +9,7 @@ import unicodedata
 from typing import Any
 
 import core.i18n as i18n
-from core.engine.notice import PUBLIC, Notice, to_user
+from core.engine.notice import PUBLIC, Action, Notice, to_user
 from core.engine.result import Rejected
 from core.engine.table import CANCELLED, LOBBY, Member, TableState
 
@@ -42,6 +42,17 @@ def _lobby_notice(state: TableState, key: str, **params: object) -> Notice:
         params={"count": len(state.members), "names": [m.name for m in state.members], **params},  # type: ignore[dict-item]
         phase_seq=state.phase_seq,
     )
+
+
+def how_to_join(state: TableState, user_id: str, *, public: bool) -> list[Notice] | Rejected:
+    """``/join`` typed (issue 21): joining is the lobby's button, so the answer is that button again
+    (``lobby.how_to_join``, with the members so far), in the group when asked there. A running game
+    refuses (``join.started``: the next game), a finished or cancelled one too (``join.none``)."""
+    if state.phase != LOBBY:
+        return Rejected(reason="join.none" if state.is_over else "join.started")
+    notice = _lobby_notice(state, "lobby.how_to_join")
+    to = PUBLIC if public else to_user(user_id)
+    return [notice.model_copy(update={"to": to, "actions": [Action(kind="join")]})]
 
 
 def _not_lobby(state: TableState) -> Rejected:

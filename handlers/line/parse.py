@@ -18,7 +18,8 @@ What becomes what (ids ``line:<groupId|roomId|userId>``, delivery ``line:<webhoo
 - follow (also unblocking) → ``Reachable(True)``, unfollow → ``Reachable(False)``, both in the 1:1 chat;
   leave (the bot removed from the group) → ``BotLeft()``; memberLeft → one ``MemberLeft`` per member, with
   delivery id ``line:<webhookEventId>#<member index>`` so each is deduplicated on its own.
-- Ignored (``inbound`` ``None``, the event still reported for the log): join, memberJoined, unsend,
+- memberJoined → one ``MemberBack`` per member (issue 21: a player who left may be back).
+- Ignored (``inbound`` ``None``, the event still reported for the log): join, unsend,
   messageEdited, non-text messages, videoPlayComplete, beacon, accountLink, membership, module events,
   types the SDK does not know, malformed events, and every event in ``mode: "standby"`` (another channel
   answers the chat: the bot must send nothing, Messaging API reference "Common properties", so its reply
@@ -51,6 +52,7 @@ from handlers.messages import (
     Inbound,
     Intent,
     JoinRequest,
+    MemberBack,
     MemberLeft,
     Nudge,
     Reachable,
@@ -332,6 +334,17 @@ def _member_left(event: Any, origin: _Origin, bot_user_id: str | None) -> list[I
     ]
 
 
+def _member_joined(event: Any, origin: _Origin, bot_user_id: str | None) -> list[Inbound]:
+    """One ``MemberBack`` per member LINE names (issue 21: one who left may be back)."""
+    if origin.is_private:
+        return []
+    return [
+        origin.inbound(MemberBack(f"{PREFIX}{member.user_id}"), _member_delivery(origin, index))
+        for index, member in enumerate(event.joined.members)
+        if member.user_id
+    ]
+
+
 def _member_delivery(origin: _Origin, index: int) -> str | None:
     return f"{origin.delivery_id}#{index}" if origin.delivery_id else None
 
@@ -343,4 +356,5 @@ _READERS: dict[str, Callable[[Any, _Origin, str | None], list[Inbound]]] = {
     "unfollow": _follow,
     "leave": _leave,
     "memberLeft": _member_left,
+    "memberJoined": _member_joined,
 }

@@ -14,6 +14,8 @@ What becomes what (core.telegram.org/bots/api#update):
 - A member leaving a group or removed from it → :class:`~handlers.messages.MemberLeft` with who left: a
   ``chat_member`` update whose new status is ``left``/``kicked`` or ``restricted`` without ``is_member`` (a
   muted player who leaves), or a ``left_chat_member`` service message (users only, not bots).
+- A member back in the group → :class:`~handlers.messages.MemberBack`: a ``chat_member`` update from a
+  gone status to a member one, or a ``new_chat_members`` service message (its first user, not a bot).
 - ``callback_query`` → the decoded :class:`~handlers.messages.Tap`, or ``TextCommand("forged")``.
 - ``my_chat_member`` in a private chat → ``Reachable(False)`` when the user blocked the bot, else
   ``Reachable(True)``; in a group, the bot removed (``kicked``) or gone (``left``) →
@@ -44,7 +46,16 @@ from telegram import (
 )
 from telegram.constants import ChatType, MessageLimit
 
-from handlers.messages import BotLeft, GroupMoved, Inbound, Intent, MemberLeft, Reachable, TextCommand
+from handlers.messages import (
+    BotLeft,
+    GroupMoved,
+    Inbound,
+    Intent,
+    MemberBack,
+    MemberLeft,
+    Reachable,
+    TextCommand,
+)
 from handlers.telegram.callback import ForgedCallback, decode
 
 PLATFORM = "telegram"
@@ -115,6 +126,9 @@ def _from_message(message: Message, delivery_id: str, bot_username: str) -> Tele
     gone = message.left_chat_member
     if gone is not None:
         return None if gone.is_bot else _wrap(message, delivery_id, MemberLeft(f"{PREFIX}{gone.id}"))
+    back = next((u for u in message.new_chat_members if not u.is_bot), None)
+    if back is not None:  # issue 21: one who left may be back (the first user of the message)
+        return _wrap(message, delivery_id, MemberBack(f"{PREFIX}{back.id}"))
     text, user = message.text, message.from_user
     if text is None or user is None:
         return None
@@ -198,11 +212,18 @@ def _from_my_chat_member(change: ChatMemberUpdated, delivery_id: str) -> Telegra
 
 def _from_chat_member(change: ChatMemberUpdated, delivery_id: str) -> TelegramInbound | None:
     """A group member's status changed (``chat_member``, sent only when ``allowed_updates`` asks for it
-    and the bot is an administrator): only leaving matters, whoever caused it (``from`` may be an admin)."""
+    and the bot is an administrator): leaving, whoever caused it (``from`` may be an admin), and coming
+    back from a gone status (issue 21); nothing else matters."""
     member = change.new_chat_member
-    if change.chat.type == ChatType.PRIVATE or member.user.is_bot or not _is_gone(member):
+    if change.chat.type == ChatType.PRIVATE or member.user.is_bot:
         return None
-    intent = MemberLeft(f"{PREFIX}{member.user.id}")
+    intent: Intent
+    if _is_gone(member):
+        intent = MemberLeft(f"{PREFIX}{member.user.id}")
+    elif _is_gone(change.old_chat_member):
+        intent = MemberBack(f"{PREFIX}{member.user.id}")
+    else:
+        return None
     return TelegramInbound(_inbound(delivery_id, change.chat, change.from_user, intent))
 
 

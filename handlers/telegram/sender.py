@@ -36,7 +36,7 @@ from functools import partial
 from typing import TypeVar
 from urllib.parse import quote
 
-from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
+from telegram import Bot, ChatMemberRestricted, InlineKeyboardButton, InlineKeyboardMarkup
 from telegram.constants import CallbackQueryLimit, ChatMemberStatus, MessageLimit
 from telegram.error import BadRequest, ChatMigrated, Forbidden, RetryAfter, TelegramError
 from telegram.helpers import create_deep_linked_url
@@ -110,6 +110,22 @@ class TelegramSender:
             log.warning("getChatMember failed; not counted as an administrator", exc_info=True)
             return False
         return member.status in (ChatMemberStatus.OWNER, ChatMemberStatus.ADMINISTRATOR)
+
+    async def in_chat(self, chat_id: str, user_id: str) -> bool | None:
+        """Whether ``user_id`` is in group ``chat_id`` now (``getChatMember``; the
+        :class:`~handlers.messages.ChatMembers` capability): a member, administrator or owner, or
+        restricted and still a member; not one who left or was banned. None on an error (the caller
+        goes ahead)."""
+        try:
+            member = await self._bot.get_chat_member(
+                int(chat_id.removeprefix(PREFIX)), int(user_id.removeprefix(PREFIX))
+            )
+        except (TelegramError, ValueError):
+            log.warning("getChatMember failed; membership not checked", exc_info=True)
+            return None
+        if isinstance(member, ChatMemberRestricted):
+            return bool(member.is_member)
+        return member.status not in (ChatMemberStatus.LEFT, ChatMemberStatus.BANNED)
 
     async def send(self, message: OutMessage) -> None:
         """Send (or edit) ``message``; raises :class:`Unreachable`, :class:`ChatMoved`, :class:`RetryLater`

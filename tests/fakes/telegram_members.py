@@ -69,6 +69,11 @@ class Members:
     def make_owner(self, chat: int, user: int) -> None:
         self._chats.setdefault(chat, {})[user] = {"status": "creator", "is_anonymous": False}
 
+    def set_status(self, chat: int, user: int, status: dict[str, Any]) -> None:
+        """``user``'s ``ChatMember`` fields in ``chat`` other than ``user`` (``{"status": "left"}``,
+        ``{"status": "kicked", "until_date": 0}``, a ``restricted`` record with ``is_member`` …)."""
+        self._chats.setdefault(chat, {})[user] = dict(status)
+
     # -- read by tests --------------------------------------------------------------------------------
     def muted(self, chat: int) -> set[int]:
         """Members of ``chat`` who cannot send messages now because of a restriction."""

@@ -181,7 +181,7 @@ def _every_action() -> list[Action]:
         *plays, *cards, Action(kind=DISCARD, args=("ARREST",)), Action(kind="name", args=(3,)),
         Action(kind="name", args=(NONE,)), Action(kind="signal.point", args=(3,)),
         *(Action(kind=k) for k in SIGNALS), Action(kind="start", args=(3,)), Action(kind="rematch"),
-        Action(kind=DECLINE),
+        Action(kind=DECLINE), Action(kind="join"),
     ]  # fmt: skip
 
 

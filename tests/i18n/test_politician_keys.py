@@ -41,7 +41,7 @@ def test_the_walk_finds_what_each_kind_of_emitter_says() -> None:
     assert wanted - set(EMITTED.keys) == set()
     assert set(EMITTED.kinds) == {
         "favourite", "done", "ready", "vote", "kill", "night.protect", "night.investigate", "night.trust",
-        "draw", "rematch",
+        "draw", "rematch", "join",
     }  # fmt: skip
     by_key = {site.key: site for site in EMITTED.sites}
     assert by_key["reason.cast.last_day"].params == frozenset({"voters"})

@@ -13,14 +13,15 @@ from dataclasses import replace
 import pytest
 
 from handlers.line.parse import parse_events
-from handlers.messages import BotLeft, Intent, MemberLeft, Nudge, Reachable, TextCommand
+from handlers.messages import BotLeft, Intent, MemberBack, MemberLeft, Nudge, Reachable, TextCommand
 from tests.line.line_bodies import BODIES, FIXTURES, GROUP, PLAYER, group_text, inbound_of, load, only
 
 
 @pytest.mark.parametrize("name", BODIES)
 def test_every_fixture_parses_one_item_per_event_and_left_member(name: str) -> None:
     events = load(name)["events"]
-    expected = [e["type"] for e in events for _ in (e.get("left", {}).get("members") or [None])]
+    members = [(e.get("left") or e.get("joined") or {}).get("members") for e in events]
+    expected = [e["type"] for e, who in zip(events, members, strict=True) for _ in (who or [None])]
 
     parsed = parse_events((FIXTURES / name).read_bytes())
 
@@ -66,7 +67,7 @@ def test_recorded_event_means(
 
 @pytest.mark.parametrize(
     "fixture",
-    ["join_group.json", "member_joined.json", "unsend_group.json", "message_edited_group.json"],
+    ["join_group.json", "unsend_group.json", "message_edited_group.json"],
 )
 def test_events_without_a_game_meaning_are_reported_but_ignored(fixture: str) -> None:
     item = only(load(fixture))
@@ -92,6 +93,16 @@ def test_the_delivery_id_is_the_webhook_event_id_and_survives_redelivery() -> No
 
 def test_an_event_without_a_webhook_event_id_has_no_delivery_id() -> None:
     assert inbound_of(load("postback_empty_params.json")).delivery_id is None
+
+
+def test_each_member_who_joined_is_one_who_may_be_back() -> None:
+    """Issue 21: memberJoined is one ``MemberBack`` per member (a player who left may be back)."""
+    items = parse_events(load("member_joined.json"))
+
+    assert [i.inbound.intent for i in items if i.inbound] == [
+        MemberBack("line:U4af4980629..."),
+        MemberBack("line:U91eeaf62d9..."),
+    ]
 
 
 def test_each_member_who_left_is_deduplicated_on_its_own() -> None:
@@ -147,6 +158,8 @@ def test_a_batch_with_an_unknown_event_keeps_the_known_ones() -> None:
         Nudge(),  # group text
         Nudge(),  # room text
         *[TextCommand("forged")] * 3,
+        MemberBack("line:U4af4980629..."),
+        MemberBack("line:U91eeaf62d9..."),
         MemberLeft("line:U4af4980629..."),
         MemberLeft("line:U91eeaf62d9..."),
         TextCommand("text", ("Hello, world",)),  # the redelivered one

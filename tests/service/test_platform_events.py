@@ -114,16 +114,16 @@ def test_a_player_who_leaves_mid_game_keeps_the_seat_and_the_group_is_told_once(
     assert (again.result, again.reason) == ("refused", "left.already")
 
 
-def test_in_deathnote_the_notice_names_the_hosts_cancel() -> None:
+def test_in_deathnote_the_notice_says_the_player_is_eliminated_unless_back() -> None:
     group = Group(4)
     group.start("deathnote")
     group.deliver(group.people[0], MemberLeft(group.people[2]))
 
     [notice] = [t for t in group.sender.to(GROUP) if "グループを抜けました" in t]
-    assert "/cancel" in notice
+    assert "脱落" in notice
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", ["adazakura", "politician"])
 def test_a_host_who_leaves_mid_game_hands_the_cancel_to_the_next_seat_still_there(game: str) -> None:
     group = Group(GAMES[game])
     group.start(game)
@@ -141,6 +141,29 @@ def test_a_host_who_leaves_mid_game_hands_the_cancel_to_the_next_seat_still_ther
     assert not group.state().is_over, "the host who left can no longer cancel"
     group.say(heir.user_id, "/cancel")
     assert group.state().phase == "cancelled"
+
+
+def test_deathnote_the_turn_of_a_player_who_leaves_is_played_at_once_and_they_are_eliminated() -> None:
+    """Issue 21: the active player's turn waits for nobody once they left the group: it is played at once
+    with the §11.5 timeout default, and the player, still away when it ended, is eliminated (one line)."""
+    group = Group(5)
+    group.start("deathnote")
+    state = group.state()
+    assert state.phase == "turn"
+    assert state.active is not None
+    active = next(p for p in state.players if p.seat == state.active)
+    other = next(p.user_id for p in state.players if p.seat != active.seat)
+    seq = state.phase_seq
+
+    group.deliver(other, MemberLeft(active.user_id))
+
+    state = group.state()
+    assert state.phase_seq > seq
+    assert state.active != active.seat
+    assert not group.seat(active.user_id).alive
+    ref = PlayerRef(seat=active.seat, name=active.name)
+    line = i18n.text("game.sudden_death", "ja", "deathnote", player=ref)
+    assert sum(line in text for text in group.sender.to(GROUP)) == 1
 
 
 def test_someone_outside_the_game_leaving_changes_nothing_and_says_nothing() -> None:
@@ -245,3 +268,78 @@ def test_a_typed_migrate_command_moves_nothing() -> None:
     assert group.version() == version
     assert group.store.get_pointer("chat", GROUP) == GAME_ID
     assert group.store.get_pointer("chat", NEW_GROUP) is None
+
+
+def until(group: Group, phase: str) -> None:
+    """Let the phase timers run (nobody acts) until ``phase`` opens."""
+    for _ in range(40):
+        state = group.state()
+        if state.phase == phase:
+            return
+        asyncio.run(group.service.fire_timer(GAME_ID, state.phase_seq, now=state.deadline_at))
+    raise AssertionError(f"no {phase}")
+
+
+def sudden_lines(group: Group, game: str, player: Any) -> int:
+    line = i18n.text("game.sudden_death", "ja", game, player=PlayerRef(seat=player.seat, name=player.name))
+    return sum(line in text for text in group.sender.to(GROUP))
+
+
+def test_politician_a_candidate_who_leaves_during_the_vote_is_out_and_never_elected() -> None:
+    """Issue 21 (P13): the vote closes once every voter still in the group has a ballot; the candidate
+    still away is OUT (one line): ballots for them count for nobody, and they vote no more."""
+    group = Group(5)
+    group.start("politician")
+    until(group, "vote")
+    state = group.state()
+    rnd = state.round
+    leaver = next(p for p in state.players if p.seat in rnd.candidates and p.user_id != group.people[0])
+    group.deliver(group.people[0], MemberLeft(leaver.user_id))
+    seq = group.state().phase_seq
+
+    for p in state.players:
+        if p.seat in rnd.voters and p.seat != leaver.seat:
+            group.say(p.user_id, f"/vote {leaver.seat}", private=True)
+
+    state = group.state()
+    assert state.phase_seq > seq, "the vote closed without waiting for the player who left"
+    assert group.seat(leaver.user_id).status == "out"
+    assert next(r.top for r in state.rounds if r.day == 1) != [leaver.seat]
+    assert all(f.seat != leaver.seat for f in state.filled)
+    if state.phase == "runoff":
+        assert leaver.seat not in state.round.voters
+        assert leaver.seat not in state.round.candidates
+    assert sudden_lines(group, "politician", leaver) == 1
+
+
+def test_adazakura_the_hosts_kick_of_a_player_who_left_is_their_death() -> None:
+    """Issue 21 (J29): the host's /kick mid-game has the effect of leaving for good: the seat dies."""
+    group = Group(5)
+    group.start("adazakura")
+    leaver = group.seat(group.people[3])
+    group.deliver(group.people[0], MemberLeft(leaver.user_id))
+
+    group.say(group.people[0], f"/kick {leaver.seat}")
+
+    assert not group.seat(leaver.user_id).alive
+    told = i18n.text("game.kicked", "ja", "adazakura", player=PlayerRef(seat=leaver.seat, name=leaver.name))
+    assert sum(told in text for text in group.sender.to(GROUP)) == 1
+
+
+def test_adazakura_the_skip_majority_leaves_out_a_player_who_left() -> None:
+    """Issue 21: 6 living, one away: 3 of the 5 still in the group end the discussion (not 4 of 6); the
+    player still away when it ends dies (one line)."""
+    group = Group(6)
+    group.start("adazakura")
+    until(group, "discussion")
+    state = group.state()
+    leaver = next(p for p in state.players if p.alive and p.user_id != group.people[0])
+    group.deliver(group.people[0], MemberLeft(leaver.user_id))
+    voters = [p.user_id for p in state.players if p.alive and p.seat != leaver.seat][:3]
+
+    for user in voters:
+        group.say(user, "/skip")
+
+    assert group.state().phase != "discussion"
+    assert not group.seat(leaver.user_id).alive
+    assert sudden_lines(group, "adazakura", leaver) == 1

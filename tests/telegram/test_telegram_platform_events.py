@@ -8,6 +8,7 @@ production store (moto) and the fake Bot API; what players see is what the fake 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -15,6 +16,7 @@ import pytest
 
 import core.i18n as i18n
 from core.engine.notice import PlayerRef
+from handlers import timer
 from handlers.messages import MemberLeft
 from handlers.telegram.parse import parse_update
 from infra.dynamodb import DynamoStore
@@ -132,9 +134,11 @@ def test_a_group_upgraded_to_a_supergroup_takes_its_game_along(
 
 
 @pytest.mark.slow
-def test_a_player_who_leaves_mid_game_is_announced_once_and_the_game_still_finishes(
+def test_a_player_who_leaves_mid_game_is_waited_for_by_nobody_and_dies_when_the_phase_ends(
     api: FakeTelegramApi, store: DynamoStore
 ) -> None:
+    """Issue 21 (徒桜戦争 J27): night 0 closes as soon as everyone still in the group is done; the player
+    still away then dies (突然死, one group line), the win check runs, and the game still finishes."""
     table = Table(api, store, players(6))
     open_and_start(table, "adazakura")
     leaver = table.people[2]
@@ -148,10 +152,48 @@ def test_a_player_who_leaves_mid_game_is_announced_once_and_the_game_still_finis
     said = left_text(table, leaver)
     assert sum(said in text for text in table.sent_to(GROUP)) == 1
     state = table.state()
+    ref = PlayerRef(seat=seat, name=leaver.name)
+    sudden = i18n.text("game.sudden_death", state.locale, state.game, player=ref)
+    assert sum(sudden in text for text in table.sent_to(GROUP)) == 1
+    assert closed[0] == "acted", "night 0 closed once everyone still in the group was done"
     assert state.phase == "ended"
-    assert "timer" in closed, "the phases waiting for the absent player closed at their deadline"
+    assert not state.players[seat - 1].alive
     assert state.players[seat - 1].megami == megami
     assert [e.data for e in state.log if e.kind == "PlayerLeft"] == [{"seat": seat}]
+
+
+def member_back(table: Table, player: Player) -> dict[str, Any]:
+    """``player`` is in the group again: the recorded ``chat_member`` update with its two statuses
+    swapped (``left`` → ``member``)."""
+    update = member_left("chat_member_player_left_supergroup", table, player)
+    change = update["chat_member"]
+    change["old_chat_member"], change["new_chat_member"] = (
+        change["new_chat_member"],
+        change["old_chat_member"],
+    )
+    return update
+
+
+def test_a_player_back_in_the_group_before_the_phase_ends_stays_in_the_game(
+    api: FakeTelegramApi, store: DynamoStore
+) -> None:
+    """Issue 21: leaving may be a mistake; a player back before the phase ends is not out of it."""
+    table = Table(api, store, players(5))
+    open_and_start(table, "adazakura")
+    player = table.people[2]
+    seat = table.seat_of(player)
+    assert table.post(member_left("chat_member_player_left_supergroup", table, player)) == 200
+
+    assert table.post(member_back(table, player)) == 200
+    table.fire_timer_at_deadline()  # night 0 ends
+
+    state = table.state()
+    assert state.players[seat - 1].alive
+    ref = PlayerRef(seat=seat, name=player.name)
+    back = i18n.text("game.player_back", state.locale, state.game, player=ref)
+    sudden = i18n.text("game.sudden_death", state.locale, state.game, player=ref)
+    assert sum(back in text for text in table.sent_to(GROUP)) == 1
+    assert not any(sudden in text for text in table.sent_to(GROUP))
 
 
 def test_a_member_who_leaves_the_lobby_is_out_of_it(api: FakeTelegramApi, store: DynamoStore) -> None:
@@ -192,6 +234,41 @@ def test_removing_the_bot_ends_the_game_and_a_new_one_can_start_later(
     table.in_group(table.people[1], "/newgame")
     assert store.get_pointer("chat", GROUP_CHAT) == "g2"
     assert table.state().phase == "lobby"
+
+
+@pytest.mark.parametrize(
+    "error", ["error_403_bot_was_kicked_from_supergroup", "error_403_bot_was_kicked_from_group"]
+)
+def test_a_403_on_a_group_send_ends_the_game_tells_every_player_and_stops_the_timers(
+    api: FakeTelegramApi, store: DynamoStore, error: str
+) -> None:
+    """Issue 21 item 4: the bot was removed without a ``my_chat_member`` update reaching it; the first
+    group send that Telegram refuses (403) ends the game as the update would."""
+    table = Table(api, store, players(4))
+    open_and_start(table, "adazakura")
+    api.fail(error, chat_id=GROUP)
+    state = table.state()
+    seq, deadline = state.phase_seq, state.deadline_at
+
+    moves.everyone_done(table)  # night 0 closes: its morning cannot reach the group
+
+    assert table.state().phase == "cancelled"
+    removed = i18n.text("game.bot_removed", "ja", "adazakura")
+    assert all(sum(removed in text for text in table.sent_to(p.chat)) == 1 for p in table.people)
+    assert store.get_pointer("chat", GROUP_CHAT) is None
+    assert table.state().deadline_at is None
+
+    version, calls = table.version(), len(api.calls)
+    table.now = max(table.now, deadline or 0) + 600
+    body = json.dumps({"game_id": table.game_id, "phase_seq": seq})
+    assert timer.handler({"Records": [{"messageId": "late", "body": body}]}, None) == {
+        "batchItemFailures": []
+    }
+    body = json.dumps({"game_id": table.game_id, "phase_seq": table.state().phase_seq})
+    assert timer.handler({"Records": [{"messageId": "later", "body": body}]}, None) == {
+        "batchItemFailures": []
+    }
+    assert (table.version(), len(api.calls)) == (version, calls), "no timer moves the ended game"
 
 
 def assert_free(table: Table) -> None:

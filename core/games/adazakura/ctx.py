@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.engine.afk import kicked
+from core.engine.afk import away, kicked
 from core.engine.context import TableCtx
 from core.engine.notice import Action, KeyRef
 from core.games.adazakura.megami import ADAZAKURA
@@ -34,9 +34,9 @@ class Ctx(TableCtx[AdzState]):
         return [p for p in self.s.players if p.alive]
 
     def answering(self) -> list[Player]:
-        """Living players a phase waits for before it closes early: not those the host kicked, who time
-        out on every prompt (J29)."""
-        gone = kicked(self.s)
+        """Living players a phase waits for before it closes early: not those the host kicked (J29), nor
+        those who left the group (issue 21: out of the game if still away when the phase ends)."""
+        gone = kicked(self.s) | away(self.s)
         return [p for p in self.living() if p.seat not in gone]
 
     def team(self) -> list[int]:

@@ -28,6 +28,7 @@ FIZZLED = "fizzled"
 UNSAYABLE = 200
 #: Death causes logged by ``effects.kill`` → their recap wording; any other cause reads "an ability".
 CAUSES = {
+    "left": "recap.cause.left",
     "erasure": "recap.cause.erasure",
     "exile": "recap.cause.exile",
     "trap": "recap.cause.trap",

@@ -11,12 +11,12 @@ from core.engine.decide import Steps
 from core.engine.notice import Action, Notice
 from core.engine.result import Rejected
 from core.games.adazakura import day as day_flow
-from core.games.adazakura import ending, setup, view
+from core.games.adazakura import effects, ending, setup, victory, view
 from core.games.adazakura import night as night_flow
 from core.games.adazakura.ctx import Ctx
 from core.games.adazakura.legal import can_speak, can_vote, legal, refusal
-from core.games.adazakura.model import AdzState
-from core.games.adazakura.settings import check_k, k_override, pool
+from core.games.adazakura.model import AdzState, Death
+from core.games.adazakura.settings import check_k, k_override, pool, rule
 from core.games.adazakura.settings import configure as configure_options
 
 MIN_PLAYERS = 4
@@ -134,6 +134,27 @@ def pending(g: Ctx) -> set[int]:
     return set()
 
 
+def leave(g: Ctx, seat: int) -> None:
+    """Issue 21 (J27, J29): a seat out of the game (the host's ``/kick``, or still away from the group when
+    a phase ended) dies at once, whatever would protect it (突然死, recap cause ``left``): every effect on
+    it ends as for any death [ADZ-3.3], it acts no more tonight, and its Megami stays hidden unless the
+    host's ``morning_megami`` names the dead with theirs (``sudden.megami``). Then the checkpoint W1/W2
+    runs at once [ADZ-2.6] (not once the game is decided: Renri's and Kanae's turns go on)."""
+    s = g.s
+    p = g.p(seat)
+    if not p.alive:
+        return
+    p.invulnerable_until = None
+    effects.kill(g, seat, "left")
+    s.deaths[-1] = Death(seat=seat, phase="day", n=g.day_n, cause="left")  # never a night's death
+    if s.night is not None and seat in s.night.alive:
+        s.night.alive.remove(seat)
+    if rule(s, "morning_megami"):
+        g.announce("sudden.megami", player=g.ref(seat), megami=g.role(p.megami))
+    if s.ending is None:
+        victory.checkpoint(g)
+
+
 #: Where /extend and the /skip vote apply (issue 8 §3): the day's discussion [ADZ-8.1], [ADZ-11.8].
 DISCUSSION = frozenset({"discussion"})
 
@@ -142,5 +163,5 @@ STEPS = Steps(
     query=view.query, say=team_say, legal=legal, refusal=refusal, apply=apply, clear=clear,
     # Kanae's deduction takes its own answers [ADZ-10.2]; any other action must be legal.
     act=ending.act, free_form=frozenset({ending.DEDUCTION}),
-    pending=pending, discussion=DISCUSSION, speakers=speakers,
+    pending=pending, discussion=DISCUSSION, speakers=speakers, leave=leave,
 )  # fmt: skip

@@ -145,18 +145,21 @@ def _default_target(g: Ctx) -> int:
     return g.s.rng.choice(pool)
 
 
-def eliminate(g: Ctx, seat: int) -> None:
+def eliminate(g: Ctx, seat: int, *, judged: bool = True) -> None:
     """§8: out of the game; an L's identity is shown exactly (AMB-49); the hand goes hidden to the bottom
-    of the discard pile (AMB-50); the group sees the living circle again (§11.1)."""
+    of the discard pile (AMB-50); the group sees the living circle again (§11.1). ``judged`` False: a
+    player out of the game for leaving it (D18, issue 21), whose departure the engine announced: no
+    Judgment line, nor an L's identity."""
     p = g.p(seat)
     p.alive = False
     g.s.discard[:0] = [Discarded(card=c, hidden=True) for c in p.hand]
     p.hand = []
-    g.log("PlayerEliminated", seat=seat, identity=p.identity)
-    if p.role == "L":
-        g.announce("judgment.eliminated_l", player=g.ref(seat), identity=g.identity(p.identity))
-    else:
-        g.announce("judgment.eliminated", player=g.ref(seat))
+    g.log("PlayerEliminated", seat=seat, identity=p.identity, **({} if judged else {"left": True}))
+    if judged:
+        if p.role == "L":
+            g.announce("judgment.eliminated_l", player=g.ref(seat), identity=g.identity(p.identity))
+        else:
+            g.announce("judgment.eliminated", player=g.ref(seat))
     g.announce("circle", lines=g.circle())
     victory.after_elimination(g)
 

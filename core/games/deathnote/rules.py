@@ -14,7 +14,7 @@ from core.engine.context import seat_of
 from core.engine.decide import Steps
 from core.engine.notice import Action
 from core.engine.result import Rejected
-from core.games.deathnote import effects, flow, night, settings, setup, view
+from core.games.deathnote import effects, flow, night, settings, setup, victory, view
 from core.games.deathnote.cards import MAX_PLAYERS, MIN_PLAYERS
 from core.games.deathnote.ctx import Ctx
 from core.games.deathnote.legal import CHOICES, DECLINE, NIGHTS, legal, refusal
@@ -165,10 +165,38 @@ def pending(g: Ctx) -> set[int]:
     return {seat for seat in g.seats() if legal(g, seat)}
 
 
-def kick(g: Ctx, seat: int) -> Rejected:
-    """A host's ``/kick`` of an idle seat (issue 8 §4): refused, naming ``/cancel`` (AMB-62: a player who
-    leaves for good is not replaced; the host may abort the game without a result)."""
-    return Rejected(reason="kick.cancel_only")
+def leave(g: Ctx, seat: int) -> None:
+    """Issue 21 (D18, D20): a player out of the game (the host's ``/kick``, or still away from the group
+    when a phase ended) is eliminated as by the Death Note (§8: hand hidden to the discard pile, the
+    living circle shown again, the §9.4 checks), without a Judgment line or an identity. Kira out of the
+    game ends it: the L team wins (``kira_out``), nobody being left to write. A turn of theirs ends; a
+    secret step they opened or were aimed at is dropped and the turn ends; in another step they are no
+    longer waited for (the step is carried out once every other pick is in)."""
+    s = g.s
+    p = g.p(seat)
+    if not p.alive:
+        return
+    night.eliminate(g, seat, judged=False)
+    if s.is_over:
+        return
+    if p.role == "KIRA":
+        victory.end_game(g, "L_TEAM", "kira_out")
+        return
+    if seat in s.to_play and seat != s.active:
+        s.to_play.remove(seat)
+    c = s.choice
+    if s.phase in CHOICES and c is not None:
+        if seat in (c.user, c.target):
+            s.choice = None
+            flow.end_turn(g)
+            return
+        if seat in c.waiting:
+            c.waiting.remove(seat)
+            c.picks.pop(seat, None)
+        if all(w in c.picks for w in c.waiting):
+            flow.finish_step(g)
+    elif s.phase == "turn" and s.active == seat:
+        flow.end_turn(g)
 
 
 #: No discussion phase (issue 8 §3): talk is free during turns, whose clock is the active player's
@@ -178,6 +206,6 @@ DISCUSSION: frozenset[str] = frozenset()
 STEPS = Steps(
     model=DNState, ctx=Ctx, max_players=lambda _: MAX_PLAYERS, start=start, configure=settings.configure,
     deadline=deadline, query=view.query, say=say, legal=legal, refusal=refusal, apply=apply, clear=clear,
-    pending=pending, discussion=DISCUSSION, afk_exempt=NIGHTS, leave=kick,
+    pending=pending, discussion=DISCUSSION, afk_exempt=NIGHTS, leave=leave,
     speakers=speakers,
 )  # fmt: skip

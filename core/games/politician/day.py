@@ -7,8 +7,8 @@ as such (§6.6.3); up to two runoffs among the tied, then a lottery by the game'
 
 from __future__ import annotations
 
+from core.engine.afk import away
 from core.engine.notice import Action, KeyRef, Scalar
-from core.engine.result import Rejected
 from core.games.politician import lottery, victory, view
 from core.games.politician import night as night_flow
 from core.games.politician.ctx import Ctx
@@ -69,10 +69,10 @@ def morning(g: Ctx, day: int) -> None:
 
 
 def ready(g: Ctx, seat: int) -> None:
-    """AMB-51: the campaign ends early once every eligible voter is ready."""
+    """AMB-51: the campaign ends early once every eligible voter still in the group is ready (issue 21)."""
     g.s.ready.append(seat)
     g.tell(seat, "campaign.ready_saved")
-    if set(g.eligible()) <= set(g.s.ready):
+    if set(g.eligible()) - away(g.s) <= set(g.s.ready):
         start_vote(g)
 
 
@@ -145,17 +145,20 @@ def close_round(g: Ctx) -> None:
         for b in rnd.ballots
         if not rnd.public or b.voter in drawn
     ]
-    visible: dict[int, int] = dict.fromkeys(rnd.candidates, 0)
-    weighted: dict[int, int] = dict.fromkeys(rnd.candidates, 0)
+    # Issue 21: a candidate still away from the group as the round ends is out of the game: never elected,
+    # ballots for them count for nobody (unless every candidate is away).
+    electable = [c for c in rnd.candidates if c not in away(g.s)] or rnd.candidates
+    visible: dict[int, int] = dict.fromkeys(electable, 0)
+    weighted: dict[int, int] = dict.fromkeys(electable, 0)
     for b in rnd.ballots:
-        if b.target is not None:
+        if b.target in visible:
             visible[b.target] += 1
             weighted[b.target] += b.weight
     top = max(weighted.values())
-    rnd.top = [c for c in rnd.candidates if weighted[c] == top]
+    rnd.top = [c for c in electable if weighted[c] == top]
     counts: list[Scalar] = [
         KeyRef(key="vote.count", params={"player": g.ref(c), "votes": visible[c]})
-        for c in sorted(rnd.candidates, key=lambda c: (-visible[c], c))
+        for c in sorted(electable, key=lambda c: (-visible[c], c))
         if visible[c]
     ]
     g.announce(
@@ -181,7 +184,7 @@ def _missing_ballots(g: Ctx) -> list[int]:
     """AMB-05: a voter without a ballot is ``NO_BALLOT``; with ``afkBallot = random`` the RNG votes for
     them among their valid targets, in seat order (§10.8). Returns the voters whose ballot was drawn (shown
     as drawn at the close, also on a show-of-hands day, §8). Missed ballots are counted by the engine
-    (``core.engine.afk``)."""
+    (``core.engine.afk``). A voter away from the group has no ballot drawn (issue 21)."""
     rnd = g.s.round
     assert rnd is not None
     drawn: list[int] = []
@@ -189,7 +192,7 @@ def _missing_ballots(g: Ctx) -> list[int]:
         p = g.p(voter)
         if rnd.has_voted(voter):
             continue
-        if option(g.s, "afkBallot") == "random":
+        if option(g.s, "afkBallot") == "random" and voter not in away(g.s):  # issue 21: nobody votes for them
             target = g.s.rng.choice([c for c in rnd.candidates if c != voter])
             rnd.ballots.append(Ballot(voter=voter, target=target, weight=2 if p.role == "chairman" else 1))
             drawn.append(voter)
@@ -240,23 +243,32 @@ def returns(g: Ctx) -> None:
     night_flow.open_night(g, g.s.day)
 
 
-#: Phases in which a kicked player cannot be marked OUT: a round's voters and candidates are fixed when it
-#: opens (§6.6), and §6.8 makes a player OUT between rounds, at the return step.
-NO_KICK = frozenset({"vote", "runoff", "lottery"})
-
-
-def mark_out(g: Ctx, seat: int) -> Rejected | None:
-    """§10.8 [EXT]: the host marks an idle player, or one who left the group, ``OUT`` with the effects of
-    §6.8: no discussion, ballot, candidacy or night action from now on (a night's prompt is withdrawn);
-    the card stays hidden until the end and the player stays in their camp. Refused while a round is
-    open (``kick.not_now``, :data:`NO_KICK`)."""
+def mark_out(g: Ctx, seat: int) -> None:
+    """§10.8 [EXT], issue 21 (P13, P15): a player out of the game (the host's ``/kick``, or still away
+    from the group when a phase ended) is ``OUT`` with the effects of §6.8: no discussion, ballot,
+    candidacy or night action from now on (a night's prompt is withdrawn); the card stays hidden until the
+    end and the player stays in their camp. In an open round they are no voter any more (no ballot, none
+    drawn) and no candidate (a ballot already cast for them counts for nobody); the round closes at once
+    when every other voter has a ballot, the campaign when every other voter is ready. The group is told
+    by the engine (``game.kicked`` / ``game.sudden_death``); the win check (§7.3) runs at once."""
     s = g.s
-    if s.phase in NO_KICK:
-        return Rejected(reason="kick.not_now")
     p = g.p(seat)
     p.status, p.excluded = "out", False
     if s.night is not None and seat in s.night.prompted:
         s.night.prompted.remove(seat)
         s.night.proposals.pop(seat, None)
-    g.announce("kick.out", player=g.ref(seat))
-    return None
+    if victory.check(g):
+        return
+    rnd = s.round
+    if s.phase in ("vote", "runoff") and rnd is not None:
+        if seat in rnd.voters and not rnd.has_voted(seat):
+            rnd.voters.remove(seat)
+        if seat in rnd.candidates and len(rnd.candidates) > 1:
+            rnd.candidates.remove(seat)
+            rnd.ballots = [
+                b.model_copy(update={"target": None}) if b.target == seat else b for b in rnd.ballots
+            ]
+        if all(rnd.has_voted(v) for v in rnd.voters):
+            close_round(g)
+    elif s.phase == "campaign" and g.eligible() and set(g.eligible()) <= set(s.ready):
+        start_vote(g)

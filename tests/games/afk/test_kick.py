@@ -1,7 +1,6 @@
-"""The host's ``/kick`` of an idle seat mid-game, with each game's effect for leaving (issue 8 §4;
-``core.engine.afk``; docs/rules/*-decisions.md): 徒桜戦争 keeps the seat, which times out on every prompt
-([ADZ-11.4]); 政治家人狼 marks the player OUT (politician.md §10.8 [EXT], §6.8); DEATH NOTE 人狼 refuses and
-names ``/cancel`` (AMB-62)."""
+"""The host's ``/kick`` of an idle seat mid-game, with each game's effect for a player out of the game
+(issue 8 §4, issue 21; ``core.engine.afk``; docs/rules/*-decisions.md J29, P15, D20): 徒桜戦争: dead;
+政治家人狼: OUT (politician.md §10.8 [EXT], §6.8), also during a vote; DEATH NOTE 人狼: eliminated."""
 
 from __future__ import annotations
 
@@ -28,12 +27,13 @@ def refusal(t: Table, user: str, target: str) -> str:
     return result.reason
 
 
-def test_adazakura_a_kicked_idle_seat_stays_and_times_out_like_one_who_left() -> None:
+def test_adazakura_a_kicked_idle_seat_dies() -> None:
     t = idle_table("adazakura")
     host, seat = t.seat_of(1), t.seat_of(2)
     t.send(Kick(user_id=t.user(host), target=str(seat)))
-    assert [(n.key, n.to.kind) for n in t.heard] == [("game.kicked", "public")]
-    assert t.state.players[seat - 1].alive  # the seat keeps its Megami and its place
+    assert next((n.key, n.to.kind) for n in t.heard) == ("game.kicked", "public")
+    assert not t.state.players[seat - 1].alive  # 突然死, its Megami not shown
+    assert not any(n.key == "sudden.megami" for n in t.heard)
     assert seat not in t.idle_in_status(t.user(host), public=True)  # the host has dealt with it
     assert refusal(t, t.user(host), str(seat)) == "kick.already"
 
@@ -54,7 +54,7 @@ def test_a_player_who_left_the_group_may_be_kicked_before_being_idle() -> None:
     seat = t.seat_of(3)
     t.send(LeftChat(user_id=t.user(seat)))
     t.send(Kick(user_id="bot:1", target=t.state.players[seat - 1].name))
-    assert [n.key for n in t.heard] == ["game.kicked"]
+    assert next(n.key for n in t.heard) == "game.kicked"
 
 
 def test_politician_the_kicked_player_is_out_with_their_role_hidden() -> None:
@@ -62,24 +62,29 @@ def test_politician_the_kicked_player_is_out_with_their_role_hidden() -> None:
     t.night()
     t.state = t.state.model_copy(update={"missed": {4: 2}})
     t.step(Kick(user_id=t.uid(1), target="4"))
-    assert [h.key for h in t.public()] == ["kick.out"]
+    assert [h.key for h in t.public()] == ["game.kicked"]
     assert t.public()[0].params == {"player": 4}
     assert t.status(4) == "out"
     assert 4 not in t.idle(2)
 
 
-def test_politician_nobody_is_marked_out_during_a_vote() -> None:
+def test_politician_a_player_kicked_during_a_vote_neither_votes_nor_can_be_elected() -> None:
     t = elect(table(), 1).night().campaign()
     assert t.phase[0] == "vote"
     t.state = t.state.model_copy(update={"missed": {4: 2}})
-    result = t.rules.decide(t.state, Kick(user_id=t.uid(1), target="4"), now=t.now)
-    assert isinstance(result, Rejected)
-    assert result.reason == "kick.not_now"
+    t.step(Kick(user_id=t.uid(1), target="4"))
+    assert t.status(4) == "out"
+    rnd = t.state.round
+    assert 4 not in rnd.voters
+    assert 4 not in rnd.candidates
 
 
-def test_deathnote_refuses_and_points_the_host_to_cancel() -> None:
+def test_deathnote_a_kicked_seat_is_eliminated() -> None:
     t = idle_table("deathnote")
     host = t.seat_of(1)
     idle = [seat for seat in t.idle_in_status("bot:1", public=True) if seat != host]
     assert idle
-    assert refusal(t, "bot:1", str(idle[0])) == "kick.cancel_only"
+    t.send(Kick(user_id="bot:1", target=str(idle[0])))
+    assert t.keys()[0] == "game.kicked"
+    assert not t.state.players[idle[0] - 1].alive
+    assert refusal(t, "bot:1", str(idle[0])) in ("kick.already", "game.over")

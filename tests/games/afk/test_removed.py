@@ -1,7 +1,7 @@
-"""A seat the host kicked mid-game times out on every prompt (J29, P15; ``core.engine.afk``): its actions,
+"""A seat the host kicked mid-game is out of the game (J29, P15, issue 21; ``core.engine.afk``): its actions,
 team-channel text, ``/extend`` and ``/skip`` votes are refused with ``kick.removed`` and change nothing; it
-is neither reminded nor counted as missing a phase, and no phase waits for it to close early. It stays
-alive for the rules. A player who only left the group is not locked out (J27): leaving may be a mistake."""
+is neither reminded nor counted as missing a phase, and no phase waits for it. A player who only left the
+group may still answer from the 1:1 chat until the phase ends (J27): leaving may be a mistake."""
 
 from __future__ import annotations
 
@@ -29,14 +29,14 @@ def kicked_at_night_0() -> Table:
     return t
 
 
-def test_the_kicked_seat_cannot_act_or_talk_to_its_team_and_stays_alive() -> None:
+def test_the_kicked_seat_cannot_act_or_talk_to_its_team_and_is_dead() -> None:
     t = kicked_at_night_0()
     assert t.refused(GONE, "done") == "kick.removed"
     before = t.state.model_dump()
     outcome = t.rules.decide(t.state, Say(user_id=t.uid(GONE), text="hi"), now=t.now)
     assert isinstance(outcome, Rejected)
     assert (outcome.reason, t.state.model_dump()) == ("kick.removed", before)
-    assert t.alive(GONE)
+    assert not t.alive(GONE)
 
 
 def test_the_night_closes_when_everybody_else_is_done_and_nobody_reminds_the_kicked_seat() -> None:
