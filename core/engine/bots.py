@@ -37,8 +37,9 @@ _KNOWN = frozenset({"done", "kill", "cancel", "co", "ready", "vote"})
 #: names and signals, and the host's start player; a night prompt without ``done`` (人狼's one final
 #: choice, ``night.<verb>``, or the wolves' ``kill`` proposal: a night with ``done`` goes to the night
 #: policy first).
-_PICKS = frozenset({"favourite", "draw", "play", "discard", "pick", "give", "name", "signal", "start", "night",
-                    "kill"})  # fmt: skip
+_PICKS = frozenset({
+    "favourite", "draw", "play", "discard", "pick", "give", "name", "signal", "start", "night", "kill",
+})  # fmt: skip
 #: XORed into a game's seed to seed its bots, so the deal and the bots draw from unrelated streams.
 BOT_SALT = 0xB07B07
 #: Safety stop of :func:`play_out`: no game of ours needs this many inputs (16 players, 30 days).
