@@ -258,7 +258,9 @@ class Game(Generic[S]):
     """A game as the service sees it (the ``GameRules`` protocol of ``core.games``), built from its
     :class:`Steps` (speaking rights included) plus its table size and per-seat projection; ``summary``: the
     params of its ``lobby.options`` notice (the host options now); ``winners``: the side ids that won a
-    finished game (empty for a draw or a cancelled game)."""
+    finished game (empty for a draw or a cancelled game); ``ending``: the notices of a finished game's end
+    again (final announcement, reveal, recap; ``core.engine.context.replay_ending``) at a time (UTC epoch
+    seconds), ``[]`` for a game without a result."""
 
     id: str
     min_players: int
@@ -268,6 +270,7 @@ class Game(Generic[S]):
     project: Callable[[S, int], dict[str, Any]]
     summary: Callable[[S], dict[str, Param]]
     winners: Callable[[S], list[str]]
+    ending: Callable[[S, int], list[Notice]] = lambda state, now: []
 
     def settings_lines(self, state: S) -> list[Scalar]:
         """The game's settings now as one ``lobby.options`` line, for other notices (the lobby's opening,

@@ -11,7 +11,7 @@ from functools import cache
 from typing import Any, Protocol
 
 from core.engine.commands import Command
-from core.engine.notice import Action, Param, Scalar
+from core.engine.notice import Action, Notice, Param, Scalar
 from core.engine.result import Accepted, Rejected
 from core.engine.table import Member, TableState
 
@@ -57,6 +57,11 @@ class GameRules(Protocol):
     def winners(self, state: Any) -> list[str]:
         """The side ids that won a finished game (``sakura``, ``wolf``, ``KIRA_TEAM`` …); empty for a draw,
         a cancelled or an unfinished game."""
+        ...
+
+    def ending(self, state: Any, now: int) -> list[Notice]:
+        """The notices of a finished game's end again (final announcement, every seat revealed, the recap)
+        at ``now`` (UTC epoch seconds), for those who look later; ``[]`` for a game without a result."""
         ...
 
     def speakers(self, state: Any) -> set[int] | None:

@@ -9,5 +9,5 @@ from core.games.deathnote.model import DNState
 
 RULES = Game(
     id="deathnote", min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, state_model=DNState, steps=rules.STEPS,
-    project=view.project, summary=settings.summary, winners=victory.sides,
+    project=view.project, summary=settings.summary, winners=victory.sides, ending=victory.replay,
 )  # fmt: skip

@@ -10,4 +10,5 @@ from core.games.politician.roles import MAX_PLAYERS, MIN_PLAYERS
 RULES = Game(
     id="politician", min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, state_model=PolState,
     steps=rules.STEPS, project=view.project, summary=settings.summary, winners=victory.sides,
+    ending=victory.replay,
 )  # fmt: skip
