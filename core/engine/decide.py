@@ -9,8 +9,8 @@ fresh lobby) is here, once.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from core.engine import afk, control, lobby
@@ -260,7 +260,9 @@ class Game(Generic[S]):
     params of its ``lobby.options`` notice (the host options now); ``winners``: the side ids that won a
     finished game (empty for a draw or a cancelled game); ``ending``: the notices of a finished game's end
     again (final announcement, reveal, recap; ``core.engine.context.replay_ending``) at a time (UTC epoch
-    seconds), ``[]`` for a game without a result."""
+    seconds), ``[]`` for a game without a result; ``verbs``: the game's own typed night commands, ``typed
+    word → action kind`` (``/protect 3`` is ``Action("night.protect", (3,))``), read by the shell's typed
+    commands."""
 
     id: str
     min_players: int
@@ -271,6 +273,7 @@ class Game(Generic[S]):
     summary: Callable[[S], dict[str, Param]]
     winners: Callable[[S], list[str]]
     ending: Callable[[S, int], list[Notice]] = lambda state, now: []
+    verbs: Mapping[str, str] = field(default_factory=dict)
 
     def settings_lines(self, state: S) -> list[Scalar]:
         """The game's settings now as one ``lobby.options`` line, for other notices (the lobby's opening,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Mapping
 from functools import cache
 from typing import Any, Protocol
 
@@ -23,6 +24,8 @@ class GameRules(Protocol):
     min_players: int
     max_players: int
     state_model: type[TableState]
+    #: The game's typed night commands: ``typed word → action kind`` (``/<word> <seat>`` in the 1:1 chat).
+    verbs: Mapping[str, str]
 
     def new_game(
         self, *, game_id: str, chat_id: str, host: Member, settings: dict[str, Any], seed: int, now: int
