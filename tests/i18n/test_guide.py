@@ -111,7 +111,10 @@ def test_every_thing_typed_by_its_id_has_its_own_distinct_answer(locale: str) ->
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize(
     ("game", "key", "alias"),
-    [(g, k, a) for g, table in guide.ROMAJI.items() for k, aliases in table.items() for a in aliases],
+    [
+        (g, t.key.removesuffix(".name"), a)
+        for g in guide.games() for t in guide.topics(g) for a in guide.aliases(g, t.key.removesuffix(".name"))
+    ],
 )
 def test_every_romaji_spelling_finds_its_thing(game: str, key: str, alias: str, locale: str) -> None:
     [found] = guide.find(alias)
