@@ -34,12 +34,8 @@ ABSTAIN = "none"
 _KNOWN = frozenset({"done", "kill", "cancel", "co", "ready", "vote"})
 #: Kind families (the part before the first dot) of a one-off pick among equal options: 政治家人狼's
 #: lover's favourite and a lottery card; DEATH NOTE 人狼's card plays, candidate picks, give-backs, night
-#: names and signals, and the host's start player; a night prompt without ``done`` (人狼's one final
-#: choice, ``night.<verb>``, or the wolves' ``kill`` proposal: a night with ``done`` goes to the night
-#: policy first).
-_PICKS = frozenset({
-    "favourite", "draw", "play", "discard", "pick", "give", "name", "signal", "start", "night", "kill",
-})  # fmt: skip
+#: names and signals, and the host's start player.
+_PICKS = frozenset({"favourite", "draw", "play", "discard", "pick", "give", "name", "signal", "start"})
 #: XORed into a game's seed to seed its bots, so the deal and the bots draw from unrelated streams.
 BOT_SALT = 0xB07B07
 #: Safety stop of :func:`play_out`: no game of ours needs this many inputs (16 players, 30 days).
@@ -62,7 +58,9 @@ def choose(
 
     ``taken``: action kinds this bot already sent in the current phase (each is sent at most once, so a
     phase always ends). ``me``/``friends``: seats the bot avoids naming for an erasure or a ballot.
-    Night: an ability choice (2 in 3), then a ``kill`` target (team only), then ``done``. Discussion: rarely
+    Night: an ability choice (2 in 3), then a ``kill`` target (team only), then ``done``; a night prompt
+    without ``done`` (one final choice: ``night.<verb>`` or a team's ``kill``) gets one pick, once a phase
+    and only before anything else was sent. Discussion: rarely
     a ``co`` (1 in 20) or a day ability (1 in 20), else ``ready``. Vote: abstain 1 in 8, else a random
     target. Draws from ``rng`` only when it returns an action.
     """
@@ -78,6 +76,8 @@ def choose(
         return _deduce(actions, rng, taken)
     if kinds and {k.split(".")[0] for k in kinds} <= _PICKS and not kinds & set(taken):
         return rng.choice(actions)
+    if kinds and not taken and all(k.startswith("night.") or k == "kill" for k in kinds):
+        return rng.choice(actions)  # a night prompt without done: one final choice (人狼's 疑う, 占う …)
     return None
 
 
