@@ -15,7 +15,9 @@ from devtools.local.sender import GROUP_CHAT
 from tests.console.table import PLAYERS, ConsoleTable
 
 #: The catalog key of the winner's name in each game's final announcement.
-WINNER_KEY = {"adazakura": "end.result.{}", "politician": "camp.{}", "deathnote": "result.{}", "werewolf": "result.{}"}
+WINNER_KEY = {
+    "adazakura": "end.result.{}", "politician": "camp.{}", "deathnote": "result.{}", "werewolf": "result.{}",
+}  # fmt: skip
 
 
 async def finished(game: str) -> ConsoleTable:
