@@ -234,11 +234,17 @@ def summary(state: TableState) -> dict[str, Param]:
         "seats": humans + int(bool(option(state, "scapegoat"))),
         "cast": composition(shown),
         "custom": KeyRef(key="lobby.cast.custom") if state.settings.get("cast") else "",
-        "modifiers": [KeyRef(key=f"modifier.{m}") for m in state.settings.get("modifiers", [])],
+        "modifiers": _modifiers(state),
         "problem": problem,
         "warning": KeyRef(key="cast.warning") if shown and casts.warns(shown) else "",
         "options": option_lines(state),
     }
+
+
+def _modifiers(state: TableState) -> Scalar:
+    """``lobby.modifiers`` naming the chosen modifiers, or "" without any."""
+    chosen: list[Scalar] = [KeyRef(key=f"modifier.{m}") for m in state.settings.get("modifiers", [])]
+    return KeyRef(key="lobby.modifiers", params={"modifiers": chosen}) if chosen else ""
 
 
 def _shown(state: TableState) -> Notice:
