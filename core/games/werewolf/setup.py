@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.engine.notice import KeyRef, Scalar
+from core.engine.notice import KeyRef
 from core.engine.table import Member
 from core.games.werewolf import casts, settings
 from core.games.werewolf.ctx import Ctx
@@ -76,7 +76,7 @@ def announce(g: Ctx) -> None:
     for seat in g.seats():
         _knowledge(g, seat)
     for seat in g.seats():
-        role_card(g, seat)
+        role_card(g, seat, dealt=True)
 
 
 def _knowledge(g: Ctx, seat: int) -> None:
@@ -95,9 +95,10 @@ def _knowledge(g: Ctx, seat: int) -> None:
             g.tell(seat, f"know.{known}", players=g.whos(holders))
 
 
-def role_card(g: Ctx, seat: int, *, actions: bool = False) -> None:
+def role_card(g: Ctx, seat: int, *, actions: bool = False, dealt: bool = False) -> None:
     """``PRIV_ROLE`` and ``/me`` [WW-6.2]: role, camp, counting class, the role's help, and what the seat
-    has learned (its ledger)."""
+    has learned (its ledger; ``dealt``: the card of the deal, which leaves out the team lists told in the
+    same breath)."""
     p = g.p(seat)
     card = g.card(seat)
     g.tell(
@@ -110,5 +111,5 @@ def role_card(g: Ctx, seat: int, *, actions: bool = False) -> None:
         counted=KeyRef(key=f"counted.{card.counted}"),
         text=KeyRef(key=f"role.{p.role}.text"),
         state=KeyRef(key="card.alive" if p.alive else "card.dead"),
-        lines=list[Scalar](g.ledger(seat)),
+        lines=[line for line in g.ledger(seat) if not (dealt and line.key.startswith("know."))],
     )
