@@ -112,7 +112,7 @@ def close_round(g: Ctx) -> None:
     if rnd.round == 0:
         _count_missed(g, rnd)
     g.announce("vote.result", **_result_params(g, rnd))
-    g.log("RoundClosed", day=rnd.day, round=rnd.round, ballots=dict(rnd.ballots), top=rnd.top())
+    g.log("RoundClosed", day=rnd.day, round=rnd.round, top=rnd.top())
     top = rnd.top()
     if len(top) == 1:
         execution.execute(g, top[0], "vote" if rnd.round == 0 else "runoff")

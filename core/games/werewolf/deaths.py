@@ -18,9 +18,10 @@ from core.games.werewolf.roles import roles
 def kill(g: Ctx, seat: int, cause: Cause) -> None:
     """``seat`` dies now of ``cause``, in the current night (while one is open) or day."""
     phase: Literal["night", "day"] = "night" if g.s.night is not None else "day"
-    g.p(seat).death = Death(phase=phase, n=g.night_n() if phase == "night" else g.s.day, cause=cause)
+    death = Death(phase=phase, n=g.night_n() if phase == "night" else g.s.day, cause=cause)
+    g.p(seat).death = death
     g.fallen.append(seat)
-    g.log("PlayerDied", seat=seat, cause=cause, phase=phase, n=g.p(seat).death.n)  # type: ignore[union-attr]
+    g.log("PlayerDied", seat=seat, cause=cause, phase=phase, n=death.n)
 
 
 def follow(g: Ctx) -> list[int]:

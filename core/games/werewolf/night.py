@@ -97,7 +97,7 @@ def resolve(g: Ctx) -> NightRecord:
     _results(g, divined, guarded, record)  # R6
     record.deaths = sorted(g.fallen)
     s.nights.append(record)
-    g.log("NightResolved", **record.model_dump())
+    g.log("NightResolved", n=record.n, attack=record.attack, deaths=record.deaths)
     s.night = None
     return record
 
