@@ -18,7 +18,7 @@ LOCK_ARGS    ?=
 
 CHECKS := check-ruff check-mypy check-imports check-cfn
 
-.PHONY: venv play test lint bench screenshots lock clean $(CHECKS) check-pytest
+.PHONY: venv play test lint bench soak screenshots lock clean $(CHECKS) check-pytest
 
 venv: $(STAMP)
 
@@ -53,8 +53,21 @@ check-imports:
 check-cfn:
 	$(BIN)/cfn-lint template.yaml
 
+# On every core (pytest-xdist: one worker per core; a module's tests that share a module-scoped fixture stay
+# on one worker, tests/conftest.py), and the 15 slowest tests listed at the end.
+PYTEST_PARALLEL ?= -n auto --dist loadgroup
 check-pytest:
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q $(PYTEST_PARALLEL) --durations=15
+
+# The long random runs, not part of `make test`: the seeded bulk games of every game and every table size,
+# 10,000 games per game (SOAK_GAMES=N for another count), each checked as in the tests (ends, nothing
+# raises, no leak); prints the figures per game and size (tests/property/soak.py).
+SOAK_GAMES ?= 10000
+soak: venv
+	SOAK_GAMES=$(SOAK_GAMES) $(BIN)/pytest -q $(PYTEST_PARALLEL) -p no:cacheprovider \
+		tests/property/test_property_seeds.py::test_many_seeded_games_end_without_a_leak_and_stay_small \
+		tests/property/test_politician_games.py::test_many_seeded_games_keep_every_invariant \
+		tests/property/test_deathnote_games.py::test_seeded_games_of_each_size_keep_every_invariant_and_both_teams_win
 
 bench: venv
 	$(BIN)/python bench/run.py $(ARGS)

@@ -23,9 +23,10 @@ from typing import Any, TextIO
 from core.games import registry, rules_for
 from devtools.commands import add_subcommands, run_command
 from devtools.local.game import LocalGame
+from devtools.local.serving import serve
 from devtools.local.terminal import Reader, Screen, play, wants_color
 from devtools.local.texts import LANGS, game_name
-from devtools.local.web import DEFAULT_HOST, DEFAULT_PORT, PlaygroundServer, serve
+from devtools.local.web import DEFAULT_HOST, DEFAULT_PORT, PlaygroundServer
 from devtools.simulate import table_problem
 from handlers.service import DEFAULT_GAME
 
@@ -200,8 +201,8 @@ def run_play(
     ``--terminal`` (implied by ``--script``, ``--auto``, ``--spoilers``) the terminal game on ``out``
     (default stdout). Returns the exit status: 0, 2 when ``--players`` is outside the game's range
     (``error``: the parser's, which prints usage and exits 2), ``--script`` cannot be read, ``--spoilers``
-    cannot be written (all checked before the game starts) or the port cannot be bound, 130 after Ctrl-C
-    in the terminal."""
+    cannot be written (all checked before the game starts) or the port cannot be bound. Ctrl-C leaves like
+    ``/quit`` (0, so ``make play`` reports no error)."""
     out = out or sys.stdout
     players = players_for(args.game, args.players)
     problem = table_problem(args.game, players)
@@ -233,9 +234,10 @@ def run_play(
             try:
                 status = _run(play(game, screen, read, seed=seed, echo=echo))
             except KeyboardInterrupt:
+                # The person's way out, as /quit: not an error (make would report "Error 130").
                 out.write("\n")
                 screen.note("bye")
-                status = 130  # the shell's code for "ended by Ctrl-C" (128 + SIGINT)
+                status = 0
         if spoilers is not None:
             game.sender.dump(spoilers)
     return status

@@ -1,6 +1,7 @@
 """Tools of ``jinro-gm``: ``simulate`` (bots-only games), ``scenario`` (scripted games) and, for the
-operator, ``setup-webhook`` (connect a deployed stack to Telegram or LINE) and ``setup-richmenu`` (the
-menu of the 1:1 chat with the LINE bot).
+operator, ``deploy`` (the stack on AWS, its secrets and its webhook in one command), ``setup-webhook``
+(connect a deployed stack to Telegram or LINE) and ``setup-richmenu`` (the menu of the 1:1 chat with the
+LINE bot).
 
 The first two run on the pure core (no store, no platform). :func:`add_subcommands` registers them on the
 CLI's ``argparse`` subparsers; each sets ``run`` (``args -> exit code``) as its parser default, so the CLI
@@ -20,12 +21,13 @@ BROKEN_PIPE = 141
 
 
 def add_subcommands(subparsers: Any) -> None:
-    """Add ``simulate``, ``scenario``, ``setup-webhook`` and ``setup-richmenu`` to ``subparsers`` (from
-    ``ArgumentParser.add_subparsers()``)."""
-    from devtools import richmenu, scenario, setup_webhook, simulate
+    """Add ``simulate``, ``scenario``, ``deploy``, ``setup-webhook`` and ``setup-richmenu`` to
+    ``subparsers`` (from ``ArgumentParser.add_subparsers()``)."""
+    from devtools import deploy, richmenu, scenario, setup_webhook, simulate
 
     simulate.add_parser(subparsers)
     scenario.add_parser(subparsers)
+    deploy.add_parser(subparsers)
     setup_webhook.add_parser(subparsers)
     richmenu.add_parser(subparsers)
 

@@ -14,6 +14,8 @@ from pydantic import BaseModel, ConfigDict, model_validator
 
 from core.engine.notice import Action, Audience, CardRef, FactionRef, KeyRef, PlayerRef, RoleRef
 from core.games import GameRules
+from devtools import observe
+from devtools.observe import HandPattern, TallyPattern, TimerPattern
 from devtools.simulate import day_number
 
 #: A scripted action as written in a scenario file: ``["night.oboro", "learn", 2]``, ``["vote", "none"]``.
@@ -90,12 +92,14 @@ class NoticePattern(BaseModel):
     params: dict[str, Any] | None = None
 
     def found_in(self, lines: list[dict[str, Any]]) -> bool:
-        return any(
+        return any(self.matches_line(line) for line in lines)
+
+    def matches_line(self, line: dict[str, Any]) -> bool:
+        return (
             line["type"] == "notice"
             and line["key"] == self.key
             and (self.to is None or audience_matches(self.to, line["to"]))
             and (self.params is None or matches(self.params, line["params"]))
-            for line in lines
         )
 
 
@@ -108,8 +112,10 @@ class RefusalPattern(BaseModel):
     action: Move | None = None
 
     def found_in(self, lines: list[dict[str, Any]]) -> bool:
-        wanted = self.model_dump(exclude_none=True)
-        return any(line["type"] == "refused" and matches(wanted, line) for line in lines)
+        return any(self.matches_line(line) for line in lines)
+
+    def matches_line(self, line: dict[str, Any]) -> bool:
+        return line["type"] == "refused" and matches(self.model_dump(exclude_none=True), line)
 
 
 class EventPattern(BaseModel):
@@ -120,11 +126,13 @@ class EventPattern(BaseModel):
     data: dict[str, Any] | None = None
 
     def found_in(self, lines: list[dict[str, Any]]) -> bool:
-        return any(
+        return any(self.matches_line(line) for line in lines)
+
+    def matches_line(self, line: dict[str, Any]) -> bool:
+        return (
             line["type"] == "event"
             and line["kind"] == self.kind
             and (self.data is None or matches(self.data, line["data"]))
-            for line in lines
         )
 
 
@@ -138,6 +146,37 @@ class ActionPattern(BaseModel):
 
     def found_in(self, legal: list[Action]) -> bool:
         return any(a.kind == self.kind and (self.args is None or list(a.args) == self.args) for a in legal)
+
+
+class LinePattern(BaseModel):
+    """One item of an ``order`` check: exactly one of a notice, an event or a refused input."""
+
+    model_config = ConfigDict(extra="forbid")
+    notice: NoticePattern | None = None
+    event: EventPattern | None = None
+    refused: RefusalPattern | None = None
+
+    @model_validator(mode="after")
+    def _one_pattern(self) -> LinePattern:
+        if len(self.model_fields_set) != 1:
+            raise ValueError("an order item sets exactly one of notice, event, refused")
+        return self
+
+    def matches_line(self, line: dict[str, Any]) -> bool:
+        pattern = self.notice or self.event or self.refused
+        return pattern is not None and pattern.matches_line(line)
+
+
+def in_order(patterns: list[LinePattern], lines: list[dict[str, Any]]) -> str | None:
+    """None when a line matches each pattern, each after the line that matched the one before; else which
+    item was not found (1-based) after the earlier ones."""
+    at = 0
+    for number, pattern in enumerate(patterns, start=1):
+        found = next((i for i in range(at, len(lines)) if pattern.matches_line(lines[i])), None)
+        if found is None:
+            return f"item {number} not found after item {number - 1}" if number > 1 else "item 1 not found"
+        at = found + 1
+    return None
 
 
 class Expect(BaseModel):
@@ -157,6 +196,15 @@ class Expect(BaseModel):
     no_event: EventPattern | None = None
     offered: ActionPattern | None = None
     not_offered: ActionPattern | None = None
+    order: list[LinePattern] | None = None
+    tally: TallyPattern | None = None
+    deck: list[str] | None = None
+    deck_size: int | None = None
+    removed: list[str] | None = None
+    discard: list[str] | None = None
+    hand: HandPattern | None = None
+    board: list[dict[str, Any]] | None = None
+    timer: TimerPattern | None = None
 
     @model_validator(mode="after")
     def _one_check(self) -> Expect:
@@ -169,8 +217,11 @@ class Expect(BaseModel):
         return next(iter(self.model_fields_set))
 
 
-def check(expect: Expect, rules: GameRules, state: Any, lines: list[dict[str, Any]]) -> str | None:
-    """None if ``expect`` holds for ``state`` and the transcript ``lines`` in scope, else what was found."""
+def check(
+    expect: Expect, rules: GameRules, state: Any, lines: list[dict[str, Any]], now: int = 0
+) -> str | None:
+    """None if ``expect`` holds for ``state`` at ``now`` (scenario seconds) and the transcript ``lines`` in
+    scope, else what was found."""
     name = expect.name
     wanted = getattr(expect, name)
     if name in ("notice", "no_notice", "refused", "event", "no_event"):
@@ -180,6 +231,16 @@ def check(expect: Expect, rules: GameRules, state: Any, lines: list[dict[str, An
     if name in ("offered", "not_offered"):
         found = wanted.found_in(rules.legal_actions(state, wanted.seat))
         return None if found == (name == "offered") else ("not offered" if name == "offered" else "offered")
+    if name == "order":
+        return in_order(wanted, lines)
+    if name == "tally":
+        return wanted.check(observe.tallies(state))
+    if name == "board":
+        actual = observe.board(state)
+        return None if matches(wanted, actual) else f"actual: {actual!r}"
+    if name in observe.READINGS:
+        actual, expected = observe.reading(name, state, now, wanted)
+        return None if actual == expected else f"actual: {actual!r}"
     actual = _observed(name, state)
     return None if actual == wanted else f"actual: {actual!r}"
 

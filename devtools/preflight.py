@@ -2,7 +2,8 @@
 (exit 2) before anything is played, instead of a failed run, a Python error or a pydantic warning later.
 
 Checked: the game id, the test-mode setup [ADZ-11.10] (seats, deck, RNG draws), the host settings
-([ADZ-11.8] timers, (A37) ``shinra_k``) and the shape of every scripted action. Every check raises
+([ADZ-11.8] timers, (A37) ``shinra_k``, the ``/option`` values of ``options``) and the shape of every
+scripted action. Every check raises
 ``ValueError`` with a message that names the place (``setup.seats: seat 2 …``, ``step 4 (night 1), seat 2``).
 """
 
@@ -17,12 +18,12 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 import core.i18n as i18n
 from core.games import registry
 from core.games.adazakura.megami import TAROTS
-from core.games.adazakura.settings import TIMERS
+from core.games.adazakura.settings import OPTIONS, TIMERS
 from core.games.adazakura.setup import FACTION_CODES
 from devtools.expect import Move
 
 if TYPE_CHECKING:
-    from devtools.scenario import Step
+    from devtools.script import Step
 
 Model = TypeVar("Model", bound=BaseModel)
 Index = Annotated[int, Field(ge=0)]
@@ -89,9 +90,12 @@ class _AdazakuraSetup(BaseModel):
 
 
 class _AdazakuraSettings(BaseModel):
-    """Host settings a scenario may set: timers [ADZ-11.8], ``k`` [ADZ-4.3], ``pool``, ``shinra_k`` (A37)."""
+    """Host settings a scenario may set: timers [ADZ-11.8], ``k`` [ADZ-4.3], ``pool``, ``shinra_k`` (A37),
+    and ``options`` (the ``/option`` names and values of ``settings.OPTIONS``, the original text's
+    readings among them)."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
+    options: dict[str, bool | int] = Field(default_factory=dict)
     timers: dict[str, Seconds] = Field(default_factory=dict)
     shinra_k: Annotated[int, Field(ge=1, le=5)] = 3
     k: Annotated[int, Field(ge=1)] | None = None
@@ -105,6 +109,19 @@ class _AdazakuraSettings(BaseModel):
         if unknown:
             raise ValueError(f"unknown phase {', '.join(unknown)} (known: {', '.join(TIMERS)})")
         return timers
+
+    @field_validator("options")
+    @classmethod
+    def _known_options(cls, options: dict[str, bool | int]) -> dict[str, bool | int]:
+        for name, value in options.items():
+            default = OPTIONS.defaults.get(name)
+            if default is None:
+                raise ValueError(f"unknown option {name} (known: {', '.join(OPTIONS.defaults)})")
+            if isinstance(default, bool) != isinstance(value, bool):
+                raise ValueError(
+                    f"{name} takes {'true or false' if isinstance(default, bool) else 'a number'}"
+                )
+        return options
 
     @field_validator("pool")
     @classmethod

@@ -18,63 +18,20 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import ValidationError
 
 import core.i18n as i18n
-from core.engine.commands import Act, Command, Join, Say, StartGame, Timeout
+from core.engine.commands import Act, Command, Configure, Join, Say, StartGame, Timeout
 from core.engine.notice import Action
 from core.engine.result import Rejected
 from core.engine.table import Member
 from core.games import rules_for
 from devtools.expect import Expect, Move, audience, check, move, plain
 from devtools.preflight import as_moves, check_game, check_moves, check_table, one_line
+from devtools.script import Ballots, Scenario, Step, as_ballots
 from devtools.simulate import day_number
 
-Ballots = dict[int, int | str | None]
-
-
-#: Step fields that only some step phases take (any phase takes ``n``, ``actions``, ``close``, ``expect``).
-ONLY_IN = {"kill": "night", "say": "night", "co": "day", "votes": "day", "runoff": "day"}
-
-
-class Step(BaseModel):
-    """One phase of the script: a ``night`` (``actions``, team ``kill``, team ``say``), a ``day`` (徒桜戦争's
-    discussion: ``co``, day ``actions``, then ``votes``, ``runoff``) or any other phase id of the game
-    (``candidacy``, ``campaign``, ``vote`` … of 政治家人狼: ``actions`` only). ``n``: the night/day number
-    it must be. ``close: false`` leaves the phase open (the next step continues it), else its timer fires."""
-
-    model_config = ConfigDict(extra="forbid")
-    phase: str
-    n: int | None = None
-    actions: dict[int, Move | list[Move]] = Field(default_factory=dict)
-    kill: dict[int, int | str | None] = Field(default_factory=dict)
-    say: dict[int, str] = Field(default_factory=dict)
-    co: dict[int, str] = Field(default_factory=dict)
-    votes: Ballots = Field(default_factory=dict)
-    runoff: Ballots | None = None
-    close: bool = True
-    expect: list[Expect] = Field(default_factory=list)
-
-    @model_validator(mode="after")
-    def _fields_of_the_phase(self) -> Step:
-        wrong = sorted(f for f in self.model_fields_set if ONLY_IN.get(f, self.phase) != self.phase)
-        if wrong:
-            where = ", ".join(f"{f} (only in a {ONLY_IN[f]} step)" for f in wrong)
-            raise ValueError(f"a {self.phase} step cannot have {where}")
-        return self
-
-
-class Scenario(BaseModel):
-    """A whole scenario file (docs/scenarios.md)."""
-
-    model_config = ConfigDict(extra="forbid")
-    game: str = "adazakura"
-    title: str = ""
-    players: list[str]
-    setup: dict[str, Any]
-    settings: dict[str, Any] = Field(default_factory=dict)
-    script: list[Step] = Field(default_factory=list)
-    expect: list[Expect] = Field(default_factory=list)
+__all__ = ["Runner", "Scenario", "ScenarioError", "Step", "load", "run"]
 
 
 class ScenarioError(ValueError):
@@ -126,6 +83,12 @@ class Runner:
         self.lines: list[dict[str, Any]] = []
         self.failed = 0
         self.checked = 0
+        #: phase_seq → the index of the first line a notice of that phase printed (a step's scope starts
+        #: where its phase opened, even in the previous step's output).
+        self.opened: dict[int, int] = {}
+        #: The step being played and the phase_seq it began in (``close`` fires only that phase's timer).
+        self.index = 0
+        self.step_seq = 0
         settings = {**scenario.settings, "setup": scenario.setup}
         host = Member(user_id=_user(1), name=scenario.players[0])
         self.state: Any = self.rules.new_game(game_id="scenario", chat_id="group", host=host,
@@ -162,6 +125,8 @@ class Runner:
         for event in result.events:
             self.emit({"type": "event", "kind": event.kind, "data": event.data})
         for notice in result.notices:
+            if notice.phase_seq is not None:
+                self.opened.setdefault(notice.phase_seq, len(self.lines))
             self.emit(self._notice_line(notice))
         return True
 
@@ -171,9 +136,17 @@ class Runner:
         self.emit({"type": "input", "seat": seat, "action": move(action)})
         self.send(Act(user_id=_user(seat), action=action, phase_seq=self.state.phase_seq), seat)
 
-    def close(self, phase: str) -> None:
-        """Fire the timer of the current phase if it is still ``phase``; the clock jumps to its deadline."""
+    def close(self, phase: str, seq: int | None = None) -> None:
+        """Fire the timer of the current phase if it is still ``phase``, the one that began at ``seq``
+        (default: the step's); the clock jumps to its deadline. When that phase has already closed and a
+        following one with the same id is open (a second runoff, the next turn), a ``warning`` line is
+        printed instead: its timer is not fired."""
         if self.state.phase != phase or self.state.deadline_at is None:
+            return
+        if self.state.phase_seq != (self.step_seq if seq is None else seq):
+            self.emit({"type": "warning", "step": self.index, "phase": phase,
+                       "message": f"the {phase} of this step is over and another {phase} is open: its timer "
+                                  "is not fired (give it a step of its own, or close: false)"})  # fmt: skip
             return
         self.now = max(self.now, self.state.deadline_at)
         self.emit({"type": "input", "timeout": phase})
@@ -181,11 +154,20 @@ class Runner:
 
     # -- the script -----------------------------------------------------------------------------------
     def start(self) -> None:
-        """Seat the players in file order and start in test mode; raises ScenarioError if refused."""
+        """Seat the players in file order, send the host's ``/option`` commands and start in test mode;
+        raises ScenarioError if refused."""
         for i, name in enumerate(self.scenario.players, start=1):
             result = self.rules.decide(self.state, Join(user_id=_user(i), name=name), now=self.now)
             if isinstance(result, Rejected):
                 raise ScenarioError(f"player {name!r} cannot join: {result.reason}")
+            self.state = result.state
+        for name, *values in self.scenario.configure:
+            typed = Configure(user_id=_user(1), option=name, values=tuple(values))
+            result = self.rules.decide(self.state, typed, now=self.now)
+            if isinstance(result, Rejected):
+                raise ScenarioError(
+                    f"/option {' '.join([name, *values])} refused: {result.reason} {result.params}"
+                )
             self.state = result.state
         self.emit({"type": "step", "index": 0, "phase": "start"})
         try:
@@ -198,6 +180,7 @@ class Runner:
     def run_step(self, index: int, step: Step) -> bool:
         """Play one step; False (and an error line) when the game is not where the step expects it."""
         first = len(self.lines)
+        self.index, self.step_seq = index, self.state.phase_seq
         self.emit({"type": "step", "index": index, "phase": step.phase, "n": step.n})
         want = "discussion" if step.phase == "day" else step.phase
         if self.state.phase != want or (step.n is not None and day_number(self.state) != step.n):
@@ -213,7 +196,9 @@ class Runner:
             self._moves(step)
             if step.close:
                 self.close(step.phase)
-        self.verify(step.expect, self.lines[first:], f"step {index}")
+        self.verify(
+            step.expect, self.lines[min(first, self.opened.get(self.step_seq, first)) :], f"step {index}"
+        )
         return True
 
     def _moves(self, step: Step) -> None:
@@ -244,14 +229,15 @@ class Runner:
 
     def _ballots(self, ballots: Ballots, phase: str) -> None:
         seq = self.state.phase_seq
-        for seat, target in ballots.items():
-            self.act(seat, ["vote", "none" if target is None else target])
+        for seat, sent in ballots.items():
+            for target in as_ballots(sent):
+                self.act(seat, ["vote", "none" if target is None else target])
         if self.state.phase_seq == seq:
-            self.close(phase)
+            self.close(phase, seq)
 
     def verify(self, expects: list[Expect], lines: list[dict[str, Any]], where: str) -> None:
         for expect in expects:
-            why = check(expect, self.rules, self.state, lines)
+            why = check(expect, self.rules, self.state, lines, self.now)
             self.checked += 1
             self.failed += why is not None
             line = {"type": "expect", "where": where, "ok": why is None,
@@ -267,9 +253,11 @@ class Runner:
         else:
             self.verify(self.scenario.expect, self.lines, "end")
         refused = sum(line["type"] == "refused" for line in self.lines)
+        warnings = sum(line["type"] == "warning" for line in self.lines)
         result = getattr(self.state, "result", None)
         self.emit({"type": "summary", "ok": self.failed == 0, "checks": self.checked, "failed": self.failed,
-                   "refused": refused, "phase": self.state.phase, "result": result})  # fmt: skip
+                   "refused": refused, "warnings": warnings, "phase": self.state.phase,
+                   "result": result})  # fmt: skip
         return self.failed == 0
 
 

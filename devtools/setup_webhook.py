@@ -278,8 +278,10 @@ def _line_steps(
     for name, source in parameters:
         state = "" if name not in present else ("  [exists]" if present[name] else "  [missing]")
         lines.append(f"  {name}: {source}{state}")
-        lines.append("    read -rs VALUE && aws ssm put-parameter --name "
-                     f"{name} --type SecureString --value \"$VALUE\" --overwrite; unset VALUE")
+        lines.append(
+            "    read -rs VALUE && aws ssm put-parameter --name "
+            f'{name} --type SecureString --value "$VALUE" --overwrite; unset VALUE'
+        )
     lines += [
         "2. LINE Developers console (developers.line.biz/console) → your provider → Messaging API channel:",
         "  Messaging API tab → Webhook settings:",

@@ -3,7 +3,8 @@
 moto's in-process backend is not thread-safe, so the app runs behind a lock: the HTTP server accepts
 connections in threads (so boto3's keep-alive connections do not block each other) but the backend
 sees one request at a time, like a real service that serialises writes to one item. Bound to
-127.0.0.1 on a free port.
+127.0.0.1 on a free port. Item responses are written by :mod:`devtools.moto_speed` (the same JSON as
+moto's serializer, in a fraction of the time).
 
 Development only: it imports moto (a dev dependency) and no Lambda entry point imports it.
 """
@@ -18,6 +19,8 @@ from typing import TYPE_CHECKING, Any
 import boto3
 from moto.moto_server.werkzeug_app import DomainDispatcherApplication, MotoRequestHandler, create_backend_app
 from werkzeug.serving import make_server
+
+from devtools import moto_speed
 
 if TYPE_CHECKING:
     from mypy_boto3_dynamodb import DynamoDBClient
@@ -59,6 +62,7 @@ def moto_server() -> Iterator[str]:
 
     The backend state is moto's process-wide state: use a fresh table name per test.
     """
+    moto_speed.install()
     app = _OneAtATime(DomainDispatcherApplication(create_backend_app))
     server = make_server(HOST, 0, app, threaded=True, request_handler=_QuietHandler)
     thread = threading.Thread(target=server.serve_forever, name="moto-server", daemon=True)

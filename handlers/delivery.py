@@ -1,46 +1,31 @@
-"""Sending a game's outbox: each committed message exactly once, in order per chat, paced per group
-(design §1 "persist first, then send", §4 group limits). ``GameRunner.flush`` delegates here.
+"""Sending a batch of messages to their chats: every chat at once (at most :data:`IN_FLIGHT` calls in
+flight), each chat's messages in order, within the platform's overall rate (:class:`Throttle`); what a
+chat cannot take now is reported, never raised (design §1: a phase change reaches a 16-player table in
+about one API round trip; §4 platform limits).
 
-One flush (docs/storage.md, "Sending the outbox"):
-
-1. the game as the commit that added messages returned it (:class:`Committed`), else loaded. That commit
-   took the flush lease (it was free) → 3. Nothing pending → done. Another flush holds the lease → done
-   (it looks again before it stops); if that holder has been silent too long (crashed) or a chat's
-   wake-up falls due while it holds the lease, a flush wake-up is scheduled for when its lease lapses.
-2. take the free or lapsed lease (``GameStore.acquire_flush``, :data:`LEASE_SECONDS`); lost the race → done.
-3. send the pending messages oldest first (without the buttons of a phase that has ended meanwhile:
-   :func:`handlers.outbox.without_stale_buttons`), a chat's waiting messages merged (:data:`MERGE_LIMIT`)
-   and, for a :class:`~handlers.messages.BatchSender` (LINE: 5 message objects per call), sent several
-   per call (:func:`handlers.sendlog.batches`). A chat whose message cannot go now is held: its later messages
-   wait, other chats go on. Held by a 429 ``retry_after`` (:class:`RetryLater`), a transient error (5xx,
-   network, timeout: backoff ``sendlog.FIRST_BACKOFF`` doubling to ``sendlog.MAX_BACKOFF``) or its pacing
-   budget (``sendlog.PACED``); a flush wake-up is scheduled for when it may go again (without a scheduler
-   the next input retries). Held with no wake-up by :class:`AwaitingReply` (LINE's free mode: only a reply
-   to the chat's next event can carry it). An unreachable user's message is dropped (403); a moved chat's
-   messages go to its new id (Telegram 400 ``migrate_to_chat_id``). A slot message (``OutMessage.slot``)
-   edits the chat's message of that slot when it is still the chat's latest and the sender can edit
-   (:class:`~handlers.messages.EditingSender`, Telegram); else it is sent as a new one.
-4. release (``GameStore.release_flush``): one write removes the sent ids, stores the send record (recent
-   group send times, failures, wake-ups, push costs, slot messages) and frees the lease; entries
-   committed meanwhile → back to 2.
-5. follow-ups through the runner: a moved group moves the game and both chat pointers
-   (``platform_events.move_chat``), an unreachable user is reported (``SetReachable``).
-
-Times are UTC epoch seconds (the ``now`` of the input or timer), except the holder's own sending budget
-(:data:`SEND_BUDGET`), which is real elapsed time.
+:func:`send_all` is used for the messages a commit sends itself (:mod:`handlers.runner`) and for the ones
+that waited in the outbox (:mod:`handlers.pending`). Per chat, in order: a batch (one platform call:
+:class:`~handlers.messages.BatchSender`, LINE's 5 message objects) or one message; a slot message
+(``OutMessage.slot``) edits the chat's slot message with an :class:`~handlers.messages.EditingSender`
+(Telegram) when that one is still the chat's latest. A chat stops at its first failure, and the rest of
+its messages are reported with why: :class:`~handlers.messages.RetryLater` (429 ``retry_after``),
+:class:`~handlers.messages.AwaitingReply` (LINE: only a reply to the chat's next event can carry it), a
+transient error (5xx, network, timeout: backoff :func:`handlers.sendlog.backoff`), or the time budget
+(:data:`SEND_BUDGET`) spent; :class:`~handlers.messages.Unreachable` drops the chat's messages (the user
+blocked the bot) and :class:`~handlers.messages.ChatMoved` sends them on to the chat's new id. Times are UTC
+epoch seconds, except the budget and the throttle, which are real elapsed time.
 """
 
 from __future__ import annotations
 
-import json
+import asyncio
+import contextlib
 import logging
 import math
-import secrets
 import time
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from collections import deque
+from dataclasses import dataclass, field, replace
 
-from core.engine.commands import SetReachable
 from handlers import outbox
 from handlers.messages import (
     AwaitingReply,
@@ -49,257 +34,199 @@ from handlers.messages import (
     EditingSender,
     OutMessage,
     RetryLater,
+    Sender,
     Unreachable,
 )
-from handlers.platform_events import move_chat
-from handlers.sendlog import ChatLog, aimed, backoff, batches, dump_logs, load_logs, pace_of, remember
-from handlers.textunits import units
-from infra.store import StoredGame
-from infra.timers import WakeUp
-
-if TYPE_CHECKING:
-    from handlers.runner import GameRunner
+from handlers.records import Records
+from handlers.sendlog import aimed, backoff, batches, remember
 
 log = logging.getLogger(__name__)
 
-#: How long a flush lease lasts (seconds). Longer than any holder can live (the functions' timeout,
-#: template.yaml), so a live holder never loses it; a crashed holder's lease lapses after it.
-LEASE_SECONDS = 60
-#: Real seconds a holder spends sending before it releases and leaves the rest to a wake-up: inside the
-#: Telegram webhook's 20 s timeout (template.yaml) with room for one more send (Bot API timeouts of 5 s
-#: plus a 429 waited out in place, at most 5 s) and the release.
+#: Platform calls in flight at once, over all chats of one batch.
+IN_FLIGHT = 8
+#: Real seconds one invocation spends sending before it leaves the rest waiting (a flush wake-up sends
+#: it): inside the Telegram webhook's 20 s timeout (template.yaml) with room for the write that records it.
 SEND_BUDGET = 10.0
-#: A lease older than this (seconds) whose holder has not released it is presumed dead.
-HOLDER_SILENT = 40
-#: Lease rounds per flush: entries committed while the lease was held are sent in the next round.
-MAX_ROUNDS = 5
 #: Longest text (UTF-16 code units) that waiting messages are merged into: Telegram's limit for one
-#: message (core.telegram.org/bots/api#sendmessage; LINE allows 5000 characters), so a merge never
-#: splits into several sends.
+#: message (core.telegram.org/bots/api#sendmessage; LINE allows 5000 characters).
 MERGE_LIMIT = 4096
 
 
+class Throttle:
+    """At most ``rate`` platform calls started in any ``per`` real seconds by this process (Telegram: "no
+    more than 30 messages per second" to different chats, core.telegram.org/bots/faq "My bot is hitting
+    limits"). One per container and platform: the webhook's sender keeps it between invocations."""
+
+    def __init__(self, rate: int = 30, per: float = 1.0) -> None:
+        self.rate, self.per = rate, per
+        self._starts: deque[float] = deque()
+
+    async def acquire(self) -> None:
+        """Wait (real time) until one more call may start within the rate, and count it."""
+        while True:
+            now = time.monotonic()
+            while self._starts and self._starts[0] <= now - self.per:
+                self._starts.popleft()
+            if len(self._starts) < self.rate:
+                self._starts.append(now)
+                return
+            await asyncio.sleep(self._starts[0] + self.per - now)
+
+
 @dataclass(frozen=True)
-class Committed:
-    """What a commit that added messages leaves for the flush that follows it: ``stored``, the game as the
-    commit returned it, and ``holder``, the lease token it offered (:func:`lease_offer`). The flush starts
-    from ``stored`` instead of loading the game, and sends at once when the commit took the lease."""
+class Held:
+    """Why a chat's ``messages`` did not go: ``until`` (UTC epoch s) is when to try again (0: at its next
+    event, LINE's reply), ``binding`` when the platform set that time (429) rather than our backoff."""
 
-    stored: StoredGame
-    holder: str
-
-    def holds(self, now: int) -> bool:
-        """Whether the commit took the flush lease and it is still live at ``now`` (UTC epoch seconds)."""
-        return self.stored.is_held_by(self.holder, now)
+    messages: list[OutMessage]
+    until: int
+    binding: bool
 
 
-def lease_offer(now: int) -> tuple[str, int]:
-    """A new lease token and the end (UTC epoch seconds) of a lease taken at ``now``, for a commit to take
-    the flush lease with (``GameStore.commit(flush_holder=…, lease_until=…)``)."""
-    return secrets.token_hex(8), now + LEASE_SECONDS
+@dataclass
+class Report:
+    """What :func:`send_all` did: ``held`` chat → :class:`Held`; ``unreachable`` users whose messages were
+    dropped; ``moved`` old chat id → new one; ``sent`` how many messages went (counting merged parts)."""
+
+    held: dict[str, Held] = field(default_factory=dict)
+    unreachable: list[str] = field(default_factory=list)
+    moved: dict[str, str] = field(default_factory=dict)
+    sent: int = 0
+
+    def merge(self, other: Report) -> None:
+        """Add what ``other`` (a later send of the same commit) found."""
+        self.held.update(other.held)
+        self.unreachable += other.unreachable
+        self.moved.update(other.moved)
+        self.sent += other.sent
+
+    @property
+    def clean(self) -> bool:
+        """Nothing to record: every message went and no chat changed."""
+        return not (self.held or self.unreachable or self.moved)
 
 
-async def flush(runner: GameRunner, game_id: str, *, now: int, committed: Committed | None = None) -> None:
-    """Send what the outbox of ``game_id`` holds (see the module docstring). ``committed``: what the commit
-    just made by this runner returned (its lease, if it took it, is this flush's to release). Never raises
-    for a send failure; store errors (botocore ``ClientError``) propagate."""
-    stored = committed.stored if committed else runner.store.load(game_id)
-    if stored is None:
-        return
-    if committed and committed.holds(now):
-        run = _Run(runner, game_id, now, holder=committed.holder)
-        await run.rounds(held=stored)
-    elif not stored.outbox:
-        return
-    elif stored.is_leased(now):
-        _Run(runner, game_id, now).leave_to_holder(stored)
-        return
-    else:
-        run = _Run(runner, game_id, now)
-        await run.rounds()
-    await run.follow_up()
+async def send_all(
+    sender: Sender,
+    messages: list[OutMessage],
+    records: Records,
+    *,
+    now: int,
+    throttle: Throttle | None = None,
+    started: float | None = None,
+) -> Report:
+    """Send ``messages`` (in order within each chat) and report (see the module docstring). ``records``:
+    the game's records; their chat logs are updated in place (failures, slot messages, push costs).
+    ``started``: when the budget started (``time.monotonic()``; default now). Never raises for a send
+    failure."""
+    report = Report()
+    gate = asyncio.Semaphore(IN_FLIGHT)
+    run = _Run(sender, records, report, now, gate, throttle, started or time.monotonic())
+    per_chat: dict[str, list[OutMessage]] = {}
+    for message in messages:
+        per_chat.setdefault(message.chat_id, []).append(message)
+    await asyncio.gather(*(run.chat(chat, queued) for chat, queued in per_chat.items()))
+    return report
 
 
-def _one(chat_id: str) -> int:
-    return 1
+def _identified(merged: OutMessage, parts: list[OutMessage]) -> OutMessage:
+    """``merged`` carrying the identities of its ``parts`` (``OutMessage.outbox_id``, joined)."""
+    ids = [m.outbox_id for m in parts if m.outbox_id]
+    return replace(merged, outbox_id=",".join(ids) if ids else None)
 
 
+class _Stop(Exception):
+    """A chat stops here: held ``until`` (UTC epoch s; 0: its next event; ``binding`` when the platform set
+    it), moved to the chat ``moved``, or neither (its user cannot be messaged: the rest is dropped)."""
+
+    def __init__(self, *, until: int | None = None, binding: bool = False, moved: str | None = None) -> None:
+        super().__init__(until, moved)
+        self.until, self.binding, self.moved = until, binding, moved
+
+
+@dataclass
 class _Run:
-    """One flush: the lease token, the chats held back and what the follow-ups need."""
+    sender: Sender
+    records: Records
+    report: Report
+    now: int
+    gate: asyncio.Semaphore
+    throttle: Throttle | None
+    started: float
+    budget: asyncio.Lock = field(default_factory=asyncio.Lock)
 
-    def __init__(self, runner: GameRunner, game_id: str, now: int, *, holder: str | None = None) -> None:
-        self.runner, self.game_id, self.now = runner, game_id, now
-        self.holder = holder or secrets.token_hex(8)
-        self.logs: dict[str, ChatLog] = {}
-        self.held: dict[str, int] = {}
-        self.moved: dict[str, str] = {}
-        self.blocked: list[str] = []
-        self.scheduled: set[int] = set()
-        self.group: str | None = None
-        self.phase_seq = 0
-        self.started = time.monotonic()
-        self.out_of_time = False
-
-    def read(self, stored: StoredGame) -> None:
-        """Take the game's chat logs and envelope; chats with a wake-up still ahead stay held."""
-        data = json.loads(stored.state)
-        self.group, self.phase_seq = data.get("chat_id"), int(data.get("phase_seq", 0))
-        self.logs = load_logs(stored.sends)
-        for chat, entry in self.logs.items():
-            if entry.wake > self.now:
-                self.held.setdefault(chat, entry.wake)
-
-    def leave_to_holder(self, stored: StoredGame) -> None:
-        """Another flush holds the lease and looks again before it stops. A wake-up is scheduled for when
-        the lease lapses if the holder has been silent too long (crashed), or if a chat's wake-up falls
-        due while the lease is held (the holder may have held that chat back, and the wake-up finds the
-        lease taken)."""
-        self.read(stored)
-        silent = self.now - (stored.lease_until - LEASE_SECONDS) >= HOLDER_SILENT
-        if silent or any(0 < entry.wake <= stored.lease_until for entry in self.logs.values()):
-            self.schedule(stored.lease_until)
-
-    async def rounds(self, *, held: StoredGame | None = None) -> None:
-        """Send and release, again while entries arrive for chats not held back. ``held``: the game as a
-        commit that took the lease for :attr:`holder` returned it (the first round needs no acquire)."""
-        taken = held
-        for _ in range(MAX_ROUNDS):
-            taken = taken or self.runner.store.acquire_flush(
-                self.game_id, holder=self.holder, until=self.now + LEASE_SECONDS, now=self.now
-            )
-            if taken is None:
+    async def chat(self, chat: str, messages: list[OutMessage]) -> None:
+        """Send one chat's messages in order, merged where they may be; stop at the first that cannot go
+        (what is held back is reported as it was given, unmerged)."""
+        merged = [(parts, _identified(m, [messages[k] for k in parts]))
+                  for parts, m in outbox.merge(list(enumerate(messages)), limit=MERGE_LIMIT)]  # fmt: skip
+        size = self.sender.batch_limit(chat) if isinstance(self.sender, BatchSender) else 1
+        queue = batches([([str(k) for k in parts], m) for parts, m in merged], lambda c: size)
+        for index, (_, batch) in enumerate(queue):
+            parts = [[int(k) for k in keys] for later_ids, _ in queue[index:] for keys in later_ids]
+            if time.monotonic() - self.started > SEND_BUDGET:
+                self._hold(chat, messages, parts, self.now, binding=False)
                 return
-            self.read(taken)
-            sent = await self._send_pending(taken)
-            after = self.runner.store.release_flush(
-                self.game_id, holder=self.holder, sent=sent, sends=dump_logs(self.logs, self.now)
-            )
-            if after is None or self.out_of_time or not self._arrived(taken, after):
+            try:
+                taken = await self._one(chat, batch)
+            except _Stop as stop:
+                if stop.until is not None:
+                    self._hold(chat, messages, parts, stop.until, binding=stop.binding)
+                elif stop.moved is not None:
+                    rest = [messages[k] for keys in parts for k in keys]
+                    await self.chat(stop.moved, [replace(m, chat_id=stop.moved) for m in rest])
                 return
-            taken = None
-        self.schedule(self.now)  # still more arriving: a wake-up sends the rest
+            if taken < len(batch):
+                self._hold(chat, messages, parts[taken:], self.now, binding=False)
+                return
 
-    async def _send_pending(self, taken: StoredGame) -> list[str]:
-        """Send the outbox oldest first, a chat's waiting messages merged where they may be (fewer
-        messages for a paced group); the ids that are done with."""
-        pending = [
-            (oid, outbox.without_stale_buttons(outbox.load(payload), self.phase_seq))
-            for oid, payload in sorted(taken.outbox.items())
-        ]
-        sender = self.runner.sender
-        size = sender.batch_limit if isinstance(sender, BatchSender) else _one
-        done: list[str] = []
-        for ids, batch in batches(outbox.merge(pending, limit=MERGE_LIMIT), size):
-            # Each message carries its outbox ids: a platform's retry key is made of them (LINE pushes).
-            tagged = [replace(m, outbox_id=",".join(mids)) for mids, m in zip(ids, batch, strict=True)]
-            sent = await self._deliver(tagged)
-            done += [oid for message_ids in ids[:sent] for oid in message_ids]
-        return done
+    def _hold(
+        self, chat: str, messages: list[OutMessage], parts: list[list[int]], until: int, *, binding: bool
+    ) -> None:
+        """Report ``chat`` held until ``until`` with the given messages whose merged ones did not go."""
+        self.report.held[chat] = Held([messages[k] for keys in parts for k in keys], until, binding)
 
-    def _arrived(self, taken: StoredGame, after: StoredGame) -> bool:
-        """Whether entries for a chat that is not held were committed while the lease was held."""
-        fresh = [after.outbox[oid] for oid in after.outbox.keys() - taken.outbox.keys()]
-        return any(self._chat(outbox.load(payload)) not in self.held for payload in fresh)
-
-    def _chat(self, message: OutMessage) -> str:
-        return self.moved.get(message.chat_id, message.chat_id)
-
-    async def _deliver(self, batch: list[OutMessage]) -> int:
-        """Send ``batch`` (one chat's messages, in order) unless its chat is held; how many of its first
-        messages are done with (sent, or their user is unreachable). A chat whose platform took fewer
-        than all is held back until a flush wake-up at once."""
-        chat = self._chat(batch[0])
-        if chat in self.held:
-            return 0
-        if time.monotonic() - self.started > SEND_BUDGET:
-            self.out_of_time = True
-            self._hold(chat, self.now, binding=False)
-            return 0
-        pace = pace_of(chat)
-        entry = self.logs.setdefault(chat, ChatLog())
-        recent = [t for t in entry.sent if pace and t > self.now - pace[1]]
-        pieces = sum(-(-units(m.text) // MERGE_LIMIT) or 1 for m in batch)  # long texts go in pieces
-        if pace and recent and len(recent) + pieces > pace[0]:
-            self._hold(chat, min(recent) + pace[1], binding=True)
-            return 0
+    async def _one(self, chat: str, batch: list[OutMessage]) -> int:
+        """One platform call; how many of ``batch`` went. Raises :class:`_Stop` when the chat stops. A
+        call that draws on the game's push budget waits for the others that do (one at a time), so two
+        chats never both spend the last of it."""
+        entry = self.records.chat(chat)
+        budgeted = getattr(self.sender, "budgeted", None)
+        serial = self.budget if callable(budgeted) and budgeted(chat) else contextlib.nullcontext()
         try:
-            sent, cost = await self._send([replace(m, chat_id=chat) for m in batch])
+            async with serial, self.gate:
+                if self.throttle is not None:
+                    await self.throttle.acquire()
+                taken, cost = await self._call(chat, batch)
         except ChatMoved as moved:
-            return await self._moved(batch, moved)
+            self.report.moved[chat] = moved.new_chat_id
+            raise _Stop(moved=moved.new_chat_id) from moved
         except Unreachable as err:
-            self.blocked.append(err.chat_id)
-            return len(batch)
-        except AwaitingReply:
-            self.held[chat] = self.now  # until the chat's next event; no wake-up can help
-            return 0
+            self.report.unreachable.append(err.chat_id)
+            raise _Stop() from err
+        except AwaitingReply as err:
+            raise _Stop(until=0) from err
         except RetryLater as err:
             entry.fails += 1
-            self._hold(chat, self.now + math.ceil(err.seconds), binding=True)
-            return 0
+            raise _Stop(until=self.now + math.ceil(err.seconds), binding=True) from err
         except Exception as exc:
             entry.fails += 1
-            log.warning("send failed, kept: %s", type(exc).__name__, extra={"game_id": self.game_id})
-            self._hold(chat, self.now + backoff(entry.fails), binding=False)
-            return 0
+            log.warning("send failed, kept: %s", type(exc).__name__)
+            raise _Stop(until=self.now + backoff(entry.fails)) from exc
         entry.fails, entry.cost = 0, entry.cost + cost
-        entry.sent = [*recent, *[self.now] * pieces] if pace else []
-        if sent < len(batch):
-            self._hold(chat, self.now, binding=False)
-        return sent
+        self.report.sent += taken
+        return taken
 
-    async def _send(self, batch: list[OutMessage]) -> tuple[int, int]:
+    async def _call(self, chat: str, batch: list[OutMessage]) -> tuple[int, int]:
         """One call to the platform: how many of the first messages it took, and what it spent of the
-        counted messages (0 but for LINE pushes). An :class:`EditingSender` edits the chat's slot message
-        (:func:`handlers.sendlog.aimed`) and the chat's record remembers what it now shows."""
-        sender = self.runner.sender
-        if isinstance(sender, EditingSender) and sender.edits(batch[0].chat_id):
-            entry = self.logs.setdefault(batch[0].chat_id, ChatLog())
+        counted messages (0 but for LINE pushes)."""
+        sender = self.sender
+        if isinstance(sender, EditingSender) and sender.edits(chat):
+            entry = self.records.chat(chat)
             remember(entry, batch[0], await sender.deliver(aimed(batch[0], entry)))
             return 1, 0
         if isinstance(sender, BatchSender):
-            return await sender.send_batch(batch, spent=sum(e.cost for e in self.logs.values()))
+            spent = sum(e.cost for e in self.records.chats.values())
+            return await sender.send_batch(batch, spent=spent)
         await sender.send(batch[0])
         return 1, 0
-
-    async def _moved(self, batch: list[OutMessage], moved: ChatMoved) -> int:
-        """The chat lives under a new id now: this and its later messages go there."""
-        if batch[0].chat_id in self.moved:
-            self._hold(moved.chat_id, self.now, binding=False)  # moved twice in one flush: try later
-            return 0
-        log.info("chat moved; following it", extra={"game_id": self.game_id})
-        self.moved[batch[0].chat_id] = moved.new_chat_id
-        return await self._deliver(batch)
-
-    def _hold(self, chat: str, until: int, *, binding: bool) -> None:
-        """Hold ``chat`` back until ``until``. A wake-up is scheduled then; the wait is remembered when
-        it was scheduled or when the platform set it (``binding``: 429, pacing), else the next input
-        retries."""
-        self.held[chat] = until
-        if self.schedule(until) or binding:
-            self.logs.setdefault(chat, ChatLog()).wake = until
-
-    def schedule(self, at: int) -> bool:
-        """Schedule a flush wake-up at ``at`` (once per flush); False without a scheduler or on failure."""
-        scheduler = self.runner.scheduler
-        if scheduler is None:
-            return False
-        if at not in self.scheduled:
-            try:
-                scheduler.schedule(WakeUp(self.game_id, self.phase_seq, "flush", at=at), now=self.now)
-            except Exception:
-                log.exception("flush wake-up not scheduled", extra={"game_id": self.game_id})
-                return False
-            self.scheduled.add(at)
-        return True
-
-    async def follow_up(self) -> None:
-        """Tell the game what sending found out: a moved group (the game and both chat pointers follow, as
-        for the platform's own notice: :func:`handlers.platform_events.move_chat`; also when the game had
-        moved already, so pointers a crash left behind heal), unreachable users."""
-        for old, new in self.moved.items():
-            if self.group in (old, new):
-                await move_chat(self.runner, self.game_id, old, new, delivery_id=None, now=self.now)
-        for chat in dict.fromkeys(self.blocked):
-            if chat != self.group and chat not in self.moved.values():
-                command = SetReachable(user_id=chat, reachable=False)
-                await self.runner.apply(self.game_id, command, delivery_id=None, now=self.now)

@@ -11,22 +11,17 @@
 
 Answers are in the chat's language: the game's locale, else the group's language
 (:func:`handlers.presets.group_locale`: ``/settings lang``, or the runtime's), else Japanese.
-They change no game: no commit, sent once per delivery (``Service._send_plain``); a long text is split
+They change no game: no write (:meth:`handlers.desk.Desk.reply`); a long text is split
 by the platform's sender (Telegram 4096 UTF-16 units, LINE 5000 characters).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import core.i18n as i18n
 from core.i18n import guide
-from handlers import presets
+from handlers.desk import Desk
 from handlers.messages import Inbound, Outcome, TextCommand
 from handlers.observability import traced
-
-if TYPE_CHECKING:
-    from handlers.service import Service
 
 #: The commands answered here.
 WORDS = frozenset({"help", "rules", "role"})
@@ -35,12 +30,11 @@ WORDS = frozenset({"help", "rules", "role"})
 game_named = guide.game_named
 
 
-async def answer(service: Service, inbound: Inbound, cmd: TextCommand) -> Outcome:
+async def answer(desk: Desk, inbound: Inbound, cmd: TextCommand) -> Outcome:
     """Send the answer to ``cmd`` (one of :data:`WORDS`) to the chat of ``inbound``; no game write."""
-    game_id = service._game_of(inbound)
-    loaded = service._load_state(game_id) if game_id else None
-    state = loaded[1] if loaded else None
-    locale = state.locale if state else presets.group_locale(service, inbound.chat_id)
+    loaded = desk.loaded_of(inbound)
+    state = loaded.state if loaded else None
+    locale = state.locale if state else desk.locale_of(inbound.chat_id)
     game = state.game if state else None
     name, typed = cmd.name.lower(), " ".join(cmd.args)
     if name == "rules":
@@ -51,6 +45,6 @@ async def answer(service: Service, inbound: Inbound, cmd: TextCommand) -> Outcom
         body = guide.phase_help(state.game, state.phase, locale)
     else:
         body = i18n.text("help.general", locale, "common")
-    await service._send_plain(inbound, body)
+    await desk.reply(inbound, body)
     outcome = Outcome(command=name)
-    return traced(outcome, game_id, state.phase, name) if state else outcome
+    return traced(outcome, loaded.game_id, state.phase, name) if loaded and state else outcome

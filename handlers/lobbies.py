@@ -7,7 +7,7 @@ epoch seconds.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import core.i18n as i18n
 from core.engine import lobby
@@ -16,19 +16,16 @@ from core.engine.result import Rejected
 from core.engine.table import LOBBY, Member
 from core.games import GameRules, registry, rules_for
 from handlers import helpdesk, presets
+from handlers.desk import DEFAULT_GAME, Desk
 from handlers.messages import Inbound, Outcome, TextCommand
 from handlers.observability import DUPLICATE, outcome_of, traced
 
-if TYPE_CHECKING:
-    from handlers.service import Service
-
-DEFAULT_GAME = "adazakura"
 #: Languages a game can be played in (catalogs ``core/i18n/<locale>/``).
 LOCALES = ("ja", "en")
 
 
-def open_lobby(
-    service: Service,
+async def open_lobby(
+    desk: Desk,
     rules: GameRules,
     state: Any,
     key: str,
@@ -52,12 +49,11 @@ def open_lobby(
     opened = Notice(
         key=key, to=PUBLIC, actions=[Action(kind="join")], phase_seq=state.phase_seq, params=params
     )
-    service._schedule(None, state, now)  # the lobby's expiry (core.engine.lobby.expire)
-    service._commit(rules, state, [opened], 0, delivery_id, now)
-    service.store.set_pointer("chat", state.chat_id, state.game_id)
+    await desk.runner.open_game(rules, state, [opened], delivery_id=delivery_id, now=now)
+    desk.runner.store.set_pointer("chat", state.chat_id, state.game_id)
 
 
-async def new_game(service: Service, inbound: Inbound, cmd: TextCommand, now: int) -> Outcome:
+async def new_game(desk: Desk, inbound: Inbound, cmd: TextCommand, now: int) -> Outcome:
     """``/newgame [game] [ja|en]`` in a group: open a lobby unless a game is running there. The game is
     an id or a name in any catalog language (``/newgame 政治家人狼``); the language overrides the group's
     setting for this game; the group's preset of that game (``/settings``) is its starting settings."""
@@ -67,44 +63,44 @@ async def new_game(service: Service, inbound: Inbound, cmd: TextCommand, now: in
     game = (helpdesk.game_named(typed) or typed) if typed else DEFAULT_GAME
     if game not in registry():
         unknown = Rejected(reason="game.unknown", params={"games": ", ".join(registry())})
-        return replace(await service._refuse(inbound, unknown), command="newgame")
-    blocked = await _previous_game(service, inbound, now)
+        return replace(await desk.refuse(inbound, unknown), command="newgame")
+    blocked = await _previous_game(desk, inbound, now)
     if blocked is not None:
         return blocked
-    rules = rules_for(game)
-    settings = presets.lobby_settings(service, inbound.chat_id, game)
+    rules, runner = rules_for(game), desk.runner
+    settings = presets.lobby_settings(runner, inbound.chat_id, game)
     if locale:
         settings["locale"] = locale
     host = Member(user_id=inbound.user_id or "", name=inbound.user_name)
     state = rules.new_game(
-        game_id=service.new_id(), chat_id=inbound.chat_id, host=host, settings=settings,
-        seed=service.new_seed(), now=now,
+        game_id=runner.new_id(), chat_id=inbound.chat_id, host=host, settings=settings,
+        seed=runner.new_seed(), now=now,
     )  # fmt: skip
-    open_lobby(service, rules, state, "lobby.opened", host, delivery_id=inbound.delivery_id, now=now)
-    await service.flush(state.game_id, now=now)
+    await open_lobby(desk, rules, state, "lobby.opened", host, delivery_id=inbound.delivery_id, now=now)
     return Outcome(game_id=state.game_id, phase=state.phase, command="newgame")
 
 
-async def _previous_game(service: Service, inbound: Inbound, now: int) -> Outcome | None:
+async def _previous_game(desk: Desk, inbound: Inbound, now: int) -> Outcome | None:
     """The answer to ``/newgame`` when the group's previous game stands in the way (still running, or
     recruiting: ``newgame.lobby_open``; or this is a redelivery of the ``/newgame`` that opened it), else
     ``None`` after sending what a finished one still holds (LINE free mode: its result may wait for this
-    very message) and settling it (what it could not undo yet, e.g. mutes)."""
-    current = service.store.get_pointer("chat", inbound.chat_id)
-    stored = service.store.load(current) if current else None
-    if stored is None:
+    very message) and settling it (:meth:`GameRunner.settle`)."""
+    runner = desk.runner
+    current = runner.store.get_pointer("chat", inbound.chat_id)
+    loaded = runner.load(current) if current else None
+    if loaded is None:
         return None
-    if inbound.delivery_id and service.store.has_delivery(stored, inbound.delivery_id):
-        await service.flush(stored.game_id, now=now)  # what a failed first attempt left
-        return traced(outcome_of(Rejected(reason=DUPLICATE)), stored.game_id, None, "newgame")
-    _, running = service._parse(stored.state)
+    if inbound.delivery_id and runner.store.has_delivery(loaded.stored, inbound.delivery_id):
+        await runner.flush(loaded, now=now)  # what a failed first attempt left
+        return traced(outcome_of(Rejected(reason=DUPLICATE)), loaded.game_id, None, "newgame")
+    running = loaded.state
     if not running.is_over:
         name = i18n.text("game.name", running.locale, running.game)
         reason = Rejected(reason="newgame.lobby_open", params={"game": name})
-        refused = await service._refuse(
+        refused = await desk.refuse(
             inbound, reason if running.phase == LOBBY else "game.running", running.locale, running.game
         )
-        return traced(refused, stored.game_id, running.phase, "newgame")
-    await service.flush(stored.game_id, now=now)  # its last messages first (LINE: they may still wait)
-    await service._settle(stored.game_id, now)
+        return traced(refused, loaded.game_id, running.phase, "newgame")
+    await runner.flush(loaded, now=now)  # its last messages first (LINE: they may still wait)
+    await runner.settle(loaded, now=now)  # what its end could not undo yet (e.g. mutes)
     return None

@@ -93,8 +93,10 @@ class Button:
 
 @dataclass(frozen=True)
 class OutMessage:
-    """A message to send to ``chat_id``; ``buttons`` as rows. ``outbox_id`` is set when it came from the
-    store's outbox and must be marked sent once delivered. ``edit_of``: platform message id to edit instead
+    """A message to send to ``chat_id``; ``buttons`` as rows. ``outbox_id``: the message's identity
+    (``<game id>.<version>.<n>`` of the commit that made it; merged messages join theirs with commas),
+    kept while it waits and when it is sent again, so a platform's retry key makes one delivery of it
+    (LINE's ``X-Line-Retry-Key``). ``edit_of``: platform message id to edit instead
     of sending a new message (status/countdown messages, multi-step menus), when the platform allows it.
     ``silent``: deliver without a notification sound where the platform allows it (Telegram
     ``disable_notification``; DEATH NOTE 人狼's night relay, ``deathnote.md`` §11.4). ``locale``: the
@@ -103,7 +105,8 @@ class OutMessage:
     previous message of that slot with an :class:`EditingSender` (``handlers.delivery``); others send it
     as a new message. ``game_id``: set on a started game's group messages (``handlers.outbox``): the
     adapter adds the link to that game's player console where one is configured (Telegram's Mini App
-    button, LINE's LIFF quick reply)."""
+    button, LINE's LIFF quick reply). ``alone``: never merged with the chat's other messages (a notice
+    of its own, e.g. the reminder of who may speak, ``handlers.telegram.speech``)."""
 
     chat_id: str
     text: str
@@ -114,6 +117,7 @@ class OutMessage:
     locale: str = "ja"
     slot: str | None = None
     game_id: str | None = None
+    alone: bool = False
 
 
 @dataclass
@@ -208,6 +212,11 @@ class AwaitingReply(Exception):
     def __init__(self, chat_id: str) -> None:
         super().__init__(f"{chat_id}: waits for the chat's next event")
         self.chat_id = chat_id
+
+
+class Undelivered(Exception):
+    """A commit's messages could neither be sent nor kept waiting in the outbox (``handlers.sending``): the
+    platform must deliver the input again (its redelivery sends them, ``handlers.runner``)."""
 
 
 class ChatMoved(Exception):

@@ -21,7 +21,16 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from core.engine.result import Rejected
-from handlers.messages import BotLeft, GroupMoved, Inbound, MemberLeft, Outcome, Reachable, Tap, TextCommand
+from handlers.messages import (
+    BotLeft,
+    GroupMoved,
+    Inbound,
+    MemberLeft,
+    Outcome,
+    Reachable,
+    Tap,
+    TextCommand,
+)
 
 if TYPE_CHECKING:  # the entry points bring their Logger; the service and the playground need none
     from aws_lambda_powertools import Logger

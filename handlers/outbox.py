@@ -7,7 +7,9 @@ sent without a notification sound) is never merged with one that is not. A slot 
 (``Notice.slot``, e.g. the countdown, edited in place by the flush) stays alone: nothing is merged into
 it nor it into another, but it replaces the chat's previous message when that one is of the same slot
 (only the latest text would show). A started game's group messages carry the game id
-(``OutMessage.game_id``: the adapters' link to the player console); a merged message keeps it.
+(``OutMessage.game_id``: the adapters' link to the player console); a merged message keeps it. A merged
+message stays within :data:`MERGE_LIMIT`: a long end (the recap, one notice per round or day) reaches the
+chat as several messages, each cut between two notices, never inside one.
 :func:`merge` also joins a chat's messages that waited in the outbox
 when they finally go (``handlers.delivery``). Payloads are JSON so the store keeps them opaque."""
 
@@ -29,6 +31,9 @@ from handlers.textunits import units
 log = logging.getLogger(__name__)
 
 K = TypeVar("K")
+#: The longest text a commit's merging makes (UTF-16 code units): Telegram's 4096, the smaller of the
+#: platforms' limits (LINE's is 5000 characters).
+MERGE_LIMIT = 4096
 
 
 def recipients(rules: GameRules, state: Any, notice: Notice) -> list[str]:
@@ -82,7 +87,7 @@ def render_notices(
             )
             for chat in recipients(rules, state, notice)
         ]
-    return [message for _, message in merge(list(enumerate(out)))]
+    return [message for _, message in merge(list(enumerate(out)), limit=MERGE_LIMIT)]
 
 
 def merge(
@@ -110,11 +115,13 @@ def merge(
 
 def _mergeable(last: OutMessage, message: OutMessage, limit: int | None) -> bool:
     """Whether ``message`` may be appended to ``last``, the chat's latest message: same chat, ``last``
-    has no buttons, neither edits a message nor has a slot, both are silent or both are not, and the
-    text fits."""
+    has no buttons, neither edits a message nor has a slot nor stands alone, both are silent or both are
+    not, and the text fits."""
     if last.chat_id != message.chat_id or last.buttons or last.silent != message.silent:
         return False
     if last.edit_of is not None or message.edit_of is not None or last.slot or message.slot:
+        return False
+    if last.alone or message.alone:
         return False
     return limit is None or units(last.text) + 2 + units(message.text) <= limit
 
@@ -150,6 +157,10 @@ def dump(message: OutMessage) -> str:
         data["slot"] = message.slot
     if message.game_id is not None:
         data["game_id"] = message.game_id
+    if message.outbox_id is not None:
+        data["id"] = message.outbox_id
+    if message.alone:
+        data["alone"] = True
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -174,5 +185,5 @@ def load(payload: str) -> OutMessage:
     return OutMessage(
         chat_id=data["chat_id"], text=data["text"], buttons=rows, edit_of=data.get("edit_of"),
         silent=bool(data.get("silent", False)), locale=str(data.get("locale", "ja")), slot=data.get("slot"),
-        game_id=data.get("game_id"),
+        game_id=data.get("game_id"), outbox_id=data.get("id"), alone=bool(data.get("alone", False)),
     )  # fmt: skip

@@ -7,7 +7,6 @@ events"), for :class:`handlers.service.Service`.
   seat stays and times out on every prompt, with a group notice: ``core.engine.decide``).
 - The bot was removed from the group (``BotLeft``): ``BotRemoved`` ends the game without a result (each
   member hears why privately), then the chat pointer goes, so a later ``/newgame`` there starts afresh.
-  The members' user pointers are released with the game's end (``GameRunner.commit_messages``).
 - A player blocked the bot (``Reachable(False)``) or came back: ``SetReachable`` (a group notice; a
   game never starts while a member is unreachable).
 
@@ -17,28 +16,20 @@ the input's log line (the returned :class:`~handlers.messages.Outcome`). Times a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from core.engine.commands import BotRemoved, Command, LeftChat, MoveChat, SetReachable
+from core.engine.commands import BotRemoved, Command, LeftChat, SetReachable
 from handlers.messages import BotLeft, Inbound, MemberLeft, Outcome, Reachable
 from handlers.observability import outcome_of, traced
-
-if TYPE_CHECKING:
-    from handlers.runner import GameRunner
+from handlers.runner import GameRunner
 
 PlatformEvent = Reachable | MemberLeft | BotLeft
 
 
 async def move_chat(
-    runner: GameRunner, game_id: str, old_chat: str, new_chat: str, *, delivery_id: str | None, now: int
+    runner: GameRunner, game_id: str, old_chat: str, new_chat: str, delivery_id: str | None, now: int
 ) -> Outcome:
-    """The group ``old_chat`` of game ``game_id`` now lives at ``new_chat``: apply ``MoveChat``, then
-    point ``new_chat`` at the game and delete ``old_chat``'s pointer. The pointers move even when the
-    command is refused (a redelivery, or the game already there), so a crash between the steps heals on
-    the next delivery."""
-    refusal = await runner.apply(game_id, MoveChat(chat_id=new_chat), delivery_id=delivery_id, now=now)
-    runner.store.set_pointer("chat", new_chat, game_id)
-    runner.store.set_pointer("chat", old_chat, None)
+    """The group ``old_chat`` of game ``game_id`` now lives at ``new_chat``: the game and both chat
+    pointers follow (:meth:`GameRunner.move_chat`)."""
+    refusal = await runner.move_chat(game_id, old_chat, new_chat, delivery_id=delivery_id, now=now)
     return traced(outcome_of(refusal), game_id, None, "move")
 
 

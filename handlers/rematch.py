@@ -11,76 +11,77 @@ are UTC epoch seconds.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import core.i18n as i18n
 from core.engine import rematch
 from core.engine.result import Rejected
 from core.engine.table import LOBBY, Member
-from core.games import GameRules
 from handlers import lobbies
+from handlers.decision import Loaded
+from handlers.desk import Desk
 from handlers.messages import Inbound, Outcome
 from handlers.observability import DUPLICATE, outcome_of, traced
 
-if TYPE_CHECKING:
-    from handlers.service import Service
 
-
-async def tap(service: Service, inbound: Inbound, rules: GameRules, old: Any, now: int) -> Outcome:
-    """Open the rematch of the finished game ``old`` (loaded from the tapped button's game id) for the
+async def tap(desk: Desk, inbound: Inbound, finished: Loaded, now: int) -> Outcome:
+    """Open the rematch of the finished game ``finished`` (loaded from the tapped button's game id) for the
     tapper of ``inbound``, or answer why not."""
+    runner, old = desk.runner, finished.state
     user = inbound.user_id or ""
-    current_id = service.store.get_pointer("chat", old.chat_id)
-    current = service.store.load(current_id) if current_id else None
+    current_id = runner.store.get_pointer("chat", old.chat_id)
+    current = runner.load(current_id) if current_id and current_id != finished.game_id else None
+    current = finished if current_id == finished.game_id else current
     delivery = inbound.delivery_id
-    if current is not None and delivery and service.store.has_delivery(current, delivery):
-        await service.flush(current.game_id, now=now)  # what a failed first attempt left
+    if current is not None and delivery and runner.store.has_delivery(current.stored, delivery):
+        await runner.flush(current, now=now)  # what a failed first attempt left
         return traced(outcome_of(Rejected(reason=DUPLICATE)), current.game_id, None, "rematch")
-    refusal = rematch.check(old, user) or _blocked(service, old, current_id, current)
+    refusal = rematch.check(old, user) or _blocked(old, current_id, current)
     if refusal is not None:
-        refused = await service._refuse(inbound, refusal, old.locale, old.game)
+        refused = await desk.refuse(inbound, refusal, old.locale, old.game)
         return traced(refused, old.game_id, old.phase, "rematch")
-    await service.flush(old.game_id, now=now)  # its last messages first (LINE: they may still wait)
-    await service._settle(old.game_id, now)
-    state = _open(service, inbound, rules, old, user, now)
-    await service.flush(state.game_id, now=now)
+    await runner.flush(finished, now=now)  # its last messages first (LINE: they may still wait)
+    await runner.settle(finished, now=now)
+    state = await _open(desk, inbound, finished, user, now)
     ack = i18n.text("rematch.ok", old.locale, old.game)
     return traced(Outcome(ack=ack, game_id=state.game_id), state.game_id, state.phase, "rematch")
 
 
-def _blocked(service: Service, old: Any, current_id: str | None, current: Any) -> Rejected | None:
+def _blocked(old: Any, current_id: str | None, current: Loaded | None) -> Rejected | None:
     """Why the group cannot have this rematch now: its latest game is another one, open or running."""
     if current_id == old.game_id:
         return None
     if current is None:
         return Rejected(reason="rematch.stale")
-    _, latest = service._parse(current.state)
+    latest = current.state
     if latest.phase == LOBBY:
         return Rejected(reason="rematch.lobby_open")
     return Rejected(reason="game.running" if not latest.is_over else "rematch.stale")
 
 
-def _open(service: Service, inbound: Inbound, rules: GameRules, old: Any, user: str, now: int) -> Any:
+async def _open(desk: Desk, inbound: Inbound, finished: Loaded, user: str, now: int) -> Any:
     """Commit the new lobby with its ``lobby.rematch`` notice and point the group and the members' 1:1
     chats at it (a member whose 1:1 chat belongs to another game that still runs keeps that pointer)."""
+    runner, rules, old = desk.runner, finished.rules, finished.state
     host = Member(user_id=user, name=old.member(user).name)
     fresh = rules.new_game(
-        game_id=service.new_id(), chat_id=old.chat_id, host=host,
-        settings=rematch.settings_of(old), seed=service.new_seed(), now=now,
+        game_id=runner.new_id(), chat_id=old.chat_id, host=host,
+        settings=rematch.settings_of(old), seed=runner.new_seed(), now=now,
     )  # fmt: skip
     state = rematch.seat_again(old, fresh, user)
-    lobbies.open_lobby(service, rules, state, "lobby.rematch", host, delivery_id=inbound.delivery_id, now=now)
+    delivery = inbound.delivery_id
+    await lobbies.open_lobby(desk, rules, state, "lobby.rematch", host, delivery_id=delivery, now=now)
     for m in state.members:
-        if _free(service, m.user_id, old.game_id):
-            service.store.set_pointer("user", m.user_id, state.game_id)
+        if _free(desk, m.user_id, old.game_id):
+            runner.store.set_pointer("user", m.user_id, state.game_id)
     return state
 
 
-def _free(service: Service, user_id: str, old_id: str) -> bool:
+def _free(desk: Desk, user_id: str, old_id: str) -> bool:
     """Whether ``user_id``'s 1:1 chat may route to the rematch: it names no game, the finished one, or a
     game that is over."""
-    pointed = service.store.get_pointer("user", user_id)
+    pointed = desk.runner.store.get_pointer("user", user_id)
     if pointed in (None, old_id):
         return True
-    stored = service.store.load(pointed)
-    return stored is None or bool(service._parse(stored.state)[1].is_over)
+    loaded = desk.runner.load(pointed)
+    return loaded is None or bool(loaded.state.is_over)

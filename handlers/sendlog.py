@@ -1,5 +1,5 @@
-"""What the flush remembers per chat of a game, stored with it (``StoredGame.sends``, written by the flush's
-release): recent send times of paced groups, transient failures in a row, the wake-up a chat waits for,
+"""What the shell remembers per chat of a game (kept in the game's records, :mod:`handlers.records`): recent
+send times of paced groups, transient failures in a row, the wake-up a chat waits for,
 what sends spent of a platform's counted messages (LINE pushes) and the chat's slot message (the one a
 later message of the same ``OutMessage.slot`` edits: :func:`aimed`, :func:`remember`). Also how a
 chat's pending messages are cut into platform calls (:func:`batches`). Used by :mod:`handlers.delivery`;
@@ -7,12 +7,12 @@ times are UTC epoch seconds."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from handlers.messages import OutMessage
+from handlers.textunits import units
 
 #: Retry delay after a transient failure (seconds), doubled per failure in a row up to MAX_BACKOFF.
 FIRST_BACKOFF = 5
@@ -29,13 +29,38 @@ class ChatLog:
     ``fails``, transient failures in a row; ``wake``, no send before this time (a wake-up is due then);
     ``cost``, what sends to it have spent of the platform's counted messages so far (LINE pushes,
     :class:`~handlers.messages.BatchSender`), kept for the game's life; ``slot``, ``(slot, platform
-    message id)`` when the chat's latest message sent through the flush was a slot message."""
+    message id)`` when the chat's latest message sent was a slot message; ``folded``, how many of its
+    waiting messages were dropped to keep its backlog bounded since it last received
+    (:mod:`handlers.backlog`)."""
 
     sent: list[int] = field(default_factory=list)
     fails: int = 0
     wake: int = 0
     cost: int = 0
     slot: tuple[str, str] | None = None
+    folded: int = 0
+
+    def dump(self, pace: tuple[int, int] | None, now: int) -> dict[str, Any] | None:
+        """The stored form (compact keys) without what no longer matters at ``now`` (sends outside the
+        pacing window ``pace``, a wake-up passed); ``None`` when nothing is left."""
+        recent = [t for t in self.sent if pace and t > now - pace[1]]
+        wake = self.wake if self.wake > now else 0
+        if not (recent or self.fails or wake or self.cost or self.slot or self.folded):
+            return None
+        data: dict[str, Any] = {"s": recent, "f": self.fails, "w": wake}
+        if self.cost:
+            data["c"] = self.cost
+        if self.slot:
+            data["k"] = list(self.slot)
+        if self.folded:
+            data["o"] = self.folded
+        return data
+
+    @classmethod
+    def load(cls, v: dict[str, Any]) -> ChatLog:
+        """The log stored by :meth:`dump`."""
+        slot = (str(v["k"][0]), str(v["k"][1])) if "k" in v else None
+        return cls(list(v["s"]), int(v["f"]), int(v["w"]), int(v.get("c", 0)), slot, int(v.get("o", 0)))
 
 
 def pace_of(chat_id: str) -> tuple[int, int] | None:
@@ -43,32 +68,29 @@ def pace_of(chat_id: str) -> tuple[int, int] | None:
     return next((pace for prefix, pace in PACED.items() if chat_id.startswith(prefix)), None)
 
 
-def load_logs(sends: str) -> dict[str, ChatLog]:
-    """The chat logs stored in ``StoredGame.sends`` (``""``: none)."""
-    data = json.loads(sends) if sends else {}
-    return {chat: _entry(v) for chat, v in data.items()}
+def paced_until(entry: ChatLog, chat_id: str, pieces: int, now: int) -> int:
+    """0 when ``pieces`` more messages may go to ``chat_id`` at ``now`` within its pace (:data:`PACED`),
+    else the time (UTC epoch s) when they may."""
+    pace = pace_of(chat_id)
+    if pace is None:
+        return 0
+    recent = [t for t in entry.sent if t > now - pace[1]]
+    if recent and len(recent) + pieces > pace[0]:
+        return min(recent) + pace[1]
+    return 0
 
 
-def _entry(v: dict[str, Any]) -> ChatLog:
-    slot = (str(v["k"][0]), str(v["k"][1])) if "k" in v else None
-    return ChatLog(list(v["s"]), int(v["f"]), int(v["w"]), int(v.get("c", 0)), slot)
+def note_sent(entry: ChatLog, chat_id: str, pieces: int, now: int) -> None:
+    """Count ``pieces`` messages sent to ``chat_id`` at ``now`` against its pace (paced chats only)."""
+    pace = pace_of(chat_id)
+    if pace is not None:
+        entry.sent = [*(t for t in entry.sent if t > now - pace[1]), *[now] * pieces]
 
 
-def dump_logs(logs: dict[str, ChatLog], now: int) -> str:
-    """``logs`` as stored, without what no longer matters at ``now`` (sends outside the pacing window,
-    wake-ups passed, chats with nothing left)."""
-    data = {}
-    for chat, entry in sorted(logs.items()):
-        pace = pace_of(chat)
-        recent = [t for t in entry.sent if pace and t > now - pace[1]]
-        wake = entry.wake if entry.wake > now else 0
-        if recent or entry.fails or wake or entry.cost or entry.slot:
-            data[chat] = {"s": recent, "f": entry.fails, "w": wake}
-            if entry.cost:
-                data[chat]["c"] = entry.cost
-            if entry.slot:
-                data[chat]["k"] = list(entry.slot)
-    return json.dumps(data, separators=(",", ":")) if data else ""
+def pieces(message: OutMessage, limit: int) -> int:
+    """How many platform messages ``message`` makes: a text longer than ``limit`` UTF-16 code units goes in
+    several."""
+    return -(-units(message.text) // limit) or 1
 
 
 def aimed(message: OutMessage, entry: ChatLog) -> OutMessage:

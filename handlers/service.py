@@ -1,23 +1,22 @@
-"""Routing of platform inputs: chat commands, button taps and reachability → core commands for the
-write path (:mod:`handlers.runner`). See docs/architecture.md.
+"""Routing of platform inputs: chat commands, button taps and platform events → core commands for the
+write path (:class:`handlers.runner.GameRunner`, which the service composes). See docs/architecture.md.
 
 Platform adapters give an :class:`Inbound`; the service answers with an :class:`Outcome` (the tap's
-acknowledgement, and what became of the input for the log line: game, phase, command, result) and sends
-messages through the injected :class:`Sender`. Times are UTC epoch seconds.
+acknowledgement, what to show in place of the tapped message, and what became of the input for the log
+line: game, phase, command, result). The game is loaded once per input and handed to the runner. Answers
+that change no game (refusals, help, menus, read-only queries) are sent without a write. Times are UTC
+epoch seconds.
 
-Platform events (issue 4 item 5): a group upgraded to a supergroup moves the game and its chat pointer
-(``MoveChat``); a member who left the group is ``LeftChat``; the bot removed from the group ends the game
-(``BotRemoved``) and drops the chat pointer; a player who blocked the bot is ``SetReachable(False)``.
-They never answer in the chat: a refusal (not a member, no game there) is only logged.
+Platform events (:mod:`handlers.platform_events`): a group upgraded to a supergroup moves the game and its
+chat pointer; a member who left is ``LeftChat``; the bot removed from the group ends the game; a player
+who blocked the bot is ``SetReachable(False)``. They never answer in the chat.
 """
 
 from __future__ import annotations
 
-import logging
 from dataclasses import replace
 from typing import Any
 
-import core.i18n as i18n
 from core.engine.commands import Act, Command, Join, Query, SetReachable, Timeout
 from core.engine.context import REMATCH
 from core.engine.notice import Action
@@ -25,9 +24,9 @@ from core.engine.result import Rejected
 from core.engine.table import CANCELLED
 from core.games import GameRules
 from handlers import groupsettings, helpdesk, lobbies, menu, platform_events, presets, rematch, removal, stats
-from handlers.lobbies import DEFAULT_GAME
+from handlers.decision import Loaded
+from handlers.desk import DEFAULT_GAME, Desk, catalog_text
 from handlers.messages import (
-    AwaitingReply,
     Button,
     GroupMoved,
     Inbound,
@@ -38,30 +37,37 @@ from handlers.messages import (
     Tap,
     TextCommand,
 )
-from handlers.observability import DUPLICATE, outcome_of, traced
+from handlers.observability import outcome_of, traced
 from handlers.runner import GameRunner
 from handlers.textcommands import to_command
+from infra.store import GameStore
+from infra.timers import WakeUp
 
-log = logging.getLogger(__name__)
-
-
-def _catalog_text(key: str, locale: str, game: str, /, **params: Any) -> str:
-    """A shell text from the catalogs; a missing key (a defect the catalog tests catch) degrades to
-    ``[key]`` like a notice does (``outbox``), so the player still gets an answer."""
-    try:
-        return i18n.text(key, locale, game, **params)
-    except KeyError as err:
-        log.warning("missing catalog text: %s", err)
-        return f"[{key}]"
-
-
+#: How long a player's ``user#`` pointer lives after they join (seconds): longer than any game, a long game
+#: of 48 h phases included; a finished game's pointer routes like none (``Desk.loaded_of``) and the next
+#: join repoints it, so nothing deletes it.
+USER_POINTER_KEPT = 60 * 24 * 3600
 #: A Megami every game of 徒桜戦争 has, used to ask the rules why a bare ``/co`` offers nothing.
 CO_PROBE = "yatsuha"
 
 
-class Service(GameRunner):
-    """The game service of one platform: ``Service(store, sender, new_id=, new_seed=, settings_for=)``
-    (see :class:`GameRunner`); ``handle`` takes every inbound delivery, ``fire_timer`` the timer's."""
+class Service:
+    """The game service of one platform: ``Service(store, sender, **options)`` builds its
+    :class:`~handlers.runner.GameRunner` from them (``new_id``, ``new_seed``, ``settings_for``,
+    ``after_commit``, ``scheduler``, ``reminds``, ``throttle``); :meth:`handle` takes every inbound
+    delivery, :meth:`wake` the timer's."""
+
+    def __init__(self, store: GameStore, sender: Any, **options: Any) -> None:
+        self.runner = GameRunner(store, sender, **options)
+        self.desk = Desk(self.runner)
+
+    @property
+    def store(self) -> GameStore:
+        return self.runner.store
+
+    @property
+    def sender(self) -> Any:
+        return self.runner.sender
 
     # -- entry points ---------------------------------------------------------------------------------
     async def handle(self, inbound: Inbound, *, now: int) -> Outcome:
@@ -75,116 +81,81 @@ class Service(GameRunner):
             return await self._join(inbound, intent, now)
         if isinstance(intent, Nudge):
             return await self._nudge(inbound, intent, now)
-        game_id = self._game_of(inbound)
+        game_id = self.desk.game_of(inbound)
         if isinstance(intent, GroupMoved):
             if game_id is None:
                 return Outcome(result="ignored", command="move")
             old, new = inbound.chat_id, intent.new_chat_id
-            return await self.move_chat(game_id, old, new, delivery_id=inbound.delivery_id, now=now)
-        return await platform_events.apply_event(self, inbound, intent, game_id, now=now)
+            return await platform_events.move_chat(self.runner, game_id, old, new, inbound.delivery_id, now)
+        return await platform_events.apply_event(self.runner, inbound, intent, game_id, now=now)
 
-    async def move_chat(
-        self, game_id: str, old_chat: str, new_chat: str, *, delivery_id: str | None, now: int
-    ) -> Outcome:
-        """The group ``old_chat`` now lives at ``new_chat`` (Telegram ``migrate_to_chat_id``, in an update
-        or a 400 error): the game and its chat pointer follow (:func:`platform_events.move_chat`)."""
-        return await platform_events.move_chat(
-            self, game_id, old_chat, new_chat, delivery_id=delivery_id, now=now
-        )
+    async def wake(self, wake_up: WakeUp, *, now: int, delivery_id: str | None = None) -> Rejected | None:
+        """A due timer wake-up (:meth:`GameRunner.wake`)."""
+        return await self.runner.wake(wake_up, now=now, delivery_id=delivery_id)
 
-    # -- routing --------------------------------------------------------------------------------------
-    def _game_of(self, inbound: Inbound) -> str | None:
-        if inbound.is_private:
-            return self.store.get_pointer("user", inbound.user_id) if inbound.user_id else None
-        return self.store.get_pointer("chat", inbound.chat_id)
+    async def fire_timer(self, game_id: str, phase_seq: int, *, now: int) -> None:
+        """The deadline of phase ``phase_seq`` of ``game_id`` (:meth:`GameRunner.fire_timer`)."""
+        await self.runner.fire_timer(game_id, phase_seq, now=now)
 
-    async def _refuse(
-        self, inbound: Inbound, reason: Rejected | str, locale: str | None = None, game: str = DEFAULT_GAME
-    ) -> Outcome:
-        """Answer ``reason`` in ``locale`` (default: the chat's language without a game, the group's)."""
-        rejected = reason if isinstance(reason, Rejected) else Rejected(reason=reason)
-        outcome = outcome_of(rejected)
-        if rejected.reason == DUPLICATE:
-            return outcome
-        locale = locale or presets.group_locale(self, inbound.chat_id)
-        body = _catalog_text(f"reason.{rejected.reason}", locale, game, **rejected.params)
-        # A forged button press is still a press: the refusal is its answer (a toast), not a message.
-        if isinstance(inbound.intent, Tap) or inbound.intent == TextCommand("forged"):
-            return replace(outcome, ack=body)
-        await self._send_plain(inbound, body)
-        return outcome
-
+    # -- inputs ---------------------------------------------------------------------------------------
     async def _run(
-        self, inbound: Inbound, game_id: str, command: Command, state: Any, now: int, ack: str | None = None
+        self, inbound: Inbound, loaded: Loaded, command: Command, now: int, ack: str | None = None
     ) -> Outcome:
-        """Apply ``command`` from ``inbound`` to the game ``state`` was loaded from; answer a refusal."""
-        refusal = await self.apply(game_id, command, delivery_id=inbound.delivery_id, now=now)
+        """Apply ``command`` from ``inbound`` to the game as ``loaded``; answer a refusal."""
+        refusal = await self.runner.apply(loaded, command, delivery_id=inbound.delivery_id, now=now)
+        state = loaded.state
         if refusal:
-            outcome = await self._refuse(inbound, refusal, state.locale, state.game)
+            outcome = await self.desk.refuse(inbound, refusal, state.locale, state.game)
         else:
             outcome = Outcome(ack=ack)
-        return traced(outcome, game_id, state.phase, command.type)
-
-    async def _send_plain(
-        self, inbound: Inbound, body: str, buttons: tuple[tuple[Button, ...], ...] = ()
-    ) -> None:
-        """A reply that changes no game: sent once per delivery (``GameStore.claim_reply``), so a
-        redelivered update does not repeat it; a failed send is logged (the player can ask again)."""
-        if inbound.delivery_id and not self.store.claim_reply(inbound.delivery_id):
-            return
-        try:
-            await self.sender.send(OutMessage(chat_id=inbound.chat_id, text=body, buttons=buttons))
-        except AwaitingReply:
-            log.info("reply not sent: the chat's reply is spent")
-        except Exception:
-            log.exception("reply failed")
+        return traced(outcome, loaded.game_id, state.phase, command.type)
 
     async def _text(self, inbound: Inbound, cmd: TextCommand, now: int) -> Outcome:
         name = cmd.name.lower()
+        desk = self.desk
         if name == "oversized":  # args: the platform's limit, in characters
             limit = {"max": cmd.args[0]} if cmd.args else {}
-            return await self._refuse(inbound, Rejected(reason="input.too_long", params=limit))
+            return await desk.refuse(inbound, Rejected(reason="input.too_long", params=limit))
         if name in ("forged", "anonymous"):
-            return await self._refuse(inbound, {"forged": "action.forged", "anonymous": "anonymous"}[name])
+            return await desk.refuse(inbound, {"forged": "action.forged", "anonymous": "anonymous"}[name])
         if name == "stats":
-            return await stats.answer(self, inbound)
+            return await stats.answer(desk, inbound)
         if name == "settings":
-            return await self._settings(inbound, await groupsettings.command(self, inbound, cmd))
+            return await self._settings(inbound, await groupsettings.command(self.runner, inbound, cmd))
         if name == "newgame" and not inbound.is_private:
-            return await lobbies.new_game(self, inbound, cmd, now)
+            return await lobbies.new_game(desk, inbound, cmd, now)
         if name == "start" and inbound.is_private:
             if not cmd.args:
-                locale = presets.group_locale(self, inbound.chat_id)
-                await self._send_plain(inbound, _catalog_text("help.general", locale, DEFAULT_GAME))
+                help_text = catalog_text("help.general", desk.locale_of(inbound.chat_id), DEFAULT_GAME)
+                await desk.reply(inbound, help_text)
                 return Outcome(command="help")
             return await self._join(inbound, JoinRequest(cmd.args[0]), now)
         if name in helpdesk.WORDS:  # /help, /rules, /role: read-only answers
-            return await helpdesk.answer(self, inbound, cmd)
-        game_id = self._game_of(inbound)
-        if game_id is None or inbound.user_id is None:
-            return await self._refuse(inbound, "game.none" if name != "text" else "command.unknown")
-        loaded = self._load_state(game_id)
-        assert loaded is not None
-        rules, state = loaded
+            return await helpdesk.answer(desk, inbound, cmd)
+        loaded = desk.loaded_of(inbound) if inbound.user_id is not None else None
+        if loaded is None or inbound.user_id is None:
+            return await desk.refuse(inbound, "game.none" if name != "text" else "command.unknown")
+        state = loaded.state
         if name == "co" and not cmd.args and not inbound.is_private:
-            return traced(await self._co_menu(inbound, rules, state, now), game_id, state.phase, "co_menu")
+            return traced(await self._co_menu(inbound, loaded, now), loaded.game_id, state.phase, "co_menu")
         typed = TextCommand("unknown") if name == "text" else cmd
         command = to_command(typed, inbound.user_id, private=inbound.is_private, game=state.game)
         if isinstance(command, str) or (state.phase == CANCELLED and isinstance(command, Query)):
             # A closed lobby or a cancelled game is no game: /status names nobody (a result stays shown).
             reason = command if isinstance(command, str) else "game.none"
-            refused = await self._refuse(inbound, reason, state.locale, state.game)
-            return traced(refused, game_id, state.phase, None)
-        outcome = await self._run(inbound, game_id, command, state, now)
+            refused = await desk.refuse(inbound, reason, state.locale, state.game)
+            return traced(refused, loaded.game_id, state.phase, None)
+        outcome = await self._run(inbound, loaded, command, now)
         if command.type == "configure" and outcome.result == "accepted":
-            presets.remember(self, game_id)  # an /option in the lobby is the group's preset too
+            presets.remember(self.runner, loaded.game_id)  # an /option in the lobby is the group's preset too
         if command.type in ("kick", "leave") and outcome.result == "accepted":
-            removal.release_removed(self, game_id, state)  # a lobby member's 1:1 chat is free again
+            removal.release_removed(self.runner, loaded.game_id, state)  # a lobby member's 1:1 chat is free
         return outcome
 
-    async def _co_menu(self, inbound: Inbound, rules: GameRules, state: Any, now: int) -> Outcome:
+    async def _co_menu(self, inbound: Inbound, loaded: Loaded, now: int) -> Outcome:
         """``/co`` alone in the group: the sender's CO choices as buttons [ADZ-3.6]; none → the rules'
         reason a claim would be refused now (``co.limit``, ``speech.denied``, ``phase.wrong`` …)."""
+        rules, state = loaded.rules, loaded.state
         user = inbound.user_id or ""
         seat = rules.seat_of(state, user)
         actions = [a for a in rules.legal_actions(state, seat) if a.kind == "co"] if seat else []
@@ -192,10 +163,9 @@ class Service(GameRunner):
             claim = Act(user_id=user, action=Action(kind="co", args=(CO_PROBE,)))
             probe = rules.decide(state, claim, now=now)
             reason = probe.reason if isinstance(probe, Rejected) else "speech.denied"
-            return await self._refuse(inbound, reason, state.locale, state.game)
-        body = _catalog_text("co.menu", state.locale, state.game)
-        buttons = _keyboard(rules, state, actions, None)
-        await self._send_plain(inbound, body, buttons)
+            return await self.desk.refuse(inbound, reason, state.locale, state.game)
+        body = catalog_text("co.menu", state.locale, state.game)
+        await self.desk.reply(inbound, body, _keyboard(rules, state, actions, None))
         return Outcome()
 
     async def _join(self, inbound: Inbound, request: JoinRequest, now: int) -> Outcome:
@@ -204,19 +174,21 @@ class Service(GameRunner):
         [ADZ-4.1]). A seated player who comes back (after unblocking the bot) is reachable again and gets
         the role card."""
         user, game_id = inbound.user_id or "", request.game_id
+        runner = self.runner
         joined = Join(user_id=user, name=inbound.user_name, reachable=request.reachable)
-        refusal = await self.apply(game_id, joined, delivery_id=inbound.delivery_id, now=now)
+        refusal = await runner.apply(game_id, joined, delivery_id=inbound.delivery_id, now=now)
+        pointed = now + USER_POINTER_KEPT
         if refusal is not None and refusal.reason in ("lobby.already_joined", "game.running"):
             reach = SetReachable(user_id=user, reachable=request.reachable)
-            if await self.apply(game_id, reach, delivery_id=None, now=now) is None:
-                self.store.set_pointer("user", user, game_id)
+            if await runner.apply(game_id, reach, delivery_id=None, now=now) is None:
+                runner.store.set_pointer("user", user, game_id, expires_at=pointed)
                 if refusal.reason == "game.running" and request.reachable:
-                    await self.apply(game_id, Query(user_id=user, what="me"), delivery_id=None, now=now)
+                    await runner.apply(game_id, Query(user_id=user, what="me"), delivery_id=None, now=now)
                 return traced(outcome_of(refusal), game_id, None, "join")
         elif refusal is None:
-            self.store.set_pointer("user", user, game_id)
+            runner.store.set_pointer("user", user, game_id, expires_at=pointed)
             return traced(Outcome(), game_id, None, "join")
-        outcome = await self._refuse(inbound, refusal) if refusal else Outcome()
+        outcome = await self.desk.refuse(inbound, refusal) if refusal else Outcome()
         # The payload is typed by whoever opened the link: only a game that exists is named in the log.
         known = None if refusal is not None and refusal.reason == "game.none" else game_id
         return traced(outcome, known, None, "join")
@@ -225,53 +197,49 @@ class Service(GameRunner):
         """Deliver what waits for the chat of ``inbound`` (LINE: as the reply to this event), after an
         overdue deadline (design §5: every input catches up). ``Outcome.ack`` is what to answer when
         nothing was waiting and the player asked (``nudge.asked``)."""
-        game_id = self._game_of(inbound)
-        loaded = self._load_state(game_id) if game_id else None
-        if game_id is None or loaded is None:
-            locale = presets.group_locale(self, inbound.chat_id)
-            ack = _catalog_text("reason.game.none", locale, DEFAULT_GAME) if nudge.asked else None
+        loaded = self.desk.loaded_of(inbound)
+        if loaded is None:
+            locale = self.desk.locale_of(inbound.chat_id)
+            ack = catalog_text("reason.game.none", locale, DEFAULT_GAME) if nudge.asked else None
             return Outcome(ack=ack, result="ignored", command="nudge")
-        _, state = loaded
+        state = loaded.state
         if not state.is_over and state.deadline_at is not None and now >= state.deadline_at:
-            await self.apply(game_id, Timeout(phase_seq=state.phase_seq), delivery_id=None, now=now)
+            await self.runner.apply(loaded, Timeout(phase_seq=state.phase_seq), delivery_id=None, now=now)
         else:
-            await self.flush(game_id, now=now)
-        ack = _catalog_text("nudge.nothing", state.locale, state.game) if nudge.asked else None
-        return traced(Outcome(ack=ack), game_id, state.phase, "nudge")
+            await self.runner.flush(loaded, now=now, chat_id=inbound.chat_id, delivery_id=inbound.delivery_id)
+        ack = catalog_text("nudge.nothing", state.locale, state.game) if nudge.asked else None
+        return traced(Outcome(ack=ack), loaded.game_id, state.phase, "nudge")
 
     async def _tap(self, inbound: Inbound, tap: Tap, now: int) -> Outcome:
         """A button: open a menu level, or submit the action (re-validated by the core)."""
         if tap.game_id == groupsettings.TAP_GAME:
-            return await self._settings(inbound, await groupsettings.tap(self, inbound, tap))
-        loaded = self._load_state(tap.game_id)
+            return await self._settings(inbound, await groupsettings.tap(self.runner, inbound, tap))
+        loaded = self.runner.load(tap.game_id)
         if loaded is None or inbound.user_id is None:
-            return await self._refuse(inbound, "game.none")
-        rules, state = loaded
+            return await self.desk.refuse(inbound, "game.none")
+        state = loaded.state
         if tap.action.kind == REMATCH:
-            return await rematch.tap(self, inbound, rules, state, now)
+            return await rematch.tap(self.desk, inbound, loaded, now)
         if tap.action.kind == "join":
-            refused = await self._refuse(inbound, "lobby.use_link", state.locale, state.game)
+            refused = await self.desk.refuse(inbound, "lobby.use_link", state.locale, state.game)
             return traced(refused, tap.game_id, state.phase, "join")
         if tap.menu:
-            return traced(self._open_level(inbound, rules, state, tap), tap.game_id, state.phase, "menu")
+            return traced(self._open_level(inbound, loaded, tap), tap.game_id, state.phase, "menu")
         command = Act(user_id=inbound.user_id, action=tap.action, phase_seq=tap.phase_seq)
-        return await self._run(
-            inbound, tap.game_id, command, state, now, ack=_catalog_text("tap.ok", state.locale, state.game)
-        )
+        ack = catalog_text("tap.ok", state.locale, state.game)
+        return await self._run(inbound, loaded, command, now, ack=ack)
 
-    def _open_level(self, inbound: Inbound, rules: GameRules, state: Any, tap: Tap) -> Outcome:
+    def _open_level(self, inbound: Inbound, loaded: Loaded, tap: Tap) -> Outcome:
         """A menu tap: the next level of the tapper's legal actions, replacing the tapped message."""
+        rules, state = loaded.rules, loaded.state
         seat = rules.seat_of(state, inbound.user_id or "")
         legal = rules.legal_actions(state, seat) if seat else []
         if tap.phase_seq != state.phase_seq or not menu.opens_level(tap.action, legal):
-            return Outcome(
-                ack=_catalog_text("reason.phase.stale", state.locale, state.game),
-                result="refused",
-                reason="phase.stale",
-            )
+            ack = catalog_text("reason.phase.stale", state.locale, state.game)
+            return Outcome(ack=ack, result="refused", reason="phase.stale")
         prefix = None if tap.action.kind == menu.BACK else tap.action
         buttons = _keyboard(rules, state, legal, prefix)
-        body = _catalog_text("menu.choose", state.locale, state.game)
+        body = catalog_text("menu.choose", state.locale, state.game)
         message = OutMessage(chat_id=inbound.chat_id, text=body, buttons=buttons, edit_of="tap")
         return Outcome(messages=[message])
 
@@ -279,12 +247,12 @@ class Service(GameRunner):
         """Deliver what ``/settings`` or a settings button answered (:mod:`handlers.groupsettings`): a
         refusal, a tap's toast and the menu level in place of the tapped message, or a reply."""
         if answer.refusal is not None:
-            refused = await self._refuse(inbound, answer.refusal, answer.locale, answer.game)
+            refused = await self.desk.refuse(inbound, answer.refusal, answer.locale, answer.game)
             return replace(refused, command="settings")
         if isinstance(inbound.intent, Tap):
             shown = OutMessage(inbound.chat_id, answer.text, answer.buttons, edit_of="tap")
             return Outcome(ack=answer.ack, messages=[shown], command="settings")
-        await self._send_plain(inbound, answer.text, answer.buttons)
+        await self.desk.reply(inbound, answer.text, answer.buttons)
         return Outcome(command="settings")
 
 

@@ -2,7 +2,7 @@
 side won (issue 8 item 6), in the group's language.
 
 The counts are the group item's ``stats`` (``infra.groups``: ``{game: {"games": n, "wins": {side: n}}}``),
-written by the runner when a game ends (``GameRunner._record_result``, from each game's ``winners``). A
+written by the runner when a game ends (from each game's ``winners``). A
 draw counts as a game without a win; a cancelled game is not counted. The answer changes no game: it is
 sent once per delivery like every read-only reply.
 """
@@ -10,28 +10,27 @@ sent once per delivery like every read-only reply.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import core.i18n as i18n
 from core.games import registry
+from handlers.desk import Desk
 from handlers.messages import Inbound, Outcome
-
-if TYPE_CHECKING:
-    from handlers.service import Service
 
 #: The namespace common keys are looked up from (any game's falls back to ``common``).
 _COMMON = "adazakura"
 
 
-async def answer(service: Service, inbound: Inbound) -> Outcome:
+async def answer(desk: Desk, inbound: Inbound) -> Outcome:
     """Answer ``/stats``: in a group, the group's results (``stats.none`` before the first finished game);
     in a 1:1 chat, the refusal ``stats.group_only``."""
     if inbound.is_private:
-        return await service._refuse(inbound, "stats.group_only")
-    record = service.store.load_group(inbound.chat_id)
+        return await desk.refuse(inbound, "stats.group_only")
+    runner = desk.runner
+    record = runner.store.load_group(inbound.chat_id)
     saved = record.settings if record is not None else {}
-    locale = str(saved.get("locale") or service.settings_for(inbound.chat_id).get("locale") or "ja")
-    await service._send_plain(inbound, text(record.stats if record is not None else {}, locale))
+    locale = str(saved.get("locale") or runner.settings_for(inbound.chat_id).get("locale") or "ja")
+    await desk.reply(inbound, text(record.stats if record is not None else {}, locale))
     return Outcome(command="stats")
 
 

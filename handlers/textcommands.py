@@ -165,6 +165,9 @@ def to_command(cmd: TextCommand, user_id: str, *, private: bool, game: str) -> C
         return Act(user_id=user_id, action=Action(kind="co", args=(_role(game, args[0]),)))
     if name in ("vote", "kill") and len(args) == 1:
         return Act(user_id=user_id, action=Action(kind=name, args=(_arg(args[0]),)))
+    if name == "kill" and len(args) == 2:
+        # 徒桜戦争's confirmed erasure of oneself: /kill 3 confirm.
+        return Act(user_id=user_id, action=Action(kind=name, args=(_arg(args[0]), args[1].strip().lower())))
     if name == "blackbox" and len(args) == 1:
         # The Black Box switch [ADZ-11.2] (A70): /blackbox on | /blackbox off.
         return Act(user_id=user_id, action=Action(kind="blackbox", args=(args[0].strip().lower(),)))

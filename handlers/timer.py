@@ -44,7 +44,7 @@ SenderFactory = Callable[[], Coroutine[Any, Any, Sender]]
 class Wakes(Protocol):
     """The part of ``handlers.service.Service`` the timer calls."""
 
-    async def wake(self, wake_up: WakeUp, *, now: int) -> Any: ...
+    async def wake(self, wake_up: WakeUp, *, now: int, delivery_id: str | None = None) -> Any: ...
 
 
 class _Container:
@@ -91,14 +91,14 @@ def _fire_record(record: dict[str, Any]) -> dict[str, str] | None:
     if wake_up is None:
         return None
     try:
-        _fire(wake_up)
+        _fire(wake_up, delivery_id=f"sqs:{record.get('messageId', '')}" if record.get("messageId") else None)
     except Exception:
         logger.exception("timer failed; SQS will redeliver", extra={"game_id": wake_up.game_id})
         return {"itemIdentifier": str(record.get("messageId", ""))}
     return None
 
 
-def _fire(wake_up: WakeUp) -> None:
+def _fire(wake_up: WakeUp, delivery_id: str | None = None) -> None:
     """Send ``wake_up`` on towards its ``at`` if it is early and there is a scheduler, else wake the game;
     either way one input log line (:mod:`handlers.observability`; ``failed`` before an error propagates)."""
     started = time.perf_counter()
@@ -111,7 +111,7 @@ def _fire(wake_up: WakeUp) -> None:
             _Container.scheduler.schedule(wake_up, now=now)
             outcome = Outcome(result="ignored", reason="timer.early")
             return
-        refusal = _loop().run_until_complete(service.wake(wake_up, now=now))
+        refusal = _loop().run_until_complete(service.wake(wake_up, now=now, delivery_id=delivery_id))
         outcome = observability.outcome_of(refusal)
     finally:
         traced = observability.traced(outcome, wake_up.game_id, None, command)
@@ -124,6 +124,8 @@ class PlatformSender:
     ``factories[prefix]`` on first use. ``batch_limits``: messages per call by prefix (LINE: 5 message
     objects per push; others 1). ``editing``: the prefixes whose sender is an
     :class:`~handlers.messages.EditingSender` (Telegram), so the flush edits slot messages there too.
+    ``reply_only(prefix)``: whether that platform answers only replies (LINE's free mode), asked before its
+    sender is built.
 
     Raises ``ValueError`` for a chat id of no known platform (the service keeps it in the outbox).
     """
@@ -133,14 +135,32 @@ class PlatformSender:
         factories: Mapping[str, SenderFactory],
         batch_limits: Mapping[str, int] | None = None,
         editing: Collection[str] = (),
+        reply_only: Callable[[str], bool] | None = None,
     ):
         self._factories = factories
         self._limits = dict(batch_limits or {})
         self._editing = frozenset(editing)
+        self._reply_only = reply_only or (lambda prefix: False)
         self._built: dict[str, Sender] = {}
 
     def edits(self, chat_id: str) -> bool:
         return _prefix(chat_id) in self._editing
+
+    def budgeted(self, chat_id: str) -> bool:
+        """Whether the chat's platform sender spends a budget (``LineSender.budgeted``); a platform not
+        built yet is asked when it is."""
+        check = getattr(self._built.get(_prefix(chat_id)), "budgeted", None)
+        return bool(check(chat_id)) if callable(check) else False
+
+    def sendable(self, chat_id: str) -> bool:
+        """Whether the chat's platform can take a message now (no reply token here: LINE's free mode
+        cannot); a platform whose sender is not built yet is asked through ``reply_only``."""
+        prefix = _prefix(chat_id)
+        sender = self._built.get(prefix)
+        check = getattr(sender, "sendable", None)
+        if callable(check):
+            return bool(check(chat_id))
+        return not (sender is None and self._reply_only(prefix))
 
     async def deliver(self, message: OutMessage) -> list[str]:
         """Through the chat's :class:`~handlers.messages.EditingSender` (only for a prefix in
@@ -210,6 +230,7 @@ EDITING = ("tg:",)
 def _service() -> Wakes:
     """The container's service (and scheduler), built on first use from :mod:`infra.settings` (AWS)."""
     if _Container.service is None:
+        from handlers.delivery import Throttle
         from handlers.line.runtime import reminds
         from handlers.service import Service
         from handlers.telegram.speech import TelegramSpeech
@@ -222,13 +243,24 @@ def _service() -> Wakes:
         # Phase changes made by the timer mute and release Telegram players too [ADZ-11.3].
         _Container.service = Service(
             store,
-            PlatformSender(PLATFORMS, BATCH_LIMITS, EDITING),
+            PlatformSender(PLATFORMS, BATCH_LIMITS, EDITING, reply_only=_reply_only),
             after_commit=TelegramSpeech(),
             scheduler=_Container.scheduler,
             reminds=reminds,
             settings_for=_settings_for,
+            throttle=Throttle(),
         )
     return _Container.service
+
+
+def _reply_only(prefix: str) -> bool:
+    """Whether a platform's messages can only go as replies here (LINE's free mode: the timer has none)."""
+    if prefix != "line:":
+        return False
+    from handlers.line.sender import FREE
+    from infra import settings
+
+    return settings.line_delivery() == FREE
 
 
 def _settings_for(chat_id: str) -> dict[str, Any]:

@@ -1,5 +1,6 @@
-"""What the operator's tools (``jinro-gm setup-webhook``) need from AWS: secrets in SSM Parameter Store and
-the outputs of the deployed CloudFormation stack.
+"""What the operator's tools (``jinro-gm deploy``, ``setup-webhook``) need from AWS: who the credentials
+are (STS) and in which region, secrets in SSM Parameter Store and the outputs of the deployed
+CloudFormation stack.
 
 The Lambda functions never use this module (they read secrets through :mod:`infra.settings`). Every AWS
 failure (no credentials or region, access denied, a missing stack) is raised as :class:`DeploymentError`
@@ -11,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import boto3
-from botocore.exceptions import BotoCoreError, ClientError
+from botocore.exceptions import BotoCoreError, ClientError, NoCredentialsError
 
 if TYPE_CHECKING:
     from mypy_boto3_ssm import SSMClient
@@ -29,21 +30,49 @@ def _reason(err: Exception) -> str:
 
 
 class Deployment:
-    """SSM and CloudFormation for the operator. ``ssm`` / ``cloudformation``: boto3 clients (default: made
-    on first use from the environment: ``AWS_PROFILE``, ``AWS_REGION`` …)."""
+    """STS, SSM and CloudFormation for the operator. ``ssm`` / ``cloudformation``: boto3 clients (default:
+    made on first use, in ``region`` or else the environment's: ``AWS_PROFILE``, ``AWS_REGION`` …, from a
+    session of their own, so credentials are read when the tool runs)."""
 
-    def __init__(self, ssm: SSMClient | None = None, cloudformation: Any = None) -> None:
+    def __init__(
+        self, ssm: SSMClient | None = None, cloudformation: Any = None, *, region: str | None = None
+    ) -> None:
         self._ssm = ssm
         self._cloudformation = cloudformation
+        made = ssm is None or cloudformation is None
+        self._session = boto3.session.Session(region_name=region) if made else None
+
+    @property
+    def region(self) -> str | None:
+        """The region the clients work in (``--region``, else the AWS configuration's), or None."""
+        if self._session is not None:
+            return self._session.region_name
+        client = self._ssm or self._cloudformation
+        return None if client is None else str(client.meta.region_name)
+
+    def caller(self) -> str:
+        """The ARN of the credentials' identity (STS ``GetCallerIdentity``): proof that they work. Raises
+        :class:`DeploymentError` saying how to get credentials when there are none or AWS refuses them."""
+        session = self._session or boto3.session.Session(region_name=self.region)
+        try:
+            return str(session.client("sts").get_caller_identity()["Arn"])
+        except NoCredentialsError as err:
+            raise DeploymentError(
+                "no AWS credentials found: run `aws configure` (or `aws configure sso`), or set AWS_PROFILE"
+            ) from err
+        except (ClientError, BotoCoreError) as err:
+            raise DeploymentError(f"AWS refused the credentials: {_reason(err)}") from err
 
     def _ssm_client(self) -> SSMClient:
         if self._ssm is None:
-            self._ssm = boto3.client("ssm")
+            assert self._session is not None
+            self._ssm = self._session.client("ssm")
         return self._ssm
 
     def _cloudformation_client(self) -> Any:
         if self._cloudformation is None:
-            self._cloudformation = boto3.client("cloudformation")
+            assert self._session is not None
+            self._cloudformation = self._session.client("cloudformation")
         return self._cloudformation
 
     def read_secret(self, name: str) -> str | None:

@@ -6,9 +6,10 @@ Names come from the environment (template.yaml sets them). A secret ``NAME`` is 
 1. from env ``NAME`` itself: local runs and tests put the value there directly;
 2. from the SSM Parameter Store parameter whose name is in env ``NAME_PARAM`` (SecureString, decrypted).
 
-SSM reads go through Powertools' ``SSMProvider``, which caches each value in the container for
-``POWERTOOLS_PARAMETERS_MAX_AGE`` seconds (default 300): one SSM call per container per five minutes, and
-a rotated secret is picked up within that time without a redeploy.
+SSM reads go through :class:`infra.parameters.SsmParameters`, which caches each value in the container
+for ``POWERTOOLS_PARAMETERS_MAX_AGE`` seconds (default 300): one SSM call per container per five minutes,
+and a rotated secret is picked up within that time without a redeploy. boto3 is imported on the first
+read, not with this module.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import os
 from collections.abc import Mapping
 from functools import cache
 
-from aws_lambda_powertools.utilities.parameters import SSMProvider
+from infra.parameters import SsmParameters
 
 
 class SettingsError(RuntimeError):
@@ -25,8 +26,14 @@ class SettingsError(RuntimeError):
 
 
 @cache
-def _default_provider() -> SSMProvider:
-    return SSMProvider()
+def _default_provider() -> SsmParameters:
+    return SsmParameters()
+
+
+def forget_secrets() -> None:
+    """Drop the container's SSM reader and every value it kept (tests that move between mocked AWS
+    accounts; the next read makes a new client)."""
+    _default_provider.cache_clear()
 
 
 def table_name(env: Mapping[str, str] | None = None) -> str:
@@ -37,11 +44,12 @@ def table_name(env: Mapping[str, str] | None = None) -> str:
     return value
 
 
-def secret(name: str, *, env: Mapping[str, str] | None = None, provider: SSMProvider | None = None) -> str:
+def secret(name: str, *, env: Mapping[str, str] | None = None, provider: SsmParameters | None = None) -> str:
     """The secret ``name``: env ``name`` if set, else the SSM parameter named by env ``name + "_PARAM"``.
 
     ``env`` defaults to ``os.environ``; ``provider`` to one per container. Raises :class:`SettingsError`
-    if neither variable is set, and Powertools' ``GetParameterError`` if SSM has no such parameter.
+    if neither variable is set, and :class:`infra.parameters.ParameterError` if SSM does not give the
+    parameter (missing, no permission).
     """
     env = os.environ if env is None else env
     direct = env.get(name)
@@ -50,18 +58,15 @@ def secret(name: str, *, env: Mapping[str, str] | None = None, provider: SSMProv
     parameter = env.get(f"{name}_PARAM")
     if not parameter:
         raise SettingsError(f"set {name} (the value, local use) or {name}_PARAM (its SSM parameter name)")
-    value = (provider or _default_provider()).get(parameter, decrypt=True)
-    if not isinstance(value, str):  # only a transform would make it bytes or a dict; none is asked for
-        raise SettingsError(f"SSM parameter {parameter} ({name}_PARAM) did not read as text")
-    return value
+    return (provider or _default_provider()).get(parameter)
 
 
-def telegram_token(env: Mapping[str, str] | None = None, provider: SSMProvider | None = None) -> str:
+def telegram_token(env: Mapping[str, str] | None = None, provider: SsmParameters | None = None) -> str:
     """The Telegram bot token (env ``TELEGRAM_TOKEN``, or SSM via ``TELEGRAM_TOKEN_PARAM``)."""
     return secret("TELEGRAM_TOKEN", env=env, provider=provider)
 
 
-def telegram_secret(env: Mapping[str, str] | None = None, provider: SSMProvider | None = None) -> str:
+def telegram_secret(env: Mapping[str, str] | None = None, provider: SsmParameters | None = None) -> str:
     """The webhook secret Telegram echoes in ``X-Telegram-Bot-Api-Secret-Token`` (Bot API, setWebhook
     ``secret_token``): env ``TELEGRAM_SECRET``, or SSM via ``TELEGRAM_SECRET_PARAM``."""
     return secret("TELEGRAM_SECRET", env=env, provider=provider)
@@ -73,14 +78,14 @@ def timer_queue_url(env: Mapping[str, str] | None = None) -> str | None:
     return (os.environ if env is None else env).get("TIMER_QUEUE_URL") or None
 
 
-def line_channel_secret(env: Mapping[str, str] | None = None, provider: SSMProvider | None = None) -> str:
+def line_channel_secret(env: Mapping[str, str] | None = None, provider: SsmParameters | None = None) -> str:
     """The LINE channel secret, the key of the ``X-Line-Signature`` HMAC (Messaging API reference,
     "Verify webhook signature"): env ``LINE_CHANNEL_SECRET``, or SSM via ``LINE_CHANNEL_SECRET_PARAM``."""
     return secret("LINE_CHANNEL_SECRET", env=env, provider=provider)
 
 
 def line_channel_access_token(
-    env: Mapping[str, str] | None = None, provider: SSMProvider | None = None
+    env: Mapping[str, str] | None = None, provider: SsmParameters | None = None
 ) -> str:
     """The LINE channel access token (long-lived, ``Authorization: Bearer``) for replies and pushes: env
     ``LINE_CHANNEL_ACCESS_TOKEN``, or SSM via ``LINE_CHANNEL_ACCESS_TOKEN_PARAM``."""

@@ -1,69 +1,196 @@
-"""The game store: one versioned record per game, plus chat/user → game pointers.
+"""The game store: one versioned item per game (hot state, shell records, waiting messages, history tail,
+delivery window), history chunks, and chat/user → game pointers.
 
-Every accepted input is exactly one atomic, version-conditioned write (:meth:`GameStore.commit`) that
-records the new state, the platform delivery id that caused it (Telegram ``update_id``, LINE
-``webhookEventId``) and the notices still to send (the outbox). So a redelivery is recognised
-(:meth:`GameStore.has_delivery`) and a crash after the write loses nothing: whatever is not yet marked
-sent stays in the outbox. Sending never conflicts with playing: :meth:`GameStore.mark_sent` removes
-outbox entries without looking at the version. Only one flush of a game sends at a time: it holds the
-game's flush lease, which a commit takes when it is free (so the committer sends without another write)
-and :meth:`GameStore.acquire_flush` takes over when its holder let it lapse; :meth:`GameStore.release_flush`
-frees it. None of this looks at the version. See ``docs/storage.md``.
+Every change of a game is one conditional write on the version read (:meth:`GameStore.commit`): the new
+state, the delivery id that caused it (Telegram ``update_id``, LINE ``webhookEventId``) and whatever else
+the change needs (a history entry, messages that must wait or that a flush takes out, the shell's
+records) land together or not at all. So a redelivery is recognised (:meth:`GameStore.has_delivery`) and
+two inputs a millisecond apart are serialised: the loser reloads and decides again. A history entry is
+appended to the item's small compressed tail; a long tail first moves to a chunk item
+(:mod:`infra.history`), so the item written at every input stays small while the history grows. Nothing
+here knows what the texts mean.
 
-This module holds the interface and :class:`MemoryStore` (local playground, unit tests);
-``infra.dynamodb`` holds the DynamoDB implementation with the same behaviour.
+This module holds the interface, the record (:class:`StoredGame`, with :func:`after`, which both stores use
+to apply a change, so they behave alike) and :class:`MemoryStore` (local playground, unit tests);
+``infra.dynamodb`` holds the DynamoDB implementation. See ``docs/storage.md``.
 """
 
 from __future__ import annotations
 
+import enum
+import hashlib
 import threading
-from dataclasses import dataclass, field
+import zlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
+from infra import history
 from infra.groups import GroupStore, MemoryGroups
 
-MAX_DELIVERIES = 100
-"""How many recent versions keep their delivery id (the redelivery window, counted in commits)."""
-
+#: How many recent commits with a delivery id keep it (the redelivery window, counted in commits).
+MAX_DELIVERIES = 64
+#: Bytes of a delivery id's digest in the window (BLAKE2b): 48 bits, so two ids among 64 collide with a
+#: probability of about 1e-11.
+DIGEST_BYTES = 6
+#: Largest game item the store writes (bytes, as DynamoDB counts them): far below DynamoDB's 400 KB item
+#: limit, so what players send can never make a game unwritable (docs/storage.md, "Bounds").
+ITEM_LIMIT = 64 * 1024
 POINTER_KINDS = ("chat", "user")
-#: How long a claimed reply stays claimed (seconds): far longer than any platform redelivers (LINE retries
-#: for up to a day; Telegram while its webhook answer fails).
-REPLY_KEPT = 2 * 24 * 3600
+#: zlib level of what the stores compress: a 16-player state shrinks about sixfold in well under a
+#: millisecond, and every write is billed per started KB of the whole item (docs/storage.md).
+LEVEL = 6
 
 
-@dataclass
+class Keep(enum.Enum):
+    """A commit argument left as it is stored."""
+
+    KEEP = 0
+
+
+KEEP = Keep.KEEP
+
+
+@dataclass(frozen=True)
 class StoredGame:
     """One game as stored.
 
-    ``version``: 0 = not yet stored, then +1 per commit. ``state``: the game state as JSON (opaque to
-    the store). ``outbox``: outbox id → JSON payload (opaque) of each notice not yet confirmed sent.
-    ``deliveries``: delivery ids of the last :data:`MAX_DELIVERIES` commits that carried one, oldest first.
-    ``lease_holder`` / ``lease_until``: who holds the flush lease and until when (UTC epoch seconds), or
-    ``None`` / 0 when nobody does. ``sends``: the flush's own record of recent sends per chat (pacing,
-    retries; JSON, opaque to the store, ``""`` when never written), written only by the lease holder.
-    """
+    ``version``: 0 = not stored yet, then +1 per commit. ``state``: the game's hot state (JSON text,
+    opaque here). ``records``: what the shell keeps about the game's chats (JSON text, opaque; ``""`` when
+    never written). ``pending``: outbox id → payload (JSON text, opaque) of each message waiting to be sent.
+    ``tail``/``chunks``: the history (:mod:`infra.history`): the stored tail and how many chunks precede it.
+    ``deliveries``: digests (:func:`digest`) of the delivery ids of the last :data:`MAX_DELIVERIES` commits
+    that carried one, oldest first. ``expires_at``: the item's TTL (UTC epoch s) or None."""
 
     game_id: str
     version: int
     state: str
-    outbox: dict[str, str] = field(default_factory=dict)
-    deliveries: list[str] = field(default_factory=list)
-    lease_holder: str | None = None
-    lease_until: int = 0
-    sends: str = ""
+    records: str = ""
+    pending: Mapping[str, str] = field(default_factory=dict)
+    tail: bytes = b""
+    chunks: int = 0
+    deliveries: tuple[bytes, ...] = ()
+    expires_at: int | None = None
+    #: Stored bytes of ``state``, ``records`` and each waiting message (by outbox id), for the size bound.
+    sizes: Mapping[str, int] = field(default_factory=dict, compare=False, repr=False)
 
-    def is_leased(self, now: int) -> bool:
-        """True if a flush lease is held and has not expired at ``now`` (UTC epoch seconds)."""
-        return self.lease_holder is not None and self.lease_until > now
+    def tail_entries(self) -> list[str]:
+        """The history entries since the last chunk, oldest first (decompressed here, on use)."""
+        return history.unpack(self.tail)
 
-    def is_held_by(self, holder: str, now: int) -> bool:
-        """True if ``holder`` holds the flush lease and it has not expired at ``now`` (UTC epoch seconds)."""
-        return self.lease_holder == holder and self.lease_until > now
+
+@dataclass(frozen=True)
+class Change:
+    """What one commit writes besides the version: ``KEEP`` leaves a field as stored. ``history``: one
+    entry to append (the tail may roll over into a chunk)."""
+
+    state: str | Keep = KEEP
+    records: str | Keep = KEEP
+    history: str | None = None
+    pending_add: Mapping[str, str] = field(default_factory=dict)
+    pending_remove: Sequence[str] = ()
+    delivery_id: str | None = None
+    lease: tuple[str, int] | Keep | None = KEEP
+    expires_at: int | Keep | None = KEEP
+
+
+@dataclass(frozen=True)
+class Packed:
+    """A change as the stores write it (:func:`after`): the compressed state and records when they change,
+    each added waiting message compressed, the new history tail and, when it rolled over, the chunk."""
+
+    state: bytes | None
+    records: bytes | None
+    pending_add: dict[str, bytes]
+    tail: bytes | None
+    chunk: bytes | None
 
 
 class VersionConflict(Exception):
     """The game is not at the expected version (someone else committed first, or create of an existing
     game, or update of a missing one). The caller reloads and decides again."""
+
+
+class ItemTooLarge(Exception):
+    """The game item after a commit would exceed :data:`ITEM_LIMIT` bytes (``size``): nothing was written.
+    The caller keeps less (e.g. fewer waiting messages) and commits again."""
+
+    def __init__(self, game_id: str, size: int) -> None:
+        super().__init__(f"{game_id}: item of {size} bytes exceeds {ITEM_LIMIT}")
+        self.size = size
+
+
+def digest(delivery_id: str) -> bytes:
+    """The window's digest of ``delivery_id`` (BLAKE2b, :data:`DIGEST_BYTES` bytes)."""
+    return hashlib.blake2b(delivery_id.encode(), digest_size=DIGEST_BYTES).digest()
+
+
+def pack(text: str) -> bytes:
+    """The stored form of a state, a record or a waiting message: zlib-compressed UTF-8 (RFC 1950)."""
+    return zlib.compress(text.encode(), LEVEL)
+
+
+def unpack(data: bytes) -> str:
+    """The text :func:`pack` stored; raises ``zlib.error`` for a corrupt value."""
+    return zlib.decompress(data).decode()
+
+
+def item_size(game_id: str, state: int, records: int, pending: Mapping[str, int], tail: int) -> int:
+    """Bytes of a game item as DynamoDB counts them ("Item sizes and formats": attribute names plus
+    values), from the stored sizes of its parts (``pending``: outbox id → bytes); numbers and the lease
+    are counted high."""
+    names = len("pkversionstaterecordspendinghisthist_nwindowexpires_at")
+    keys = sum(len(k) + v + 1 for k, v in pending.items()) + 3
+    window = DIGEST_BYTES * MAX_DELIVERIES
+    return names + len("game#") + len(game_id) + 24 + state + records + keys + tail + window
+
+
+def stored_size(stored: StoredGame) -> int:
+    """:func:`item_size` of ``stored`` from its ``sizes``."""
+    pending = {k: stored.sizes.get(k, 0) for k in stored.pending}
+    parts = (stored.sizes.get("state", 0), stored.sizes.get("records", 0))
+    return item_size(stored.game_id, parts[0], parts[1], pending, len(stored.tail))
+
+
+def after(base: StoredGame, change: Change) -> tuple[StoredGame, Packed]:
+    """``base`` after ``change`` (version + 1) and what to write (``base.sizes``: what it stores now).
+    Raises :class:`ItemTooLarge` when the item would exceed :data:`ITEM_LIMIT` (nothing is written)."""
+    tail, chunks, chunk = base.tail, base.chunks, None
+    if change.history is not None:
+        appended = history.append(base.tail, base.chunks, change.history)
+        tail, chunks, chunk = appended.tail, appended.chunks, appended.chunk
+    removed = set(change.pending_remove)
+    pending = {k: v for k, v in base.pending.items() if k not in removed}
+    pending.update(change.pending_add)
+    added = {k: pack(v) for k, v in change.pending_add.items()}
+    deliveries = base.deliveries
+    if change.delivery_id is not None:
+        deliveries = (*deliveries, digest(change.delivery_id))[-MAX_DELIVERIES:]
+    state = None if change.state is KEEP else pack(change.state)
+    records = None if change.records is KEEP else pack(change.records)
+    sizes = {k: v for k, v in base.sizes.items() if k not in removed}
+    sizes.update({k: len(v) for k, v in added.items()})
+    if state is not None:
+        sizes["state"] = len(state)
+    if records is not None:
+        sizes["records"] = len(records)
+    new = replace(
+        base, version=base.version + 1, sizes=sizes,
+        state=base.state if isinstance(change.state, Keep) else change.state,
+        records=base.records if isinstance(change.records, Keep) else change.records,
+        pending=pending, tail=tail, chunks=chunks, deliveries=deliveries,
+        expires_at=base.expires_at if isinstance(change.expires_at, Keep) else change.expires_at,
+    )  # fmt: skip
+    size = stored_size(new)
+    if size > ITEM_LIMIT:
+        raise ItemTooLarge(base.game_id, size)
+    packed = Packed(state, records, added, tail if change.history is not None else None, chunk)
+    return new, packed
+
+
+def blank(game_id: str) -> StoredGame:
+    """The base of a game's first commit (version 0: nothing stored)."""
+    return StoredGame(game_id=game_id, version=0, state="")
 
 
 class GameStore(GroupStore, Protocol):
@@ -74,51 +201,16 @@ class GameStore(GroupStore, Protocol):
         """The game as last committed (strongly consistent), or ``None`` if it was never stored."""
         ...
 
-    def commit(
-        self,
-        game_id: str,
-        *,
-        expected_version: int,
-        state: str,
-        outbox_add: dict[str, str],
-        delivery_id: str | None,
-        expires_at: int | None,
-        flush_holder: str | None = None,
-        lease_until: int | None = None,
-    ) -> StoredGame:
-        """Atomically store ``state`` as version ``expected_version + 1``.
-
-        ``expected_version`` 0 creates the game. ``outbox_add`` entries join the outbox (pending entries
-        stay). ``delivery_id`` (if any) joins the delivery window. ``expires_at`` sets the TTL of the game
-        record (``None``: no expiry, an earlier one is cleared). ``flush_holder`` (with ``lease_until``,
-        UTC epoch seconds): in the same write, take the flush lease for ``flush_holder`` if no flush holds
-        it (a lease left to lapse still counts as held: only :meth:`acquire_flush` takes it over); the
-        version stays the only condition, so a held lease never fails a commit. Returns the stored game:
-        its ``lease_holder`` is ``flush_holder`` when the commit took the lease.
-        Raises :class:`VersionConflict` if the game is not at ``expected_version``; ValueError if only one
-        of ``flush_holder`` and ``lease_until`` is given.
-        """
+    def commit(self, base: StoredGame, change: Change) -> StoredGame:
+        """Store ``base`` after ``change`` (:func:`after`) as version ``base.version + 1``, in one write
+        conditioned on the stored version being ``base.version`` (version 0: the game must not exist);
+        a rolled-over history tail is written as its chunk item first. Returns the game as stored now.
+        Raises :class:`VersionConflict` (reload and decide again) and :class:`ItemTooLarge`."""
         ...
 
-    def mark_sent(self, game_id: str, outbox_ids: list[str]) -> None:
-        """Remove delivered notices from the outbox. Never conflicts with a commit; unknown ids and a
-        missing game are ignored."""
-        ...
-
-    def acquire_flush(self, game_id: str, *, holder: str, until: int, now: int) -> StoredGame | None:
-        """Take the game's flush lease for ``holder`` until ``until`` if nobody holds it or the holder's
-        lease expired (``lease_until <= now``; UTC epoch seconds). Returns the game as stored after the
-        write (its outbox is what the holder may send), or ``None`` when another lease is live or the game
-        is missing. Ignores the version: never conflicts with a commit."""
-        ...
-
-    def release_flush(
-        self, game_id: str, *, holder: str, sent: list[str], sends: str | None
-    ) -> StoredGame | None:
-        """In one write: remove the ``sent`` outbox ids, store ``sends`` (``None``: keep it) and release
-        the lease, if ``holder`` still holds it. If it lost the lease (it expired and another flush took
-        it), only the ids are removed. Returns the game as stored after (``None`` if missing): its outbox
-        shows what was committed while the lease was held."""
+    def history(self, stored: StoredGame, *, last: int | None = None) -> list[str]:
+        """The history entries of ``stored``, oldest first: its chunks (one batched read; only the ``last``
+        ones when given) then its tail. A chunk that cannot be read is left out (logged)."""
         ...
 
     def get_pointer(self, kind: str, key: str) -> str | None:
@@ -131,15 +223,9 @@ class GameStore(GroupStore, Protocol):
         Raises ValueError for an unknown kind."""
         ...
 
-    def claim_reply(self, delivery_id: str) -> bool:
-        """True the first time it is called for ``delivery_id``, False ever after (for
-        :data:`REPLY_KEPT` seconds): a reply that changes no game (a refusal, help, a read-only answer) is
-        sent once even when the platform delivers the same update again, or three times at once."""
-        ...
-
     def has_delivery(self, stored: StoredGame, delivery_id: str) -> bool:
         """True if ``delivery_id`` already changed this game (a platform redelivery)."""
-        return delivery_id in stored.deliveries
+        return digest(delivery_id) in stored.deliveries
 
 
 def check_kind(kind: str) -> None:
@@ -148,122 +234,38 @@ def check_kind(kind: str) -> None:
         raise ValueError(f"pointer kind must be one of {POINTER_KINDS}, not {kind!r}")
 
 
-def check_lease_offer(flush_holder: str | None, lease_until: int | None) -> None:
-    """Raise ValueError unless a commit's ``flush_holder`` and ``lease_until`` are both given or both not."""
-    if (flush_holder is None) != (lease_until is None):
-        raise ValueError("flush_holder and lease_until go together")
-
-
-def _delivery_window(
-    window: dict[int, str], version: int, delivery_id: str | None, limit: int
-) -> dict[int, str]:
-    """The window after committing ``version``: version → delivery id for the last ``limit`` versions."""
-    kept = {v: d for v, d in window.items() if v > version - limit}
-    if delivery_id is not None:
-        kept[version] = delivery_id
-    return kept
-
-
-@dataclass
-class _Record:
-    version: int
-    state: str
-    outbox: dict[str, str]
-    window: dict[int, str]
-    lease_holder: str | None = None
-    lease_until: int = 0
-    sends: str = ""
-
-    def stored(self, game_id: str) -> StoredGame:
-        deliveries = [self.window[v] for v in sorted(self.window)]
-        return StoredGame(
-            game_id, self.version, self.state, dict(self.outbox), deliveries,
-            self.lease_holder, self.lease_until, self.sends,
-        )  # fmt: skip
-
-
 class MemoryStore(MemoryGroups, GameStore):
-    """In-process :class:`GameStore` guarded by one lock (thread-safe). ``expires_at`` is accepted and
-    ignored: nothing expires in memory."""
+    """In-process :class:`GameStore` guarded by one lock (thread-safe), with the same sizes and bounds as
+    DynamoDB (:func:`after` counts what would be stored compressed). ``expires_at`` is kept and ignored:
+    nothing expires in memory."""
 
-    def __init__(self, *, max_deliveries: int = MAX_DELIVERIES) -> None:
+    def __init__(self) -> None:
         MemoryGroups.__init__(self)
         self._lock = threading.Lock()
-        self._games: dict[str, _Record] = {}
+        self._games: dict[str, StoredGame] = {}
+        self._chunks: dict[tuple[str, int], bytes] = {}
         self._pointers: dict[tuple[str, str], str] = {}
-        self._replies: set[str] = set()
-        self._max_deliveries = max_deliveries
 
     def load(self, game_id: str) -> StoredGame | None:
         with self._lock:
-            record = self._games.get(game_id)
-            return record.stored(game_id) if record else None
+            return self._games.get(game_id)
 
-    def commit(
-        self,
-        game_id: str,
-        *,
-        expected_version: int,
-        state: str,
-        outbox_add: dict[str, str],
-        delivery_id: str | None,
-        expires_at: int | None,
-        flush_holder: str | None = None,
-        lease_until: int | None = None,
-    ) -> StoredGame:
-        check_lease_offer(flush_holder, lease_until)
+    def commit(self, base: StoredGame, change: Change) -> StoredGame:
+        new, packed = after(base, change)
         with self._lock:
-            current = self._games.get(game_id)
-            if (current.version if current else 0) != expected_version:
-                raise VersionConflict(game_id)
-            version = expected_version + 1
-            before = current or _Record(0, "", {}, {})
-            window = _delivery_window(before.window, version, delivery_id, self._max_deliveries)
-            holder, until = before.lease_holder, before.lease_until
-            if holder is None and flush_holder is not None and lease_until is not None:
-                holder, until = flush_holder, lease_until
-            record = _Record(
-                version, state, {**before.outbox, **outbox_add}, window, holder, until, before.sends
-            )
-            self._games[game_id] = record
-            return record.stored(game_id)
+            current = self._games.get(base.game_id)
+            if (current.version if current else 0) != base.version:
+                raise VersionConflict(base.game_id)
+            if packed.chunk is not None:
+                self._chunks[(base.game_id, new.chunks - 1)] = packed.chunk
+            self._games[base.game_id] = new
+            return new
 
-    def mark_sent(self, game_id: str, outbox_ids: list[str]) -> None:
+    def history(self, stored: StoredGame, *, last: int | None = None) -> list[str]:
+        first = 0 if last is None else max(0, stored.chunks - last)
         with self._lock:
-            record = self._games.get(game_id)
-            if record is None:
-                return
-            for outbox_id in outbox_ids:
-                record.outbox.pop(outbox_id, None)
-
-    def acquire_flush(self, game_id: str, *, holder: str, until: int, now: int) -> StoredGame | None:
-        with self._lock:
-            record = self._games.get(game_id)
-            if record is None or (record.lease_holder is not None and record.lease_until > now):
-                return None
-            record.lease_holder, record.lease_until = holder, until
-            return record.stored(game_id)
-
-    def release_flush(
-        self, game_id: str, *, holder: str, sent: list[str], sends: str | None
-    ) -> StoredGame | None:
-        with self._lock:
-            record = self._games.get(game_id)
-            if record is None:
-                return None
-            for outbox_id in sent:
-                record.outbox.pop(outbox_id, None)
-            if record.lease_holder == holder:
-                record.lease_holder, record.lease_until = None, 0
-                record.sends = record.sends if sends is None else sends
-            return record.stored(game_id)
-
-    def claim_reply(self, delivery_id: str) -> bool:
-        with self._lock:
-            if delivery_id in self._replies:
-                return False
-            self._replies.add(delivery_id)
-            return True
+            chunks = [self._chunks.get((stored.game_id, n), b"") for n in range(first, stored.chunks)]
+        return [entry for chunk in chunks for entry in history.unpack(chunk)] + stored.tail_entries()
 
     def get_pointer(self, kind: str, key: str) -> str | None:
         check_kind(kind)

@@ -83,22 +83,30 @@ class Scheduler(Protocol):
 class SqsScheduler:
     """:class:`Scheduler` on the timer queue ``queue_url`` (SQS ``SendMessage`` with ``DelaySeconds``).
 
-    ``client``: a boto3 SQS client (default: one from the environment, "standard" retries).
+    ``client``: a boto3 SQS client (default: one from the environment, "standard" retries, made on the
+    first wake-up: an input that changes no phase schedules nothing and never needs it).
     """
 
     def __init__(self, queue_url: str, client: SQSClient | None = None) -> None:
-        # boto3 is imported here, not with the module: the runner and the local playground use the
-        # wake-up types without paying boto3's import time.
-        import boto3
-        from botocore.config import Config
-
         self._queue_url = queue_url
-        self._client = client or boto3.client("sqs", config=Config(retries={"mode": "standard"}))
+        self._client = client
 
     def schedule(self, wake_up: WakeUp, *, now: int) -> None:
+        if self._client is None:
+            self._client = _default_client()
         self._client.send_message(
             QueueUrl=self._queue_url, MessageBody=wake_up.dump(), DelaySeconds=delay_of(wake_up, now)
         )
+
+
+def _default_client() -> SQSClient:
+    """An SQS client from the environment with "standard" retries. boto3 is imported here, not with the
+    module: the runner and the local playground use the wake-up types without paying boto3's import
+    time."""
+    import boto3
+    from botocore.config import Config
+
+    return boto3.client("sqs", config=Config(retries={"mode": "standard"}))
 
 
 @dataclass

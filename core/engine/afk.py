@@ -78,8 +78,8 @@ def acted(state: TableState, seat: int, refused: Rejected | None, *, exempt: boo
 
 
 def kicked(state: TableState) -> set[int]:
-    """Seats the host has kicked (their :data:`KICKED` events)."""
-    return {e.data["seat"] for e in state.log if e.kind == KICKED}
+    """Seats the host has kicked (``TableState.kicked``; each logged as :data:`KICKED`)."""
+    return set(state.kicked)
 
 
 def idle(g: TableCtx[Any]) -> list[int]:
@@ -130,12 +130,12 @@ def kick(g: TableCtx[Any], user_id: str, target: str, *, leave: Leave | None) ->
         return Rejected(reason="kick.self")
     if seat in kicked(s):
         return Rejected(reason="kick.already", params={"name": name})
-    left = any(e.kind == "PlayerLeft" and e.data["seat"] == seat for e in s.log)
-    if not g.p(seat).alive or not (left or seat in idle(g)):
+    if not g.p(seat).alive or not (seat in s.left or seat in idle(g)):
         return Rejected(reason="kick.not_idle", params={"name": name})
     refused = leave(g, seat) if leave is not None else None
     if refused is not None:
         return refused
+    s.kicked.append(seat)
     g.log(KICKED, seat=seat)
     if leave is None:
         g.announce("game.kicked", player=g.ref(seat))

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from core.engine.commands import Act, Command, Join, StartGame, Timeout
+from core.engine.legal import LegalActions
 from core.engine.notice import Action, Notice
 from core.engine.result import Accepted, Rejected
 from core.engine.rng import Rng
@@ -33,9 +34,11 @@ ABSTAIN = "none"
 #: Kinds the policy handles by name; any other kind offered in discussion is a day ability.
 _KNOWN = frozenset({"done", "kill", "cancel", "co", "ready", "vote"})
 #: Kind families (the part before the first dot) of a one-off pick among equal options: 政治家人狼's
-#: lover's favourite and a lottery card; DEATH NOTE 人狼's card plays, candidate picks, give-backs, night
-#: names and signals, and the host's start player.
-_PICKS = frozenset({"favourite", "draw", "play", "discard", "pick", "give", "name", "signal", "start"})
+#: lover's favourite and a lottery card; DEATH NOTE 人狼's card plays, candidate picks, give-backs (or a
+#: declined Exchange), night names and signals, and the host's start player.
+_PICKS = frozenset(
+    {"favourite", "draw", "play", "discard", "pick", "give", "decline", "name", "signal", "start"}
+)
 #: XORed into a game's seed to seed its bots, so the deal and the bots draw from unrelated streams.
 BOT_SALT = 0xB07B07
 #: Safety stop of :func:`play_out`: no game of ours needs this many inputs (16 players, 30 days).
@@ -135,13 +138,17 @@ def _vote(actions: list[Action], rng: Rng, avoid: set[int]) -> Action:
 @dataclass
 class Driver:
     """Bots in every seat of one game. ``next_command(state)`` gives the next input; feed what the
-    rules answered to :meth:`observe` so bots learn their team mates."""
+    rules answered to :meth:`observe` so bots learn their team mates. ``legal``: the legal actions the
+    bots looked up in the last state given (pass it to ``decide`` with the command, which then need
+    not derive them again); ``users``: the user id of each seat, read from the first dealt state."""
 
     rules: GameRules
     rng: Rng
     phase_seq: int = -1
     taken: dict[int, set[str]] = field(default_factory=dict)
     friends: dict[int, set[int]] = field(default_factory=dict)
+    legal: LegalActions | None = None
+    users: dict[int, str] = field(default_factory=dict)
 
     def observe(self, notices: list[Notice]) -> None:
         """Remember every team audience: its seats know each other [design §3, ``Team`` notices]."""
@@ -157,14 +164,18 @@ class Driver:
             return None
         if state.phase_seq != self.phase_seq:
             self.phase_seq, self.taken = state.phase_seq, {}
-        seats = self.rules.seats(state)
-        for seat in self.rng.shuffled(sorted(seats)):
+        if not self.users:  # the seats and their users never change once dealt
+            self.users = {seat: member.user_id for seat, member in self.rules.seats(state).items()}
+        self.legal = legal = LegalActions(self.rules, state)
+        for seat in self.rng.shuffled(sorted(self.users)):
+            actions = legal.of(seat)
+            if not actions:
+                continue  # nothing to choose from: choose() would say None without a draw
             taken = self.taken.setdefault(seat, set())
-            legal = self.rules.legal_actions(state, seat)
-            action = choose(legal, self.rng, taken=taken, me=seat, friends=self.friends.get(seat, ()))
+            action = choose(actions, self.rng, taken=taken, me=seat, friends=self.friends.get(seat, ()))
             if action is not None:
                 taken.add(taken_key(action))
-                return Act(user_id=seats[seat].user_id, action=action, phase_seq=state.phase_seq)
+                return Act(user_id=self.users[seat], action=action, phase_seq=state.phase_seq)
         if state.deadline_at is not None:
             return Timeout(phase_seq=state.phase_seq)
         return None
@@ -228,7 +239,7 @@ def play_out(
         if steps >= MAX_STEPS:
             raise RuntimeError(f"no end after {MAX_STEPS} inputs")
         now = next_now(state, command, now)
-        result = rules.decide(state, command, now=now)
+        result = rules.decide(state, command, now=now, legal=driver.legal)
         if isinstance(result, Rejected):
             raise BotRefused(f"{command!r} refused: {result.reason}")
         driver.observe(result.notices)

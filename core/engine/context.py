@@ -130,7 +130,7 @@ def conclude(g: TableCtx[S], before: S, command: Command, outcome: Rejected | No
     if g.s.phase == ENDED and before.phase != ENDED:
         # After the result: 「もう一回」, a new lobby with the same players and settings (the service's tap).
         g.announce("game.rematch", actions=[Action(kind=REMATCH)])
-    changed = not isinstance(command, Query) and (bool(g.events) or g.s != before)
+    changed = not isinstance(command, Query) and (bool(g.events) or g.s.differs_from(before))
     g.s.log.extend(g.events)
     return Accepted(state=g.s, events=g.events, notices=g.notices, changed=changed)
 

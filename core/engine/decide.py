@@ -9,8 +9,8 @@ fresh lobby) is here, once.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from core.engine import afk, control, lobby
@@ -31,8 +31,8 @@ from core.engine.commands import (
     Timeout,
 )
 from core.engine.context import LobbyCommand, TableCtx, apply_lobby, conclude, leave_lobby, seat_of
-from core.engine.context import seats as context_seats
-from core.engine.notice import Action, KeyRef, Notice, Param, Scalar, to_user
+from core.engine.legal import LegalActions
+from core.engine.notice import Action, Notice, to_user
 from core.engine.result import Accepted, Rejected
 from core.engine.rng import Rng
 from core.engine.table import CANCELLED, Member, TableState
@@ -56,9 +56,10 @@ class Steps(Generic[S, C]):
     ``configure``: ``/option <name> <values>`` on the state, its notices or a refusal (the host-in-lobby check
     is done); ``deadline``: the current phase's
     deadline passed (a stale or early timer is already refused); ``query``; ``say``: relayed text from a
-    seat; ``legal``/``refusal``: the game's legal actions and the reason an action is not one;
-    ``apply``: a legal action of a seat; ``act``: optional, replaces the legality check for phases that
-    take free-form answers (徒桜戦争's deduction); ``clear``: what a cancel drops (open windows);
+    seat; ``legal``/``refusal``: the game's legal actions and the reason an action is not one (given the
+    seat's legal actions now); ``apply``: a legal action of a seat; ``act``: optional, takes the actions
+    of the ``free_form`` phases instead of the legality check (徒桜戦争's deduction, whose answers are
+    free-form); ``clear``: what a cancel drops (open windows);
     ``pending``: optional, the seats whose choice the current phase still needs (the 30 s reminder goes to
     them, [ADZ-11.8]); without it, every seat with a legal action other than speech or claims;
     ``discussion``: the phase ids where ``/extend`` and the ``/skip`` vote apply (``core.engine.control``);
@@ -77,23 +78,30 @@ class Steps(Generic[S, C]):
     query: Callable[[C, Query], Rejected | None]
     say: Callable[[C, int, str], Rejected | None]
     legal: Callable[[C, int], list[Action]]
-    refusal: Callable[[C, int, Action], str]
+    refusal: Callable[[C, int, Action, list[Action]], str]
     apply: Callable[[C, int, Action], None]
     clear: Callable[[S], None]
     act: Callable[[C, int, Action], Rejected | None] | None = None
+    free_form: frozenset[str] = frozenset()
     pending: Callable[[C], set[int]] | None = None
     discussion: frozenset[str] = frozenset()
     speakers: Callable[[S], set[int] | None] | None = None
     afk_exempt: frozenset[str] = frozenset()
     leave: afk.Leave | None = None
 
-    def decide(self, state: S, command: Command, *, now: int) -> Accepted[S] | Rejected:
+    def decide(
+        self, state: S, command: Command, *, now: int, legal: LegalActions | None = None
+    ) -> Accepted[S] | Rejected:
         """Apply ``command`` at ``now`` (UTC epoch seconds) to a copy of ``state``; never mutates it and
-        never raises for player input."""
+        never raises for player input. ``legal``: this game's legal actions of this very ``state`` as the
+        caller already has them (``Game.decide`` checks that), used instead of computing them again."""
         g = self.ctx(state.fork(), now)
-        return conclude(g, state, command, self._dispatch(g, command))
+        known = legal if legal is not None and legal.state is state else None
+        return conclude(g, state, command, self._dispatch(g, command, known))
 
-    def _dispatch(self, g: C, command: Command) -> Rejected | None:
+    def _dispatch(self, g: C, command: Command, known: LegalActions | None = None) -> Rejected | None:
+        if type(command) is Act or type(command) is Say:  # most inputs of a game: no table-level checks
+            return self._by_seat(g, command, known)
         s = g.s
         if isinstance(command, LobbyCommand):
             return apply_lobby(g, command, max_players=self.max_players(s))
@@ -122,6 +130,11 @@ class Steps(Generic[S, C]):
         if isinstance(command, ControlCommand):
             return control.apply(g, command, discussion=self.discussion, close=self.deadline,
                                  speakers=self.speakers)  # fmt: skip
+        return self._by_seat(g, command, known)
+
+    def _by_seat(self, g: C, command: Act | Say, known: LegalActions | None) -> Rejected | None:
+        """A seat's tap, typed action or relayed text (refused for a non-player and a kicked seat)."""
+        s = g.s
         seat = seat_of(s, command.user_id)
         if seat is None:
             return Rejected(reason="not_player")
@@ -129,20 +142,25 @@ class Steps(Generic[S, C]):
             return Rejected(reason="kick.removed")  # the host removed the seat: it times out on every prompt
         if isinstance(command, Say):
             return self.say(g, seat, command.text)
-        return self._act(g, seat, command)
+        return self._act(g, seat, command, known)
 
-    def _act(self, g: C, seat: int, command: Act) -> Rejected | None:
-        """A tap or typed action: stale, illegal or not-yet-allowed ones are refused and change nothing."""
+    def _act(self, g: C, seat: int, command: Act, known: LegalActions | None) -> Rejected | None:
+        """A tap or typed action: stale, illegal or not-yet-allowed ones are refused and change nothing.
+        Nothing has changed the context's state yet, so ``known`` (of the input state) still holds."""
         if command.phase_seq is not None and command.phase_seq != g.s.phase_seq:
             return Rejected(reason="phase.stale")
         exempt = g.s.phase in self.afk_exempt
-        refused = self.act(g, seat, command.action) if self.act else self.act_legal(g, seat, command.action)
+        if self.act is not None and g.s.phase in self.free_form:
+            refused = self.act(g, seat, command.action)
+        else:
+            legal = known.of(seat) if known is not None else self.legal(g, seat)
+            refused = self._act_legal(g, seat, command.action, legal)
         return afk.acted(g.s, seat, refused, exempt=exempt)
 
-    def act_legal(self, g: C, seat: int, action: Action) -> Rejected | None:
-        """Apply ``action`` if it is one of ``seat``'s legal actions now, else refuse with the reason."""
-        if action not in self.legal(g, seat):
-            return Rejected(reason=self.refusal(g, seat, action))
+    def _act_legal(self, g: C, seat: int, action: Action, legal: list[Action]) -> Rejected | None:
+        """Apply ``action`` if it is one of ``seat``'s ``legal`` actions now, else refuse with the reason."""
+        if action not in legal:
+            return Rejected(reason=self.refusal(g, seat, action, legal))
         self.apply(g, seat, action)
         return None
 
@@ -223,9 +241,10 @@ class Steps(Generic[S, C]):
         seat = seat_of(s, user_id)
         if seat is None:
             return leave_lobby(g, user_id)
-        gone = {e.data["seat"] for e in s.log if e.kind == "PlayerLeft"}
+        gone = set(s.left)
         if seat in gone:
             return Rejected(reason="left.already")
+        s.left.append(seat)
         g.log("PlayerLeft", seat=seat)
         if g.p(seat).alive:
             g.announce("game.player_left", player=g.ref(seat))
@@ -251,55 +270,3 @@ class Steps(Generic[S, C]):
             "deadline_at": now + lobby.lobby_seconds(settings),
             "rng": Rng.seeded(seed), "settings": settings, "locale": str(settings.get("locale", "ja")),
         })  # fmt: skip
-
-
-@dataclass(frozen=True)
-class Game(Generic[S]):
-    """A game as the service sees it (the ``GameRules`` protocol of ``core.games``), built from its
-    :class:`Steps` (speaking rights included) plus its table size and per-seat projection; ``summary``: the
-    params of its ``lobby.options`` notice (the host options now); ``winners``: the side ids that won a
-    finished game (empty for a draw or a cancelled game); ``ending``: the notices of a finished game's end
-    again (final announcement, reveal, recap; ``core.engine.context.replay_ending``) at a time (UTC epoch
-    seconds), ``[]`` for a game without a result; ``verbs``: the game's own typed night commands, ``typed
-    word → action kind`` (``/protect 3`` is ``Action("night.protect", (3,))``), read by the shell's typed
-    commands."""
-
-    id: str
-    min_players: int
-    max_players: int
-    state_model: type[S]
-    steps: Steps[S, Any]
-    project: Callable[[S, int], dict[str, Any]]
-    summary: Callable[[S], dict[str, Param]]
-    winners: Callable[[S], list[str]]
-    ending: Callable[[S, int], list[Notice]] = lambda state, now: []
-    verbs: Mapping[str, str] = field(default_factory=dict)
-
-    def settings_lines(self, state: S) -> list[Scalar]:
-        """The game's settings now as one ``lobby.options`` line, for other notices (the lobby's opening,
-        the rematch) to show."""
-        return [KeyRef(key="lobby.options", params=self.summary(state))]
-
-    def new_game(
-        self, *, game_id: str, chat_id: str, host: Member, settings: dict[str, Any], seed: int, now: int
-    ) -> S:
-        return self.steps.new_game(game_id=game_id, chat_id=chat_id, host=host, settings=settings, seed=seed,
-                                   now=now)  # fmt: skip
-
-    def decide(self, state: S, command: Command, *, now: int) -> Accepted[S] | Rejected:
-        return self.steps.decide(state, command, now=now)
-
-    def speakers(self, state: S) -> set[int] | None:
-        """Seats that may post in the group now; ``None``: everyone (``Steps.speakers``)."""
-        return self.steps.speakers(state) if self.steps.speakers is not None else None
-
-    def legal_actions(self, state: S, seat: int) -> list[Action]:
-        return self.steps.legal_actions(state, seat)
-
-    @staticmethod
-    def seat_of(state: Any, user_id: str) -> int | None:
-        return seat_of(state, user_id)
-
-    @staticmethod
-    def seats(state: Any) -> dict[int, Member]:
-        return context_seats(state)

@@ -7,6 +7,7 @@ renders it in the chat's language, and the platform adapter turns ``actions`` in
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -56,7 +57,10 @@ class KeyRef(BaseModel):
 
 
 Ref = Annotated[PlayerRef | RoleRef | FactionRef | CardRef | KeyRef, Field(discriminator="t")]
-Scalar = bool | int | str | Ref
+#: The reference first: pydantic's smart union then takes a reference instance in 0.6 us instead of 4 us
+#: (``bool | int | str | Ref``; an int takes 0.6 us instead of 0.3); the values accepted and what they
+#: become are the same in either order (each input matches one member exactly).
+Scalar = Ref | bool | int | str
 Param = Scalar | list[Scalar]
 KeyRef.model_rebuild()
 
@@ -71,6 +75,27 @@ class Action(BaseModel):
     model_config = ConfigDict(frozen=True)
     kind: str
     args: tuple[int | str, ...] = ()
+
+    def __eq__(self, other: object) -> bool:
+        """Pydantic's comparison (same class, same field values) without its generic steps: the legality
+        check compares a tap with the legal actions one by one."""
+        if type(other) is not Action:
+            return super().__eq__(other)
+        return self.kind == other.kind and self.args == other.args
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.args))
+
+    @staticmethod
+    def of(kind: str, *args: int | str) -> Action:
+        """``Action(kind=kind, args=args)``, one shared instance per ``(kind, args)`` (an action is frozen):
+        the legal-action lists of every seat in every state reuse it instead of validating a new one."""
+        return _shared_action(kind, *args)
+
+
+@lru_cache(maxsize=8192, typed=True)
+def _shared_action(kind: str, *args: int | str) -> Action:
+    return Action(kind=kind, args=args)
 
 
 class Audience(BaseModel):
@@ -89,7 +114,9 @@ class Audience(BaseModel):
 PUBLIC = Audience(kind="public")
 
 
+@lru_cache(maxsize=1024)
 def to_seat(*seats: int) -> Audience:
+    """The 1:1 chats of ``seats`` (one shared instance per seats: an audience is frozen)."""
     return Audience(kind="seat", seats=tuple(seats))
 
 

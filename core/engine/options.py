@@ -2,7 +2,9 @@
 stored by name in ``settings["options"]`` and set in the lobby with ``/option <name> <value>``.
 
 A game builds one :class:`OptionTable` from its rules spec's option list (``politician.md`` §11,
-``deathnote.md`` §11.5) and reads values with :meth:`OptionTable.get`.
+``deathnote.md`` §11.5) and reads values with :meth:`OptionTable.get`. Options where the original rule
+text reads otherwise than the spec also carry their printed value (``printed``): ``/option preset
+printed`` sets all of them at once, ``/option preset default`` takes them back to the defaults.
 """
 
 from __future__ import annotations
@@ -17,16 +19,23 @@ from core.engine.table import TableState
 
 #: Words accepted for an on/off option.
 ON_WORDS: Final = {"on": True, "true": True, "yes": True, "off": False, "false": False, "no": False}
+#: The name of the preset switch (``/option preset printed``) and its words.
+PRESET: Final = "preset"
+PRESETS: Final = ("default", "printed")
+
+Value = int | bool | str
 
 
 @dataclass(frozen=True)
 class OptionTable:
     """``defaults``: option name → default (bool: on/off, int: a number within ``bounds``, str: one of
-    ``choices``). Seconds for timer options."""
+    ``choices``). Seconds for timer options. ``printed``: option name → its value as the original rule
+    text reads (the ``printed`` preset); each is shown in the lobby with a ``option.about.<name>`` text."""
 
-    defaults: Mapping[str, int | bool | str]
+    defaults: Mapping[str, Value]
     bounds: Mapping[str, tuple[int, int]] = field(default_factory=dict)
     choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    printed: Mapping[str, Value] = field(default_factory=dict)
 
     def get(self, state: TableState, name: str) -> Any:
         """The value of option ``name``: the host's, else the default. Raises KeyError for an unknown
@@ -70,21 +79,77 @@ class OptionTable:
         options, or ``option.invalid`` (:meth:`set`)."""
         if name in ("", "show"):
             return None
+        if name.lower() == PRESET and self.printed:
+            return self.apply_preset(state, values[0]) if values else None
         key = self.find(name)
         if key is None:
-            return Rejected(reason="option.unknown", params={"options": ", ".join([*also, *self.defaults])})
+            names = [*also, *([PRESET] if self.printed else []), *self.defaults]
+            return Rejected(reason="option.unknown", params={"options": ", ".join(names)})
         return self.set(state, key, values[0]) if values else None
 
+    def apply_preset(self, state: TableState, raw: str) -> Rejected | None:
+        """``/option preset printed``: every option of ``printed`` takes its printed value; ``/option preset
+        default``: they go back to their defaults (the host's other options stay). ``option.invalid``
+        (with the two words) for any other word."""
+        word = raw.lower()
+        if word not in PRESETS:
+            allowed = " / ".join(PRESETS)
+            return Rejected(reason="option.invalid", params={"option": PRESET, "allowed": allowed})
+        options = state.settings.setdefault("options", {})
+        for name, value in self.printed.items():
+            if word == "printed":
+                options[name] = value
+            else:
+                options.pop(name, None)
+        if not options:
+            state.settings.pop("options")
+        return None
+
+    def preset(self, state: TableState) -> str:
+        """``printed`` when every option of ``printed`` has its printed value, ``default`` when every one has
+        its default, else ``custom``."""
+        now = {name: self.get(state, name) for name in self.printed}
+        if now == dict(self.printed):
+            return "printed"
+        return "default" if all(now[name] == self.defaults[name] for name in now) else "custom"
+
+    def preset_line(self, state: TableState) -> KeyRef:
+        """The ``preset.line`` of the lobby and ``/option``: which preset the options follow now."""
+        return KeyRef(key="preset.line", params={"preset": KeyRef(key=f"preset.{self.preset(state)}")})
+
     def every(self, state: TableState) -> list[Scalar]:
-        """One ``option.line`` per option with its value now (the host's or the default), in table order."""
-        return [self._line(name, self.get(state, name)) for name in self.defaults]
+        """One line per option with its value now (the host's or the default), in table order: an
+        ``option.line``, or for an option of ``printed`` its :meth:`rule_line`."""
+        return [
+            self.rule_line(state, name) if name in self.printed else self._line(name, self.get(state, name))
+            for name in self.defaults
+        ]
+
+    def rules(self, state: TableState) -> list[Scalar]:
+        """The :meth:`rule_line` of every option of ``printed``, in table order."""
+        return [self.rule_line(state, name) for name in self.defaults if name in self.printed]
+
+    def rule_line(self, state: TableState, name: str) -> KeyRef:
+        """``option.line.as_printed`` (the value is the printed one) or ``option.line.printed`` (with the
+        printed value), each with the option's ``option.about.<name>`` text."""
+        value, printed = self.get(state, name), self.printed[name]
+        key = "option.line.as_printed" if value == printed else "option.line.printed"
+        about = KeyRef(key=f"option.about.{name}")
+        return KeyRef(
+            key=key, params={"option": name, "value": shown(value), "printed": shown(printed), "about": about}
+        )
 
     @staticmethod
-    def _line(name: str, value: int | bool | str) -> KeyRef:
-        shown = ("on" if value else "off") if isinstance(value, bool) else str(value)
-        return KeyRef(key="option.line", params={"option": name, "value": shown})
+    def _line(name: str, value: Value) -> KeyRef:
+        return KeyRef(key="option.line", params={"option": name, "value": shown(value)})
 
-    @staticmethod
-    def changed(state: TableState) -> list[Scalar]:
-        """One ``option.line`` (option and value as typed) per option the host changed."""
-        return [OptionTable._line(k, v) for k, v in state.settings.get("options", {}).items()]
+    def changed(self, state: TableState) -> list[Scalar]:
+        """One ``option.line`` (option and value as typed) per option the host changed, options of
+        ``printed`` aside (:meth:`rules` shows them)."""
+        options = state.settings.get("options", {})
+        return [self._line(k, v) for k, v in options.items() if k not in self.printed]
+
+
+def shown(value: Value) -> str:
+    """An option's value as the lobby prints it: ``on``/``off`` for a switch, else the value."""
+    return ("on" if value else "off") if isinstance(value, bool) else str(value)

@@ -38,8 +38,7 @@ def seat_again(old: TableState, fresh: S, host: str) -> S:
     """``fresh`` (a new lobby of the same game) with ``old``'s members in their joining order, except those
     who left the group during the game (``PlayerLeft``); those the bot could not message stay marked so
     (the start waits for them, [ADZ-4.1]); ``host`` (the tapper) becomes the host."""
-    gone = {e.data.get("seat") for e in old.log if e.kind == "PlayerLeft"}
-    left = {p.user_id for p in getattr(old, "players", []) if p.seat in gone}
+    left = {p.user_id for p in getattr(old, "players", []) if p.seat in old.left}
     fresh.members = [m.model_copy() for m in old.members if m.user_id not in left]
     fresh.unreachable = [u for u in old.unreachable if fresh.member(u) is not None]
     fresh.host = host

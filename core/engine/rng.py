@@ -12,6 +12,7 @@ from pydantic import BaseModel, Field
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
+_SPAN = 1 << 64
 
 
 class ScriptExhausted(ValueError):
@@ -28,40 +29,54 @@ class Rng(BaseModel):
     state: int = 0
     script: list[int] = Field(default_factory=list)
 
-    def _next(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return z ^ (z >> 31)
-
     def below(self, n: int) -> int:
         """A uniform index in ``range(n)``; ``n`` ≥ 1."""
         if n < 1:
             raise ValueError("cannot draw from an empty set")
         if self.script:
-            i = self.script.pop(0)
-            if not 0 <= i < n:
-                raise ScriptExhausted(f"scripted index {i} outside range({n})")
-            return i
-        limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            x = self._next()
-            if x < limit:
-                return x % n
+            return self._scripted(n)
+        self.state, index = _bounded(self.state, n)
+        return index
+
+    def _scripted(self, n: int) -> int:
+        i = self.script.pop(0)
+        if not 0 <= i < n:
+            raise ScriptExhausted(f"scripted index {i} outside range({n})")
+        return i
 
     def choice(self, items: list[T]) -> T:
         """One element of ``items`` drawn uniformly (items in the caller's order, e.g. ascending seats)."""
         return items[self.below(len(items))]
 
     def shuffled(self, items: list[T]) -> list[T]:
-        """A new list with ``items`` in a uniformly random order (Fisher-Yates, one draw per position)."""
+        """A new list with ``items`` in a uniformly random order (Fisher-Yates, one draw per position).
+        The same draws as :meth:`below` one by one; the generator's state is written back once."""
         out = list(items)
+        if self.script:
+            for i in range(len(out) - 1, 0, -1):
+                j = self.below(i + 1)
+                out[i], out[j] = out[j], out[i]
+            return out
+        state = self.state
         for i in range(len(out) - 1, 0, -1):
-            j = self.below(i + 1)
+            state, j = _bounded(state, i + 1)
             out[i], out[j] = out[j], out[i]
+        self.state = state
         return out
 
     @classmethod
     def seeded(cls, seed: int) -> Rng:
         return cls(state=seed & _MASK)
+
+
+def _bounded(state: int, n: int) -> tuple[int, int]:
+    """SplitMix64 from ``state``: ``(new state, a uniform index in range(n))``, rejecting the draws above
+    the largest multiple of ``n`` (no modulo bias)."""
+    limit = _SPAN - _SPAN % n
+    while True:
+        state = (state + 0x9E3779B97F4A7C15) & _MASK
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        z ^= z >> 31
+        if z < limit:
+            return state, z % n

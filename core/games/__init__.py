@@ -12,6 +12,7 @@ from functools import cache
 from typing import Any, Protocol
 
 from core.engine.commands import Command
+from core.engine.legal import LegalActions
 from core.engine.notice import Action, Notice, Param, Scalar
 from core.engine.result import Accepted, Rejected
 from core.engine.table import Member, TableState
@@ -33,12 +34,27 @@ class GameRules(Protocol):
         """A fresh lobby. ``now``: UTC epoch seconds."""
         ...
 
-    def decide(self, state: Any, command: Command, *, now: int) -> Accepted[Any] | Rejected:
-        """Apply ``command`` at ``now`` (UTC epoch seconds); never mutates ``state``."""
+    def decide(
+        self, state: Any, command: Command, *, now: int, legal: LegalActions | None = None
+    ) -> Accepted[Any] | Rejected:
+        """Apply ``command`` at ``now`` (UTC epoch seconds); never mutates ``state``. ``legal``: the legal
+        actions of ``state`` the caller already looked up through these rules (the bots), shared with the
+        legality check instead of computed again (ignored when made for other rules or another state)."""
         ...
 
     def legal_actions(self, state: Any, seat: int) -> list[Action]:
         """Every action ``seat`` may take now (the buttons, the bots, the validation of taps)."""
+        ...
+
+    def waiting(self, state: Any) -> set[int]:
+        """The seats whose choice the current phase still needs (the 30 s reminder goes to them); empty in
+        the lobby, in phases that wait for nobody and after the end."""
+        ...
+
+    def chosen(self, state: Any, seat: int) -> list[Action]:
+        """``seat``'s choices standing in the current phase that it may still change (a ballot, a night
+        choice, a name tapped at night), as the legal actions that made them: what its buttons show as
+        chosen; empty when none."""
         ...
 
     def seat_of(self, state: Any, user_id: str) -> int | None:

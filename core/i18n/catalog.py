@@ -32,6 +32,7 @@ class CatalogError(ValueError):
     """A catalog file breaks the format above (duplicate key, non-string value, unnamed field)."""
 
 
+@cache  # every render asks, for the same few hundred templates
 def placeholders(template: str) -> frozenset[str]:
     """The named fields of a ``str.format`` template: ``"{a0}に投票"`` → ``{"a0"}``.
 
@@ -113,6 +114,7 @@ def catalog(locale: str, namespace: str) -> Mapping[str, str]:
     return MappingProxyType(flatten(data, source))
 
 
+@cache  # every render asks, for the same few language tags
 def resolve_locale(locale: str) -> str:
     """A catalog locale for a platform language tag: ``"en-US"`` → ``"en"``; unknown or empty → ``"ja"``."""
     primary = locale.strip().lower().replace("_", "-").split("-")[0]

@@ -116,9 +116,7 @@ def topics(game: str) -> dict[Topic, tuple[str, ...]]:
             topic = _topic_of(game, key)
             if topic is None:
                 continue
-            names = found.setdefault(
-                topic, [topic.id, *aliases(game, key.removesuffix(".name"))]
-            )
+            names = found.setdefault(topic, [topic.id, *aliases(game, key.removesuffix(".name"))])
             bracketed = _BRACKETED.search(unicodedata.normalize("NFKC", name))
             names += [name, bracketed[1]] if bracketed else [name]
     return {topic: tuple(dict.fromkeys(names)) for topic, names in found.items()}

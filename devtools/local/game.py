@@ -5,8 +5,10 @@ platform, bot players and a fake clock.
 Everything goes through ``Service.handle`` / ``Service.fire_timer`` as platform inputs (platform
 ``local``, users ``local:1`` … ``local:N``; the person is ``local:1`` and hosts): ``/newgame <game>`` in the
 group, each player's private ``/start <game id>`` (the Telegram deep link's path), ``/startgame``, then
-taps and commands. The clock is fake: it stands still while bots act and jumps to the phase deadline
-when asked (the timer's ``Timeout``, design §5), so a whole game takes minutes. Times: UTC epoch seconds.
+taps and commands. The clock is fake: it does not run while anyone waits, moves :data:`TICK` seconds with
+each of the person's inputs (never onto a deadline: only the person closes a phase early) and jumps to the
+phase deadline when asked (the timer's ``Timeout``, design §5), so a whole game takes minutes. Times: UTC
+epoch seconds.
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ from devtools.local import bots
 from devtools.local.sender import GROUP_CHAT, PLATFORM, LocalSender, user_id
 from devtools.local.texts import bot_names, ui
 from devtools.local.watched import WatchedService
+from handlers import decision
+from handlers.console import feed as console_feed
 from handlers.messages import Inbound, Intent, Outcome, Reachable, Tap, TextCommand
 from handlers.service import DEFAULT_GAME
 from infra.store import MemoryStore
@@ -32,7 +36,8 @@ log = logging.getLogger(__name__)
 
 #: The fake clock's start (2026-01-01T00:00:00Z): fixed, so a seeded game replays exactly.
 START = 1_767_225_600
-#: Seconds the clock moves for each input of the person (team choices are relayed with times).
+#: Seconds the clock moves for each input of the person (team choices are relayed with times); it never
+#: reaches a deadline this way (:meth:`LocalGame.tick`).
 TICK = 2
 #: XORed (plus the user number) into the game seed to seed each bot: deal and bots draw unrelated streams.
 BOT_SALT = 0xB07B07
@@ -111,9 +116,18 @@ class LocalGame:
 
     # -- reading the game -----------------------------------------------------------------------------
     def state(self) -> Any:
-        """The game state as committed (``None`` before ``/newgame``)."""
-        stored = self.store.load(self.game_id) if self.game_id else None
-        return None if stored is None else self.rules.state_model.model_validate_json(stored.state)
+        """The game state as committed, its log read from its history (``None`` before ``/newgame``)."""
+        loaded = decision.load_whole(self.store, self.game_id) if self.game_id else None
+        return None if loaded is None else loaded.state
+
+    def feed(self, user: str) -> list[dict[str, Any]]:
+        """``user``'s console feed (:func:`handlers.console.feed.entries`) of the whole game so far, as the
+        chat got it; empty before ``/newgame``."""
+        loaded = decision.load(self.store, self.game_id) if self.game_id else None
+        if loaded is None:
+            return []
+        texts = self.store.history(loaded.stored)
+        return console_feed.entries(loaded.rules, loaded.state, user, texts, None)
 
     @property
     def is_over(self) -> bool:
@@ -158,12 +172,13 @@ class LocalGame:
                           chat_id=user if private else GROUP_CHAT, is_private=private, user_id=user,
                           user_name=self.names[user], intent=intent)  # fmt: skip
         log.info("%s in %s: %s", user, inbound.chat_id, _logged(intent))
-        outcome = await self.service.handle(inbound, now=self.now)
-        self._follow_group()
-        if outcome.ack:
-            log.info("%s ← %s", user, outcome.ack)
-        for message in outcome.messages:
-            await self.sender.send(message)
+        with self.sender.batch():
+            outcome = await self.service.handle(inbound, now=self.now)
+            self._follow_group()
+            if outcome.ack:
+                log.info("%s ← %s", user, outcome.ack)
+            for message in outcome.messages:
+                await self.sender.send(message)
         return outcome
 
     def _follow_group(self) -> None:
@@ -188,9 +203,19 @@ class LocalGame:
             await self.deliver(self.person, TextCommand("option", (name, *values)), private=False)
         await self.deliver(self.person, TextCommand("startgame"), private=False)
 
+    def tick(self) -> int:
+        """Move the clock by one input's :data:`TICK`, never onto the current deadline (only a jump to it
+        closes a phase by time); returns the new time."""
+        state = self.state()
+        deadline = None if state is None or state.is_over else state.deadline_at
+        ahead = self.now + TICK
+        self.now = ahead if deadline is None else max(self.now, min(ahead, deadline - 1))
+        return self.now
+
     async def person_says(self, intent: Intent, *, private: bool) -> Outcome:
-        """An input of the person; the clock ticks, then the bots answer while the person lives."""
-        self.now += TICK
+        """An input of the person; the clock ticks (:meth:`tick`), then the bots answer while the person
+        lives."""
+        self.tick()
         outcome = await self.deliver(self.person, intent, private=private)
         if self.person_alive:
             await self.settle()
@@ -203,7 +228,8 @@ class LocalGame:
             return False
         self.now = max(self.now, state.deadline_at)
         log.info("timer: phase %s (%s) at %s", state.phase_seq, state.phase, self.now)
-        await self.service.fire_timer(self.game_id, state.phase_seq, now=self.now)
+        with self.sender.batch():
+            await self.service.fire_timer(self.game_id, state.phase_seq, now=self.now)
         return True
 
     async def step(self) -> bool:

@@ -12,8 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from core.engine.rng import Rng
-from devtools.local.game import BOT_SALT, TICK, LocalGame, Mind
+from devtools.local.game import BOT_SALT, LocalGame, Mind
 from devtools.local.sender import GROUP_CHAT, Entry
+from handlers.console.view import answered
 from handlers.messages import Outcome, TextCommand
 
 
@@ -43,9 +44,13 @@ class HotSeatGame(LocalGame):
         return None if state is None else self.rules.seat_of(state, user)
 
     def owes(self, user: str) -> bool:
-        """Whether ``user``'s seat has a legal action now (a choice, or an optional one such as a CO)."""
+        """Whether ``user``'s seat has something to do now: a legal action, and it has not answered the
+        phase yet (:func:`handlers.console.view.answered`: not once it voted, pressed 「完了」 or tapped
+        a name at night, though it may still change that choice)."""
         state, seat = self.state(), self.seat_of(user)
-        return seat is not None and not state.is_over and bool(self.rules.legal_actions(state, seat))
+        if seat is None or state.is_over or not self.rules.legal_actions(state, seat):
+            return False
+        return not answered(self.rules, state, seat, self.feed(user))
 
     def may_speak(self, user: str) -> bool:
         """Whether ``user`` may post in the group now (see :attr:`LocalGame.person_may_speak`)."""
@@ -77,16 +82,6 @@ class HotSeatGame(LocalGame):
             return entry.seq == newest
         return state is not None and tap.game_id == self.game_id and tap.phase_seq == state.phase_seq
 
-    def tick(self) -> int:
-        """Move the clock by one input's :data:`~devtools.local.game.TICK`, never onto the current deadline
-        (only 「締め切りまで進める」 closes a phase: the playground's clock stands still otherwise); returns
-        the new time."""
-        state = self.state()
-        deadline = None if state is None or state.is_over else state.deadline_at
-        ahead = self.now + TICK
-        self.now = ahead if deadline is None else max(self.now, min(ahead, deadline - 1))
-        return self.now
-
     async def group_line(self, user: str, text: str) -> Outcome | None:
         """``user`` sends ``text`` in the group: a ``/command`` goes to the service (``/startgame``,
         ``/co raira``, ``/extend`` …); plain text is chat, posted only while ``user`` may speak
@@ -100,6 +95,16 @@ class HotSeatGame(LocalGame):
             outcome = await self.deliver(user, TextCommand(name.lower(), tuple(args)), private=False)
         elif self.may_speak(user):
             self.sender.said(GROUP_CHAT, self.names[user], text.strip())
+        await self.settle()
+        return outcome
+
+    async def private_line(self, user: str, text: str) -> Outcome:
+        """``user`` sends the command ``text`` (``/vote 3``, ``/me``, ``/t …``) in their 1:1 chat with the
+        bot, as on a platform: its answer and messages go to that chat (and the seat's console). The bots
+        move afterwards. ``text`` must start with ``/`` (check before calling)."""
+        self.tick()
+        name, *args = text.strip()[1:].split()
+        outcome = await self.deliver(user, TextCommand(name.lower(), tuple(args)), private=True)
         await self.settle()
         return outcome
 

@@ -67,7 +67,7 @@ def _new(table: Playground, body: Body) -> Body:
     if not 0 <= seed < MAX_SEED:
         raise ValueError(seed)
     table.new(str(body["game"]), number(body["players"]), str(body.get("lang", table_lang(table))), seed)
-    return {"ok": True, "message": None, "seed": seed}
+    return {"ok": True, "message": None, "seed": seed, "table": table.tables}
 
 
 def _group(table: Playground, body: Body) -> Body:
@@ -77,6 +77,15 @@ def _group(table: Playground, body: Body) -> Body:
     if len(text) > MAX_LINE:
         raise Refused("error.too_long", max=MAX_LINE)
     return {"ok": True, "message": table.group(number(body["seat"]), text)}
+
+
+def _private(table: Playground, body: Body) -> Body:
+    text = body["text"]
+    if not isinstance(text, str):
+        raise TypeError(text)
+    if len(text) > MAX_LINE:
+        raise Refused("error.too_long", max=MAX_LINE)
+    return {"ok": True, "message": table.private(number(body["seat"]), text)}
 
 
 def _press(table: Playground, body: Body) -> Body:
@@ -102,6 +111,7 @@ def _seat(table: Playground, body: Body) -> Body:
 POSTS: dict[str, Callable[[Playground, Body], Body]] = {
     "new": _new,
     "group": _group,
+    "private": _private,
     "press": _press,
     "advance": _advance,
     "seat": _seat,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import secrets
 import threading
 from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import replace
@@ -19,6 +20,7 @@ from typing import Any, TypeVar
 import core.i18n as i18n
 from core.games import registry, rules_for
 from core.i18n.catalog import catalog
+from devtools.local.game import TICK
 from devtools.local.hotseat import HotSeatGame
 from devtools.local.sender import GROUP_CHAT, Entry
 from devtools.local.texts import LANGS, game_name
@@ -76,6 +78,8 @@ class Playground:
         self.console: ConsoleApi | None = None
         #: Tables opened so far: the state's ``table``, so the page tells a new game from a rematch.
         self.tables = 0
+        #: This server's run (random): the state's ``boot``, so an open page sees that the server restarted.
+        self.boot = secrets.token_hex(4)
 
     # -- lifecycle ----------------------------------------------------------------------------------
     def start(self) -> None:
@@ -142,6 +146,22 @@ class Playground:
                 raise Refused("error.no_speech", name=table.names[user])
             outcome = self._run(lambda: table.group_line(user, text))
         return outcome.ack if outcome is not None else None
+
+    def private(self, seat: int, text: str) -> str | None:
+        """``seat`` sends the command ``text`` in its 1:1 chat with the bot (see
+        :meth:`HotSeatGame.private_line`); returns what the bot answered there at once (a query's answer,
+        a refusal: the messages that reach no console feed), else its ack, else None. What the command
+        changed reaches the seat's console as on a platform. Raises :class:`Refused` for an unknown seat
+        or a line that is no ``/command``."""
+        with self._lock:
+            table, user = self._table(), self._user(seat)
+            if not text.strip().startswith("/") or not text.strip()[1:].split():
+                raise Refused("error.private_command")
+            sent = len(table.sender.log)
+            outcome = self._run(lambda: table.private_line(user, text))
+            kept = {entry["text"] for entry in table.feed(user)}
+            replies = [e.text for e in table.sender.log[sent:] if e.chat_id == user and e.text not in kept]
+        return "\n\n".join(replies) or outcome.ack or i18n.text("tap.ok", table.lang, table.game)
 
     def press(self, seat: int, entry: int, button: int) -> str | None:
         """``seat`` presses button ``button`` (0-based) of group entry ``entry``; returns the ack."""
@@ -222,6 +242,9 @@ class Playground:
     def state(self, since: int = 0) -> dict[str, Any]:
         """The table as the page shows it (see :meth:`devtools.local.web.PlaygroundServer` for the
         shape): the game, its seats with their tokens and the group chat from log position ``since``;
+        ``table`` counts the games this server opened and ``boot`` names this run of the server (so a page
+        can tell a game another tab started, or a restart, from its own); ``tick``: the seconds each input
+        moves the clock;
         ``live`` lists every group button (``[n, index]``, the whole log) a press still means something
         for, so the page can disable the ones it already shows once they are from an earlier moment."""
         with self._lock:
@@ -235,7 +258,8 @@ class Playground:
                 "over": bool(state is not None and state.is_over),
                 "phase": None if state is None else state.phase,
                 "phase_seq": None if state is None else state.phase_seq,
-                "now": table.now, "deadline_at": None if state is None else state.deadline_at,
+                "now": table.now, "deadline_at": None if state is None else state.deadline_at, "tick": TICK,
+                "boot": self.boot,
                 "seats": self._seats(table),
                 "chat": [_entry(e, live) for e in log[max(0, since) :] if e.chat_id == GROUP_CHAT],
                 "live": sorted([n, index] for n, index in live),

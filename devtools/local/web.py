@@ -10,8 +10,10 @@ the console's, ``console.error.*``):
   "min_players", "max_players"}], "langs": [{"id", "name"}]}`` (``local.web.*`` catalog texts).
 - ``GET /playground/api/state?since=N`` → :meth:`devtools.local.session.Playground.state`.
 - ``POST /playground/api/new`` ``{"game", "players", "lang", "seed"?}``; ``…/group`` ``{"seat", "text"}``;
+  ``…/private`` ``{"seat", "text"}`` (a ``/command`` in the seat's 1:1 chat: ``/vote 3``, ``/me``);
   ``…/press`` ``{"seat", "n", "button"}``; ``…/advance`` ``{}``; ``…/seat`` ``{"seat", "bot"}`` →
-  ``{"ok": true, "message": text or null}`` (``advance`` adds ``"moved"``). Another method on one of
+  ``{"ok": true, "message": text or null}`` (``advance`` adds ``"moved"``, ``new`` the ``"seed"`` and
+  the ``"table"`` it opened). Another method on one of
   these: 405 with ``Allow`` (its one method, :data:`devtools.local.routes.METHODS`).
 - ``/console…`` the player console (:class:`handlers.console.api.ConsoleApi`, seat tokens; ``HEAD`` on
   its page and files as ``GET`` without the body, its API answers 405 to other methods itself).
@@ -19,13 +21,15 @@ the console's, ``console.error.*``):
 Bound to 127.0.0.1 by default, where only requests naming a loopback ``Host`` are answered (a web page
 cannot reach it by DNS rebinding). On any other address the playground API needs the key printed in the
 URL (``?key=…``, sent back as ``X-Playground-Key``), since its state hands out every seat's token; the
-console itself always needs a seat token.
+console itself always needs a seat token. Everywhere, a write from a page of another site is refused
+(403) and a ``POST`` to the API or the console's API must be JSON (415, ``unsupported_media_type``):
+:mod:`devtools.local.guard`. A body the JSON parser cannot nest that deep is a 400 like any malformed
+body. A browser that goes away mid-answer (a reload) ends its request quietly.
 """
 
 from __future__ import annotations
 
 import hmac
-import ipaddress
 import json
 import logging
 import secrets
@@ -34,10 +38,11 @@ import threading
 from collections.abc import Sequence
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
 import core.i18n as i18n
+from devtools.local.guard import cross_site, is_json, is_loopback
 from devtools.local.routes import METHODS, answer, error_body, number, table_lang
 from devtools.local.session import Playground, Refused
 from devtools.local.texts import ui
@@ -62,6 +67,8 @@ KEY_HEADER = "x-playground-key"
 JSON = "application/json; charset=utf-8"
 #: The methods of the page and its files (``HEAD``: the ``GET`` answer without its body).
 PAGE_METHODS = "GET, HEAD"
+#: The error of a ``POST`` that is not JSON (415).
+UNSUPPORTED = "unsupported_media_type"
 
 
 class PlaygroundServer:
@@ -83,7 +90,7 @@ class PlaygroundServer:
     ) -> None:
         self.playground = Playground(game=game, players=players, lang=lang, seed=seed, options=options)
         self.host, self.port = host, port
-        self.key = None if _is_loopback(host) else secrets.token_urlsafe(16)
+        self.key = None if is_loopback(host) else secrets.token_urlsafe(16)
         self._httpd: ThreadingHTTPServer | None = None
         self._thread: threading.Thread | None = None
 
@@ -96,7 +103,7 @@ class PlaygroundServer:
     def start(self) -> str:
         """Open the first game, bind and serve in a background thread; returns :attr:`url`. Raises
         ``OSError`` when the address cannot be bound (port in use)."""
-        httpd = ThreadingHTTPServer((self.host, self.port), _Handler)
+        httpd = _Server((self.host, self.port), _Handler)
         httpd.daemon_threads = True
         httpd.playground = self  # type: ignore[attr-defined]
         self.port = int(httpd.server_address[1])
@@ -123,14 +130,18 @@ class PlaygroundServer:
         if self.key is not None:
             return public or hmac.compare_digest(key.encode(), self.key.encode())
         name = urlsplit(f"//{host_header}").hostname or ""
-        return name == "localhost" or _is_loopback(name)
+        return is_loopback(name)
 
 
-def _is_loopback(host: str) -> bool:
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return host == "localhost"
+class _Server(ThreadingHTTPServer):
+    """The standard server, quiet about browsers that went away (a reload while a poll is answered): a
+    closed connection is no error of the playground and prints no traceback in the person's terminal."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            log.debug("playground: %s went away", client_address)
+            return
+        super().handle_error(request, client_address)
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -154,6 +165,8 @@ class _Handler(BaseHTTPRequestHandler):
     def _route(self, method: str) -> None:
         try:
             self._answer(method)
+        except ConnectionError:
+            log.debug("playground: %s %s: the browser went away", method, self.path)
         except Exception:
             # A bug, not the browser's fault: logged, and the page says the request failed.
             log.exception("playground: %s %s failed", method, self.path)
@@ -165,8 +178,11 @@ class _Handler(BaseHTTPRequestHandler):
         is_console = path == "/console" or path.startswith("/console/")
         is_page = path in ("/", "/favicon.ico") or path.startswith("/playground/static/")
         host, key = self.headers.get("Host", ""), self.headers.get(KEY_HEADER, "")
+        headers = {name.lower(): value for name, value in self.headers.items()}
         if not self.owner.allowed(host, key, public=is_console or is_page):
             self._json(403, {"error": "forbidden", "message": "forbidden"})
+        elif cross_site(method, headers):
+            self._json(403, error_body("forbidden", self._locale()))
         elif is_console:
             self._console(method, path, query)
         elif is_page:
@@ -193,8 +209,12 @@ class _Handler(BaseHTTPRequestHandler):
     def _api(self, method: str, name: str, query: dict[str, str]) -> None:
         table = self.owner.playground
         lang = query.get("lang") or table_lang(table)
+        posted = method == METHODS.get(name) == "POST"
+        if posted and not is_json(self.headers.get("Content-Type")):
+            self._json(415, {"error": UNSUPPORTED, "message": ui("web.error.content_type", lang)})
+            return
         try:
-            body = self._body() if method == METHODS.get(name) == "POST" else {}
+            body = self._body() if posted else {}
             lang = str(body.get("lang") or lang)
             status, data = answer(table, method, name, query, body)
         except Refused as refused:
@@ -208,10 +228,14 @@ class _Handler(BaseHTTPRequestHandler):
         headers = {name.lower(): value for name, value in self.headers.items()}
         if method == "HEAD" and not path.startswith("/console/api/"):
             method = "GET"  # the page and its files: the GET answer, whose body _send leaves out
+        if method == "POST" and path.startswith("/console/api/") and not is_json(headers.get("content-type")):
+            message = ui("web.error.content_type", self._locale())
+            self._json(415, {"error": UNSUPPORTED, "message": message})
+            return
         try:
             body = self._raw_body() if method == "POST" else b""
             answer = self.owner.playground.console_request(ConsoleRequest(method, path, query, headers, body))
-        except ValueError:  # a Content-Length that is no number, negative or over MAX_BODY
+        except (ValueError, RecursionError):  # a bad Content-Length; a body nested too deep to parse
             self._json(400, error_body("bad_request", self._locale()))
             return
         except Refused:
@@ -235,8 +259,13 @@ class _Handler(BaseHTTPRequestHandler):
         return self.rfile.read(length)
 
     def _body(self) -> dict[str, Any]:
+        """The JSON object of the request; raises ``ValueError`` for anything else (not UTF-8, not JSON,
+        nested deeper than the parser goes, not an object)."""
         raw = self._raw_body()
-        data = json.loads(raw.decode("utf-8")) if raw.strip() else {}
+        try:
+            data = json.loads(raw.decode("utf-8")) if raw.strip() else {}
+        except RecursionError as err:
+            raise ValueError("nested too deep") from err
         if not isinstance(data, dict):
             raise ValueError("a JSON object is expected")
         return data
@@ -255,32 +284,3 @@ class _Handler(BaseHTTPRequestHandler):
         self.end_headers()
         if self.command != "HEAD":
             self.wfile.write(body)
-
-
-def serve(server: PlaygroundServer, out: TextIO, lang: str) -> int:
-    """``jinro-gm play``: start ``server``, print its URL on ``out`` (in ``lang``) and serve until
-    Ctrl-C; returns 0, or 2 when the address cannot be bound (the reason on stderr)."""
-    try:
-        url = server.start()
-    except OSError as err:
-        server.playground.stop()
-        where = f"{server.host}:{server.port}"
-        print(
-            f"jinro-gm play: error: cannot serve on {where}: {err.strerror or err} (try --port)",
-            file=sys.stderr,
-        )
-        return 2
-    out.write(ui("web.serving", lang, url=url) + "\n")
-    out.flush()
-    try:
-        until_interrupted()
-    except KeyboardInterrupt:
-        out.write("\n" + ui("bye", lang) + "\n")
-    finally:
-        server.stop()
-    return 0
-
-
-def until_interrupted() -> None:
-    """Block the calling thread until Ctrl-C (``KeyboardInterrupt``)."""
-    threading.Event().wait()

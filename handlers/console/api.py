@@ -18,16 +18,18 @@ from __future__ import annotations
 import json
 import logging
 import re
-from typing import Any
+from typing import Any, cast
 
 import core.i18n as i18n
 from core.engine.commands import Act, Command, Say, Timeout
 from core.engine.notice import Action
 from core.engine.result import Rejected
+from core.engine.table import ENDED
 from handlers.console import feed as console_feed
 from handlers.console import page, view
 from handlers.console.auth import Authenticator, Viewer, is_member
 from handlers.console.http import ConsoleRequest, ConsoleResponse, json_response
+from handlers.decision import Loaded
 
 __all__ = ["ConsoleApi", "ConsoleRequest", "ConsoleResponse"]
 
@@ -166,73 +168,89 @@ class ConsoleApi:
             raise Denied(401)
         return viewer
 
-    def _game(self, viewer: Viewer, named: object) -> tuple[str, Any, Any]:
-        """``(game id, rules, state)`` of the game the viewer opens: ``named`` (the ``g`` field), else the
-        platform's (Telegram ``start_param``), else the viewer's current game (``user#`` pointer). Raises
+    def _game(self, viewer: Viewer, named: object) -> Loaded:
+        """The game the viewer opens (loaded once): ``named`` (the ``g`` field), else the platform's
+        (Telegram ``start_param``), else the viewer's current game (``user#`` pointer). Raises
         :class:`BadRequest` for a ``g`` that is no string, :class:`Denied` (403) when there is no such game
         or the viewer is no member of it (one answer for both)."""
         if named is not None and not isinstance(named, str):
             raise BadRequest("g")
-        game_id = named or viewer.game_id or self.service.store.get_pointer("user", viewer.user_id)
+        runner = self.service.runner
+        game_id = named or viewer.game_id or runner.store.get_pointer("user", viewer.user_id)
         if not game_id or not GAME_ID.fullmatch(game_id):
             raise Denied(403)
-        loaded = self.service.load_state(game_id)
-        if loaded is None or not is_member(loaded[0], loaded[1], viewer.user_id):
+        loaded = runner.load(game_id)
+        if loaded is None or not is_member(loaded.rules, loaded.state, viewer.user_id):
             raise Denied(403)
-        return game_id, loaded[0], loaded[1]
+        return cast(Loaded, loaded)
 
-    def _view_of(self, game_id: str, user_id: str, now: int) -> dict[str, Any]:
-        loaded = self.service.load_state(game_id)
-        if loaded is None:
-            raise Denied(403)
-        rules, state = loaded
-        return view.project(rules, state, user_id, console_feed.entries(state, user_id), now=now)
+    def _view_of(self, loaded: Loaded, user_id: str, now: int) -> dict[str, Any]:
+        """The viewer's projection of the game as ``loaded`` (its feed from the history's tail, and from
+        its last chunk when the tail holds too little of it)."""
+        runner = self.service.runner
+        if loaded.state.phase == ENDED:
+            loaded = runner.with_history(loaded)  # the end screen tells the game again from its log
+        return view.project(loaded.rules, loaded.state, user_id, self.feed(loaded, user_id), now=now)
+
+    def feed(self, loaded: Loaded, user_id: str) -> list[dict[str, Any]]:
+        """``user_id``'s console feed of the game as ``loaded`` (:func:`handlers.console.feed.entries`): from
+        the history's tail, and from its last chunk when the tail holds too little of it (one read)."""
+        runner = self.service.runner
+        wording = "console" if console_feed.is_primary(runner.settings_for(loaded.state.chat_id)) else None
+        texts = loaded.stored.tail_entries()
+        feed = console_feed.entries(loaded.rules, loaded.state, user_id, texts, wording)
+        if len(feed) < console_feed.FEED_SHOWN and loaded.stored.chunks:
+            texts = runner.history(loaded, last=1)
+            feed = console_feed.entries(loaded.rules, loaded.state, user_id, texts, wording)
+        return feed
 
     # -- routes ---------------------------------------------------------------------------------------
     async def _view(self, request: ConsoleRequest, now: int) -> ConsoleResponse:
         viewer = await self._viewer(request, now)
-        game_id, _, state = self._game(viewer, request.query.get("g"))
+        loaded = self._game(viewer, request.query.get("g"))
+        state = loaded.state
         if not state.is_over and state.deadline_at is not None and now >= state.deadline_at:
             # Every input catches up an overdue deadline (design §5), a look at the console too.
-            await self.service.apply(game_id, Timeout(phase_seq=state.phase_seq), delivery_id=None, now=now)
-        return json_response(200, self._view_of(game_id, viewer.user_id, now))
+            timeout = Timeout(phase_seq=state.phase_seq)
+            applied = await self.service.runner.run(loaded, timeout, delivery_id=None, now=now)
+            loaded = applied.game or loaded
+        return json_response(200, self._view_of(loaded, viewer.user_id, now))
 
     async def _act(self, request: ConsoleRequest, now: int) -> ConsoleResponse:
-        data, viewer, game_id, state = await self._post(request, now)
+        data, viewer, loaded = await self._post(request, now)
         action, seq = _action(data)
         command = Act(user_id=viewer.user_id, action=action, phase_seq=seq)
-        return await self._apply(viewer, data, (game_id, state), command, now)
+        return await self._apply(viewer, data, loaded, command, now)
 
     async def _say(self, request: ConsoleRequest, now: int) -> ConsoleResponse:
-        data, viewer, game_id, state = await self._post(request, now)
+        data, viewer, loaded = await self._post(request, now)
         text = data.get("text")
         if not isinstance(text, str) or not text.strip():
             raise BadRequest("text")
         command = Say(user_id=viewer.user_id, text=text.strip())
-        return await self._apply(viewer, data, (game_id, state), command, now)
+        return await self._apply(viewer, data, loaded, command, now)
 
-    async def _post(self, request: ConsoleRequest, now: int) -> tuple[dict[str, Any], Viewer, str, Any]:
-        """The body (at most :data:`MAX_BODY` bytes), the viewer, and the game id and state of a POST: the
-        viewer must be a member of the game named before the rest of the body is looked at, so anyone else
-        gets 401/403 whatever they send."""
+    async def _post(self, request: ConsoleRequest, now: int) -> tuple[dict[str, Any], Viewer, Loaded]:
+        """The body (at most :data:`MAX_BODY` bytes), the viewer, and the game of a POST: the viewer must
+        be a member of the game named before the rest of the body is looked at, so anyone else gets
+        401/403 whatever they send."""
         if len(request.body) > MAX_BODY:
             raise BadRequest("body too large")
         viewer = await self._viewer(request, now)
         data = _body(request)
-        game_id, _, state = self._game(viewer, data.get("g"))
-        return data, viewer, game_id, state
+        return data, viewer, self._game(viewer, data.get("g"))
 
     async def _apply(
-        self, viewer: Viewer, data: dict[str, Any], loaded: tuple[str, Any], command: Command, now: int
+        self, viewer: Viewer, data: dict[str, Any], loaded: Loaded, command: Command, now: int
     ) -> ConsoleResponse:
-        """Apply ``command`` to the game ``loaded`` (its id and state as loaded) as a chat tap would, once
-        per client id; answer with the new view."""
+        """Apply ``command`` to the game as ``loaded`` as a chat tap would, once per client id; answer
+        with the new view (of the game as committed: nothing is read again)."""
         client_id = _client_id(data)
-        game_id, state = loaded
         delivery_id = f"console:{viewer.user_id}:{client_id}"
-        refusal = await self.service.apply(game_id, command, delivery_id=delivery_id, now=now)
-        shown = self._view_of(game_id, viewer.user_id, now)
-        locale, game = state.locale, state.game
+        applied = await self.service.runner.run(loaded, command, delivery_id=delivery_id, now=now)
+        refusal = applied.refusal
+        shown = self._view_of(applied.game or loaded, viewer.user_id, now)
+        locale, game = loaded.state.locale, loaded.state.game
         if refusal is None or refusal.reason == DUPLICATE:
             return json_response(200, {"ok": True, "message": _text("tap.ok", locale, game), "view": shown})
         message = _reason_text(refusal, locale, game)

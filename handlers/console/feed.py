@@ -1,48 +1,73 @@
-"""The viewer's private messages, kept for the console (issue 9 item 1): every message of a commit that goes
-to a member's 1:1 chat is also appended to that member's feed in the game state
-(``state.shell["console"]``), in the same write as the change, so the page shows exactly what the chat got.
+"""The viewer's private messages, as the console shows them: every notice of the game's history addressed
+to them (their seat, a team they are in, their user before the deal), rendered as the chat got it
+(:mod:`handlers.history`). Nothing is kept for the feed: the history every commit writes already holds the
+notices, so the feed costs no write and no state (design §3: shell data never lives in the core's state).
 
-Shape: ``state.shell["console"] = {"<user id>": [{"n": int, "text": str, "phase_seq": int, "buttons":
-bool}, …]}``, oldest first; ``n`` counts up per user from 1. A feed keeps at most :data:`FEED_MAX` entries
-and :data:`FEED_CHARS` characters (the oldest go first; the newest entry always stays), so the game item
-stays far below DynamoDB's 400 KB (docs/storage.md).
+Shape of an entry: ``{"n": int, "text": str, "phase_seq": int, "buttons": bool}``, oldest first; ``n``
+grows with the history (version × 1000 + place). At most :data:`FEED_MAX` entries and :data:`FEED_CHARS`
+characters (the oldest go first; the newest always stays), read from the history's tail and, when that
+holds fewer than :data:`FEED_SHOWN` of the viewer's, its last chunks too.
 
 Console-primary (an operator setting, ``console_primary``): from the deal to the end of a game (the
-commit that ends it included), the private messages are kept out of the outbox and reach the player
+commit that ends it included), the private messages are kept out of the chats and reach the player
 through the console only.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from core.engine.notice import Notice
 from core.engine.table import CANCELLED, LOBBY
+from core.games import GameRules
+from handlers import history, outbox
 from handlers.messages import OutMessage
 
-#: ``TableState.shell`` key of the feeds.
-SHELL_KEY = "console"
 #: Most entries kept per user.
 FEED_MAX = 30
 #: Most characters (of all entries' texts) kept per user.
 FEED_CHARS = 6000
+#: Entries the page shows before "earlier messages": fewer in the tail reads older chunks.
+FEED_SHOWN = 3
 
 
-def entries(state: Any, user_id: str) -> list[dict[str, Any]]:
-    """The feed of ``user_id`` in ``state``, oldest first (empty when nothing was recorded)."""
-    feeds = state.shell.get(SHELL_KEY) or {}
-    return list(feeds.get(user_id) or [])
+def entries(
+    rules: GameRules, state: Any, user_id: str, texts: Sequence[str], wording: str | None
+) -> list[dict[str, Any]]:
+    """The feed of ``user_id`` from the history entries ``texts`` (oldest first): per commit, its notices
+    to them rendered and merged as their chat got them, in the game's language with ``wording``
+    (``"console"`` where the console is primary)."""
+    seat = rules.seat_of(state, user_id) if getattr(state, "players", None) else None
+    feed: list[dict[str, Any]] = []
+    for text in texts:
+        entry = history.load(text)
+        mine = [n for n in entry.notices if _addressed(n, user_id, seat)]
+        if not mine:
+            continue
+        messages = [
+            m for m in outbox.render_notices(rules, state, mine, wording=wording) if m.chat_id == user_id
+        ]
+        feed += [_entry(entry.version * 1000 + place, m, entry.version) for place, m in enumerate(messages)]
+    return bounded(feed)
 
 
-def is_private(state: Any, message: OutMessage) -> bool:
-    """Whether ``message`` goes to a member's 1:1 chat (a user's 1:1 chat id is their user id)."""
-    return message.chat_id != state.chat_id and state.member(message.chat_id) is not None
+def _addressed(notice: Notice, user_id: str, seat: int | None) -> bool:
+    to = notice.to
+    if to.kind == "user":
+        return to.user_id == user_id
+    return to.kind in ("seat", "team") and seat is not None and seat in to.seats
 
 
-def _phase_seq(state: Any, message: OutMessage) -> int:
-    """The phase the message belongs to: its buttons' phase (a prompt), else the committed phase."""
+def _entry(n: int, message: OutMessage, version: int) -> dict[str, Any]:
+    """One feed entry: the phase its buttons belong to (a prompt), else none's (0)."""
     seqs = [b.tap.phase_seq for row in message.buttons for b in row if b.tap.phase_seq is not None]
-    return max(seqs) if seqs else int(state.phase_seq)
+    return {
+        "n": n,
+        "text": message.text,
+        "phase_seq": max(seqs) if seqs else 0,
+        "buttons": bool(message.buttons),
+    }
 
 
 def bounded(feed: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -55,34 +80,21 @@ def bounded(feed: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return kept
 
 
-def record(state: Any, messages: list[OutMessage]) -> Any:
-    """``state`` with every private message of ``messages`` appended to its recipient's feed (a copy;
-    ``state`` is unchanged). Returns ``state`` itself when none is private."""
-    private = [m for m in messages if is_private(state, m)]
-    if not private:
-        return state
-    feeds: dict[str, list[dict[str, Any]]] = {
-        user: list(feed) for user, feed in (state.shell.get(SHELL_KEY) or {}).items()
-    }
-    for message in private:
-        feed = feeds.setdefault(message.chat_id, [])
-        n = feed[-1]["n"] + 1 if feed else 1
-        entry = {"n": n, "text": message.text, "phase_seq": _phase_seq(state, message),
-                 "buttons": bool(message.buttons)}  # fmt: skip
-        feeds[message.chat_id] = bounded([*feed, entry])
-    return state.model_copy(update={"shell": {**state.shell, SHELL_KEY: feeds}})
+def is_private(state: Any, message: OutMessage) -> bool:
+    """Whether ``message`` goes to a member's 1:1 chat (a user's 1:1 chat id is their user id)."""
+    return message.chat_id != state.chat_id and state.member(message.chat_id) is not None
 
 
 def is_played(state: Any) -> bool:
     """Dealt, up to and including the commit that ends it (its last results, a deduction): when
-    console-primary keeps private messages out of the outbox. Not the lobby (joining goes through the 1:1
+    console-primary keeps private messages out of the chats. Not the lobby (joining goes through the 1:1
     chat) and not a cancelled game."""
     return state.phase not in (LOBBY, CANCELLED)
 
 
 def outgoing(state: Any, messages: list[OutMessage], *, console_primary: bool) -> list[OutMessage]:
-    """The messages that still go through the outbox: all of them, except the private ones of a dealt
-    game when ``console_primary`` (they are in the feed only)."""
+    """The messages that still go to chats: all of them, except the private ones of a dealt game when
+    ``console_primary`` (the console shows them)."""
     if not console_primary or not is_played(state):
         return messages
     return [m for m in messages if not is_private(state, m)]
@@ -95,18 +107,6 @@ def prompt(feed: list[dict[str, Any]], phase_seq: int) -> str | None:
         if entry.get("buttons") and entry.get("phase_seq") == phase_seq:
             return str(entry["text"])
     return None
-
-
-def kept(state: Any, messages: list[OutMessage], settings: Mapping[str, Any]) -> tuple[Any, list[OutMessage]]:
-    """What a commit stores: ``state`` with the private messages of ``messages`` in their feeds, and the
-    messages that still go through the outbox. ``settings``: the group's operator settings
-    (``GameRunner.settings_for``): ``console`` (default on: the local playground; the platforms say
-    whether their console exists) — off, no feed is kept (the item stays small) and everything is sent;
-    ``console_primary`` — the private messages of a running game go to the feed only."""
-    if not settings.get("console", True):
-        return state, messages
-    state = record(state, messages)
-    return state, outgoing(state, messages, console_primary=is_primary(settings))
 
 
 def is_primary(settings: Mapping[str, Any]) -> bool:

@@ -11,7 +11,7 @@ epoch seconds.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 import core.i18n as i18n
@@ -107,12 +107,18 @@ def _sections(rules: GameRules, state: Any, user_id: str, seat: int | None, now:
 
 
 def action_tree(
-    rules: GameRules, state: Any, actions: list[Action], prefix: Action | None = None
+    rules: GameRules,
+    state: Any,
+    actions: list[Action],
+    prefix: Action | None = None,
+    chosen: Sequence[Action] = (),
 ) -> list[dict[str, Any]]:
     """The buttons of ``actions`` at menu level ``prefix`` (``None``: the first level) as the page's
-    tree: ``[{"label", "action": {"kind", "args"}, "children": [...] | None}]``; a node with children is
-    a step of a multi-step choice (``handlers.menu``), its ``action`` the prefix chosen so far. The
-    menu's back button is left out (the page has its own)."""
+    tree: ``[{"label", "action": {"kind", "args"}, "children": [...] | None, "chosen": bool}]``; a node
+    with children is a step of a multi-step choice (``handlers.menu``), its ``action`` the prefix chosen
+    so far. ``chosen``: the viewer's standing choices (``rules.chosen``); a node is marked chosen when it
+    is one of them, or a step on the way to one. The menu's back button is left out (the page has its
+    own)."""
     names: Mapping[int, str] = {s: m.name for s, m in rules.seats(state).items()}
     rows = menu.build(
         actions, prefix, game_id=state.game_id, phase_seq=state.phase_seq,
@@ -123,12 +129,32 @@ def action_tree(
         action = button.tap.action
         if action.kind == menu.BACK:
             continue
-        children = action_tree(rules, state, actions, action) if button.tap.menu else None
+        children = action_tree(rules, state, actions, action, chosen) if button.tap.menu else None
         nodes.append(
             {"label": button.label, "action": {"kind": action.kind, "args": list(action.args)},
-             "children": children}
+             "children": children, "chosen": _leads_to(action, chosen, step=button.tap.menu)}
         )  # fmt: skip
     return nodes
+
+
+def _leads_to(action: Action, chosen: Sequence[Action], *, step: bool) -> bool:
+    """Whether ``action`` is one of ``chosen`` or, for a menu ``step``, opens the way to one."""
+    if not step:
+        return action in chosen
+    depth = len(action.args)
+    return any(c.kind == action.kind and c.args[:depth] == action.args and len(c.args) > depth
+               for c in chosen)  # fmt: skip
+
+
+def answered(rules: GameRules, state: Any, seat: int | None, feed: list[dict[str, Any]]) -> bool:
+    """Whether the viewer's part of the phase is done while others' may not be: the phase does not wait
+    for their seat (``rules.waiting``) and their newest private message of the phase, an answer without
+    buttons, came after a prompt of the phase (a ballot confirmed, 「完了」 pressed, a name tapped at
+    night). The same for every seat that has answered, whatever its role: no tell."""
+    if seat is None or state.is_over or seat in rules.waiting(state):
+        return False
+    here = [entry for entry in feed if entry.get("phase_seq") == state.phase_seq]
+    return bool(here) and not here[-1].get("buttons") and any(entry.get("buttons") for entry in here)
 
 
 def _say(rules: GameRules, state: Any, user_id: str, now: int) -> dict[str, str] | None:
@@ -179,16 +205,19 @@ def project(
     rules: GameRules, state: Any, user_id: str, feed: list[dict[str, Any]], *, now: int
 ) -> dict[str, Any]:
     """The View JSON of ``user_id`` (a member of the game of ``state``) at ``now``: game, phase and
-    clock, ``me``, ``sections``, ``actions`` (a tree, see :func:`action_tree`), ``prompt`` (see
-    :func:`asked_now`; None when no action is left), ``feed`` (``feed``: the viewer's entries,
-    :mod:`handlers.console.feed`), ``say`` and ``ui`` (every ``console.ui.*`` text of the game's locale, keyed
-    without the prefix)."""
+    clock, ``me``, ``sections``, ``actions`` (a tree, see :func:`action_tree`, the viewer's standing
+    choices marked), ``prompt`` (see :func:`asked_now`; None when no action is left), ``waiting`` (see
+    :func:`answered`: the page says it waits for the others, with the deadline), ``feed`` (``feed``: the
+    viewer's entries, :mod:`handlers.console.feed`), ``say`` and ``ui`` (every ``console.ui.*`` text of the
+    game's locale, keyed without the prefix)."""
     locale, game = state.locale, state.game
     seat = rules.seat_of(state, user_id)
-    legal = rules.legal_actions(state, seat) if seat is not None and not state.is_over else []
+    playing = seat is not None and not state.is_over
+    legal = rules.legal_actions(state, seat) if playing and seat is not None else []
+    chosen = rules.chosen(state, seat) if playing and seat is not None else []
     sections = _sections(rules, state, user_id, seat, now)
     card = next((s["text"] for s in sections if s["id"] == "card"), "")
-    actions = action_tree(rules, state, legal)
+    actions = action_tree(rules, state, legal, chosen=chosen)
     return {
         "game_id": state.game_id,
         "game": game,
@@ -208,5 +237,6 @@ def project(
         "prompt": asked_now(console_feed.prompt(feed, state.phase_seq), card) if actions else None,
         "feed": [{"n": e["n"], "text": e["text"], "phase_seq": e["phase_seq"]} for e in feed],
         "say": _say(rules, state, user_id, now),
+        "waiting": answered(rules, state, seat, feed),
         "ui": i18n.texts("console.ui.", locale, game),
     }

@@ -116,6 +116,16 @@ class LineSender:
         finally:
             _slot.reset(reset)
 
+    def budgeted(self, chat_id: str) -> bool:
+        """Whether a message for ``chat_id`` may draw on the game's push budget (push mode with a budget):
+        such calls go one at a time (``handlers.delivery``)."""
+        return self.mode == PUSH and self.push_budget is not None
+
+    def sendable(self, chat_id: str) -> bool:
+        """Whether a message for ``chat_id`` can go now: in push mode always (the budget is checked when it
+        goes), in free mode only as the reply of the event being handled (its chat, token unused)."""
+        return self.mode == PUSH or _open_slot(chat_id) is not None
+
     def fit(self, messages: list[OutMessage]) -> int:
         """How many leading ``messages`` (one chat's) go in one call (``render.fit``): fewer than all when
         a long text needs several message objects."""

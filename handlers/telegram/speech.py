@@ -1,31 +1,32 @@
 """Speaking rights in the Telegram group [ADZ-8.1], [ADZ-11.3]: the bot mutes the seated players who may not
 post now, or, when it cannot, reminds the group who may speak.
 
-The runner calls :meth:`TelegramSpeech.settle` after every committed change of a game
-(:class:`handlers.runner.AfterCommit`). The rules say who may speak (``RULES.speakers``: nobody at night
-and while ballots are open, the living players with speaking rights in a discussion, everybody once the
-game is over or cancelled). What the bot has done in the group is kept with the game, in
-``TableState.shell["telegram.speech"]`` (:class:`Applied`), so only players whose state changes cost a
-Bot API call, and whatever was muted is released at the end.
+The runner asks :meth:`TelegramSpeech.prepare` before every commit of a game
+(:class:`handlers.aftercommit.AfterCommit`) what the new state needs, commits the record of it with the change
+(one write), and carries the calls out right after the write, beside the messages. The rules say who may
+speak (``RULES.speakers``: nobody at night and while ballots are open, the living players with speaking
+rights in a discussion, everybody once the game is over or cancelled). What the bot has done in the group
+is kept in the game's records (``Records.platform["telegram.speech"]``, :class:`Applied`), so only
+players whose state changes cost a Bot API call, and whatever was muted is released at the end.
 
 - The bot may restrict (an administrator with ``can_restrict_members``, asked once per game with
-  ``getChatMember``; while it may not, asked again once per phase): each player who should be silent is
-  muted until :data:`HOLD` seconds after the phase deadline (renewed when a longer wait needs it), so a
-  game that dies with players muted frees them by itself; each one who may speak is released. A member
-  Telegram refuses to restrict (group admins, the owner) is left alone for the rest of the game.
+  ``getChatMember`` before the commit; while it may not, asked again once per phase): each player who
+  should be silent is muted until :data:`HOLD` seconds after the phase deadline (renewed when a longer
+  wait needs it), so a game that dies with players muted frees them by itself; each one who may speak is
+  released. The calls go out concurrently (at most :data:`IN_FLIGHT`). A member Telegram refuses to
+  restrict (group admins, the owner) is left alone for the rest of the game.
 - It may not (or loses the right mid-game, "not enough rights"): one reminder per phase naming who may
-  speak (catalog ``speech.reminder.*``), with, once per game, how to let the bot mute (``speech.howto``).
-  The reminder goes through the outbox, committed with the record of having sent it.
+  speak (catalog ``speech.reminder.*``), with, once per game, how to let the bot mute (``speech.howto``),
+  committed with the change like its other messages.
 
-A call that fails for a passing reason (network, 429, 5xx) ends the pass; what was done is recorded and
-the rest is done after the next change of the game (the next tap or timer). A call made and then lost to
-a version conflict (another event changed the game meanwhile) is remembered for the retry, which settles
-against the newer state. Never raises: a failure is logged and the next change settles again.
+The record is committed as it will stand once the calls are made; a call that fails for a passing reason
+(network, 429, 5xx) leaves that player as before, and the record as it turned out is written after the
+calls (the runner's follow-up), so the next change of the game tries again. Never raises.
 """
 
 from __future__ import annotations
 
-import json
+import asyncio
 import logging
 from typing import Any
 
@@ -35,11 +36,10 @@ from telegram.error import TelegramError
 
 import core.i18n as i18n
 from core.engine.notice import PlayerRef
-from core.games import GameRules, rules_for
+from core.games import GameRules
+from handlers.aftercommit import Done, Prepared
 from handlers.messages import OutMessage
-from handlers.runner import GameRunner
 from handlers.telegram.rights import Immune, NoRights, Rights
-from infra.store import VersionConflict
 
 log = logging.getLogger(__name__)
 
@@ -49,8 +49,8 @@ PREFIX = "tg:"
 HOLD = 2 * 3600
 #: A mute that would end sooner than this after the phase deadline (seconds) is renewed.
 MARGIN = 15 * 60
-#: Commits of the record retried on version conflicts.
-MAX_ATTEMPTS = 5
+#: Restriction calls in flight at once.
+IN_FLIGHT = 8
 
 
 class Applied(BaseModel):
@@ -86,16 +86,20 @@ def changes(wanted: dict[str, bool], applied: Applied, *, renew_before: int) -> 
 
 
 class TelegramSpeech:
-    """The Telegram :class:`~handlers.runner.AfterCommit`; games of other platforms (chat ids not ``tg:``)
-    are left alone. ``bot``: the Bot API client; ``None`` builds one from :mod:`infra.settings` at the first
-    Telegram game (so the timer, which serves every platform, needs the token only when it must mute)."""
+    """The Telegram :class:`~handlers.aftercommit.AfterCommit`; games of other platforms (chat ids not
+    ``tg:``) are left alone. ``bot``: the Bot API client; ``None`` builds one from :mod:`infra.settings` at
+    the first Telegram game (so the timer, which serves every platform, needs the token only when it must
+    mute)."""
+
+    key = KEY
 
     def __init__(self, bot: Bot | None = None) -> None:
         self._bot = bot
         self._api: Rights | None = None
 
     @property
-    def _rights(self) -> Rights:
+    def rights(self) -> Rights:
+        """The restrictions client, built on first use."""
         if self._api is None:
             if self._bot is None:
                 from infra import settings
@@ -104,102 +108,97 @@ class TelegramSpeech:
             self._api = Rights(self._bot)
         return self._api
 
-    async def settle(self, runner: GameRunner, game_id: str, *, now: int) -> None:
-        """Bring the group of ``game_id`` in line with its current phase (see the module docstring).
-        ``now``: UTC epoch seconds."""
-        try:
-            await self._settle(runner, game_id, now)
-        except Exception:
-            log.exception(
-                "speaking rights not settled; retried after the next change", extra={"game_id": game_id}
-            )
-
-    async def _settle(self, runner: GameRunner, game_id: str, now: int) -> None:
-        done: dict[str, int | None] = {}  # calls made by this settle: user → muted until, or None (released)
-        for _ in range(MAX_ATTEMPTS):
-            stored = runner.store.load(game_id)
-            if stored is None:
-                return
-            data = json.loads(stored.state)
-            rules = rules_for(data["game"])
-            state = rules.state_model.model_validate(data)
-            if not state.chat_id.startswith(PREFIX):
-                return
-            before = Applied.model_validate(state.shell.get(KEY, {}))
-            applied = _with(before, done)
-            messages = await self._pass(rules, state, applied, now, done)
-            if applied == before and not messages:
-                return
-            state.shell[KEY] = applied.model_dump()
-            try:
-                runner.commit_messages(state, stored.version, messages, None, now)
-            except VersionConflict:
-                continue
-            if messages:
-                await runner.flush(game_id, now=now)
-            return
-        log.warning("speaking rights record lost to version conflicts", extra={"game_id": game_id})
-
-    async def _pass(
-        self, rules: GameRules, state: Any, applied: Applied, now: int, done: dict[str, int | None]
-    ) -> list[OutMessage]:
-        """Mute and release (updating ``applied`` and ``done``), or the reminder to post."""
+    async def prepare(
+        self, rules: GameRules, state: Any, record: dict[str, Any], now: int
+    ) -> Prepared | None:
+        """What ``state`` needs in the group given ``record`` (what was done so far): the record as it will
+        stand, the reminder to post, the calls to make (see the module docstring). ``now``: UTC epoch s."""
+        if not state.chat_id.startswith(PREFIX):
+            return None
+        applied = Applied.model_validate(record)
         deadline = max(state.deadline_at or now, now)
         todo = changes(silenced(rules, state), applied, renew_before=deadline + MARGIN)
         speakers = rules.speakers(state)
         reminder_due = speakers is not None and applied.reminded_seq != state.phase_seq
         if not todo and not reminder_due:
-            return []
+            return None
         chat = int(state.chat_id.removeprefix(PREFIX))
         if applied.can_mute is not True and applied.asked_seq != state.phase_seq:
-            applied.can_mute = await self._rights.may_restrict(chat)
+            applied.can_mute = await self.rights.may_restrict(chat)
             applied.asked_seq = state.phase_seq
         if applied.can_mute and todo:
-            await self._apply(chat, todo, applied, done, until=deadline + HOLD, seq=state.phase_seq)
+            instead = (rules, state, speakers) if reminder_due and speakers is not None else None
+            seq = state.phase_seq
+            return self._mutes(chat, todo, applied, until=deadline + HOLD, seq=seq, reminder=instead)
         if applied.can_mute or not reminder_due or speakers is None:
-            return []
+            return Prepared(record=applied.model_dump())
         applied.reminded_seq = state.phase_seq
-        return [_reminder(rules, state, speakers, applied)]
+        reminder = _reminder(rules, state, speakers, applied)
+        return Prepared(record=applied.model_dump(), messages=[reminder])
 
-    async def _apply(
+    def _mutes(
         self,
         chat: int,
         todo: dict[str, bool],
         applied: Applied,
-        done: dict[str, int | None],
         *,
         until: int,
         seq: int,
-    ) -> None:
+        reminder: tuple[GameRules, Any, set[int]] | None,
+    ) -> Prepared:
+        """The calls of ``todo``, and the record as it stands once they all succeed; when the bot turns out
+        to have lost the right, the phase's ``reminder`` (rules, state, speakers) goes instead."""
+        planned = applied.model_copy(deep=True)
         for user, mute in todo.items():
-            number = int(user.removeprefix(PREFIX))
+            _record(planned, user, until if mute else None)
+
+        async def carry_out() -> Done | None:
+            turned_out = applied.model_copy(deep=True)
+            gate = asyncio.Semaphore(IN_FLIGHT)
+            calls = [self._call(gate, chat, user, mute, until) for user, mute in todo.items()]
+            results = await asyncio.gather(*calls)
+            for (user, mute), result in zip(todo.items(), results, strict=True):
+                _outcome(turned_out, user, result, until if mute else None, seq)
+            if turned_out == planned:
+                return None
+            messages: list[OutMessage] = []
+            if turned_out.can_mute is False and reminder is not None:
+                turned_out.reminded_seq = seq
+                messages.append(_reminder(*reminder, turned_out))
+            return Done(record=turned_out.model_dump(), messages=messages)
+
+        return Prepared(record=planned.model_dump(), carry_out=carry_out)
+
+    async def _call(self, gate: asyncio.Semaphore, chat: int, user: str, mute: bool, until: int) -> str:
+        """One restriction; ``"ok"``, ``"immune"``, ``"norights"`` or ``"failed"``."""
+        number = int(user.removeprefix(PREFIX))
+        async with gate:
             try:
                 if mute:
-                    await self._rights.mute(chat, number, until=until)
+                    await self.rights.mute(chat, number, until=until)
                 else:
-                    await self._rights.release(chat, number)
+                    await self.rights.release(chat, number)
             except Immune as refused:
                 log.info("member cannot be restricted: %s", refused)
-                applied.muted.pop(user, None)
-                applied.immune.append(user)
-                continue
+                return "immune"
             except NoRights as refused:
                 log.warning("the bot may not restrict members here: %s", refused)
-                applied.can_mute, applied.asked_seq = False, seq
-                return
+                return "norights"
             except TelegramError:
                 log.warning("restrictChatMember failed; retried after the next change", exc_info=True)
-                return
-            done[user] = until if mute else None
-            _record(applied, user, done[user])
+                return "failed"
+        return "ok"
 
 
-def _with(before: Applied, done: dict[str, int | None]) -> Applied:
-    """``before`` (the stored record) plus the calls this settle already made in a lost attempt."""
-    applied = before.model_copy(deep=True)
-    for user, until in done.items():
+def _outcome(applied: Applied, user: str, result: str, until: int | None, seq: int) -> None:
+    """Record one call's ``result`` for ``user`` (``until``: the mute's end, None for a release)."""
+    if result == "ok":
         _record(applied, user, until)
-    return applied
+    elif result == "immune":
+        applied.muted.pop(user, None)
+        applied.immune.append(user)
+    elif result == "norights":
+        applied.can_mute, applied.asked_seq = False, seq
 
 
 def _record(applied: Applied, user: str, until: int | None) -> None:
@@ -221,4 +220,4 @@ def _reminder(rules: GameRules, state: Any, speakers: set[int], applied: Applied
     if not applied.howto:
         applied.howto = True
         texts.append(i18n.text("speech.howto", state.locale, state.game))
-    return OutMessage(chat_id=state.chat_id, text="\n\n".join(texts))
+    return OutMessage(chat_id=state.chat_id, text="\n\n".join(texts), alone=True)

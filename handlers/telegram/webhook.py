@@ -13,8 +13,11 @@ Order of work, per delivery (core.telegram.org/bots/api#setwebhook):
 3. :func:`~handlers.telegram.parse.parse_update`, then ``Service.handle(inbound, now=<UTC epoch s>)``,
    then ``answerCallbackQuery`` with ``outcome.ack`` for a button press, then ``outcome.messages``
    (``edit_of="tap"``: edit the message whose button was pressed, e.g. the next level of a menu);
-4. 200 — also when the update is ignored, unparseable or the service fails (logged): Telegram would
-   otherwise redeliver the same update again and again, and the outbox keeps what was not sent.
+4. 200 — also when the update is ignored, unparseable or the service fails before its commit (logged):
+   Telegram would otherwise deliver the same update again and again. The exception: 500 when the service
+   committed the update but could neither send its messages nor keep them in the outbox
+   (``handlers.messages.Undelivered``): Telegram delivers it again, and that sends them
+   (``handlers.runner``).
 
 Per container, built once and lazily: one asyncio event loop (``run_until_complete`` per invocation, so
 the Bot's HTTP connection pool survives between invocations), the ``telegram.Bot``, the store and the
@@ -44,7 +47,7 @@ from telegram.error import TelegramError
 
 from handlers import observability
 from handlers.console import function_url
-from handlers.messages import Inbound, Outcome, OutMessage, TextCommand
+from handlers.messages import Inbound, Outcome, OutMessage, TextCommand, Undelivered
 from handlers.telegram.parse import TelegramInbound, parse_update
 from handlers.telegram.sender import TelegramSender
 
@@ -117,8 +120,8 @@ def handler(event: dict[str, Any], context: object) -> dict[str, Any]:
     if update is None:
         return _response(400)
     runtime = _runtime()
-    _loop().run_until_complete(_process(runtime, update))
-    return _response(200)
+    status = _loop().run_until_complete(_process(runtime, update))
+    return _response(status)
 
 
 def _console() -> ConsoleApi:
@@ -134,11 +137,12 @@ def _console() -> ConsoleApi:
     return _Container.console
 
 
-async def _process(runtime: Runtime, update: dict[str, Any]) -> None:
-    """Handle one verified update and write its one log line (:func:`observability.log_input`)."""
+async def _process(runtime: Runtime, update: dict[str, Any]) -> int:
+    """Handle one verified update and write its one log line (:func:`observability.log_input`); the HTTP
+    status to answer (see the module docstring)."""
     started = time.perf_counter()
     update_id = update.get("update_id")
-    outcome, kind = Outcome(result="ignored"), "update"
+    outcome, kind, status = Outcome(result="ignored"), "update", 200
     try:
         parsed = parse_update(update, runtime.bot, runtime.bot_username)
     except Exception:
@@ -148,6 +152,11 @@ async def _process(runtime: Runtime, update: dict[str, Any]) -> None:
         kind = observability.intent_kind(parsed.inbound)
         try:
             outcome = await runtime.service.handle(parsed.inbound, now=int(runtime.clock()))
+        except Undelivered:
+            outcome, status = Outcome(result="failed"), 500
+            logger.exception(
+                "committed but not delivered: Telegram delivers it again", extra={"update_id": update_id}
+            )
         except Exception:
             outcome = Outcome(result="failed")
             logger.exception("service failed", extra={"update_id": update_id, "intent": _kind(parsed)})
@@ -164,6 +173,7 @@ async def _process(runtime: Runtime, update: dict[str, Any]) -> None:
     observability.log_input(
         logger, source="telegram", outcome=outcome, started=started, delivery_id=delivery_id, kind=kind
     )
+    return status
 
 
 def _in_place(message: OutMessage, parsed: TelegramInbound) -> OutMessage:
@@ -263,6 +273,7 @@ def _username(bot: Bot | None) -> str:
 def _runtime() -> Runtime:
     """The container's runtime, built on first use from :mod:`infra.settings` (AWS)."""
     if _Container.runtime is None:
+        from handlers.delivery import Throttle
         from handlers.service import Service
         from handlers.telegram.speech import TelegramSpeech
         from handlers.wakeups import queue_scheduler
@@ -276,7 +287,7 @@ def _runtime() -> Runtime:
         # Every phase change schedules its deadline and reminder on the timer queue (design §5).
         service = Service(
             DynamoStore(settings.table_name()), sender, after_commit=speech, scheduler=queue_scheduler(),
-            settings_for=settings_for,
+            settings_for=settings_for, throttle=Throttle(),
         )  # fmt: skip
         _Container.runtime = Runtime(service, sender, username, _secret())
     return _Container.runtime

@@ -52,9 +52,9 @@ class Tables:
 
     def state(self, game_id: str) -> Any:
         """The committed state of ``game_id``."""
-        loaded = self.service.load_state(game_id)
+        loaded = self.service.runner.load(game_id)
         assert loaded is not None, f"no game {game_id}"
-        return loaded[1]
+        return loaded.state
 
     def snapshot(self, game_id: str) -> tuple[int, str]:
         """The game's committed version and state JSON (to show that a refused request changed nothing)."""

@@ -103,7 +103,7 @@ def test_anyone_else_is_refused_and_changes_nothing(page: Page, mini: Mini, who:
     expect(page.get_by_role("alert")).to_have_text(i18n.text(f"console.error.{error}", "ja", "common"))
     expect(page.locator("#sec-card")).to_have_count(0)
     seat = mini.player("tg:101")
-    legal = mini.tables.service.load_state(mini.game)[0].legal_actions(
+    legal = mini.tables.service.runner.load(mini.game).rules.legal_actions(
         mini.tables.state(mini.game), seat.seat
     )
     action = {"kind": legal[0].kind, "args": list(legal[0].args)} if legal else {"kind": "pass", "args": []}

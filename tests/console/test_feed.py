@@ -1,17 +1,22 @@
-"""The console feed (issue 9 plan, "Feed"): each private message of a commit is kept for its recipient in
-the same write, bounded per user; with ``console_primary`` a running game's private messages reach the
-player through the console only, while the lobby's and the group's still go to the chats."""
+"""The console feed: each member's private messages, read back from the game's history (every commit's
+notices), as their chat got them, bounded per user; with ``console_primary`` a running game's private
+messages reach the player through the console only, while the lobby's and the group's still go to the
+chats."""
 
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
-from core.engine.notice import Action
+import core.i18n as i18n
+from core.engine.notice import PUBLIC, Action, Audience, Notice, to_user
 from core.engine.table import Member, TableState
+from core.games import rules_for
 from devtools.local.game import LocalGame
 from devtools.local.sender import GROUP_CHAT
+from handlers import history
 from handlers.console import feed
-from handlers.messages import Button, OutMessage, Tap
+from handlers.messages import OutMessage
 from tests.console.table import ADZ_DEAL, ConsoleTable
 
 
@@ -21,44 +26,50 @@ def table_state(phase: str = "night") -> TableState:
                       phase_seq=4)  # fmt: skip
 
 
-def test_private_messages_are_kept_per_member_and_nothing_else() -> None:
-    state = table_state()
-    tap = Tap(game_id="g1", phase_seq=4, action=Action(kind="done"))
-    prompt = OutMessage("u1", "choose", buttons=((Button("Done", tap),),))
-    messages = [OutMessage("grp", "group news"), OutMessage("u1", "your card"), OutMessage("stranger", "x"),
-                prompt, OutMessage("u2", "hello")]  # fmt: skip
-    after = feed.record(state, messages)
-    assert feed.entries(after, "u1") == [
-        {"n": 1, "text": "your card", "phase_seq": 4, "buttons": False},
-        {"n": 2, "text": "choose", "phase_seq": 4, "buttons": True},
-    ]
-    assert [e["text"] for e in feed.entries(after, "u2")] == ["hello"]
-    assert feed.entries(after, "stranger") == []
-    assert feed.entries(state, "u1") == []  # the state given is not changed
-    assert feed.prompt(feed.entries(after, "u1"), 4) == "choose"
-    assert feed.prompt(feed.entries(after, "u1"), 5) is None
+def remind(to: Audience, seconds: int, *, buttons: bool = False) -> Notice:
+    actions = [Action(kind="done")] if buttons else []
+    return Notice(key="remind.choice", to=to, params={"seconds": seconds}, actions=actions, phase_seq=4)
+
+
+def test_a_members_feed_is_what_their_chat_got_and_nothing_else() -> None:
+    rules = rules_for("adazakura")
+    lobby = rules.new_game(game_id="g1", chat_id="grp", host=Member(user_id="u1", name="A"), settings={},
+                           seed=1, now=0)  # fmt: skip
+    first = history.dump(2, delivery_id=None, sending_until=0, events=[], notices=[
+        remind(PUBLIC, 1), remind(to_user("u1"), 2), remind(to_user("u2"), 3), remind(to_user("u1"), 4),
+    ])  # fmt: skip
+    second = history.dump(3, delivery_id="tg:9", sending_until=0, events=[],
+                          notices=[remind(to_user("u1"), 5, buttons=True)])  # fmt: skip
+    text = lambda seconds: i18n.text("remind.choice", "ja", "adazakura", seconds=seconds)  # noqa: E731
+
+    mine = feed.entries(rules, lobby, "u1", [first, second], None)
+
+    assert mine == [
+        {"n": 2000, "text": f"{text(2)}\n\n{text(4)}", "phase_seq": 0, "buttons": False},
+        {"n": 3000, "text": text(5), "phase_seq": 4, "buttons": True},
+    ], "one entry per message the chat got: a commit's private notices merged as they were sent"
+    assert [e["text"] for e in feed.entries(rules, lobby, "u2", [first, second], None)] == [text(3)]
+    assert feed.entries(rules, lobby, "stranger", [first, second], None) == []
+    assert feed.prompt(mine, 4) == text(5)
+    assert feed.prompt(mine, 5) is None
 
 
 def test_a_feed_keeps_the_newest_entries_within_its_bounds() -> None:
-    state = table_state()
-    for i in range(40):
-        state = feed.record(state, [OutMessage("u1", f"{i:03d}" + "x" * 97)])
-    kept = feed.entries(state, "u1")
-    assert len(kept) == feed.FEED_MAX
+    def entry(n: int, length: int) -> dict[str, Any]:
+        return {"n": n, "text": "x" * length, "phase_seq": 1, "buttons": False}
+
+    kept = feed.bounded([entry(n, 100) for n in range(1, 41)])
     assert [e["n"] for e in kept] == list(range(11, 41))
-    for _ in range(5):
-        state = feed.record(state, [OutMessage("u1", "y" * 2500)])
-    kept = feed.entries(state, "u1")
+    kept = feed.bounded([entry(n, 100) for n in range(1, 41)] + [entry(n, 2500) for n in range(41, 46)])
     assert sum(len(e["text"]) for e in kept) <= feed.FEED_CHARS
     assert [e["n"] for e in kept] == [44, 45]
-    state = feed.record(state, [OutMessage("u1", "z" * (feed.FEED_CHARS + 100))])
-    assert [e["n"] for e in feed.entries(state, "u1")] == [46]  # the newest stays, however long
+    assert [e["n"] for e in feed.bounded([entry(46, feed.FEED_CHARS + 100)])] == [46]  # the newest stays
 
 
 def test_console_primary_keeps_a_running_game_s_private_messages_out_of_the_chats() -> None:
     async def run() -> None:
         local = LocalGame(players=6, lang="ja", seed=1, deal=ADZ_DEAL)
-        local.service.settings_for = lambda chat_id: {"locale": "ja", "console_primary": True}
+        local.service.runner.settings_for = lambda chat_id: {"locale": "ja", "console_primary": True}
         table = ConsoleTable(local)
         await local.open()
         chats = {e.chat_id for e in local.sender.log}
@@ -75,21 +86,18 @@ def test_console_primary_keeps_a_running_game_s_private_messages_out_of_the_chat
         assert [e["text"] for e in shown["feed"][: len(lobby_notes)]] == lobby_notes
         stored = local.store.load(local.game_id)
         assert stored is not None
-        assert all("local:3" not in payload for payload in stored.outbox.values())
+        assert all("local:3" not in payload for payload in stored.pending.values())
 
     asyncio.run(run())
 
 
-def test_where_the_platform_has_no_console_no_feed_is_kept_and_the_chat_gets_everything() -> None:
+def test_where_the_platform_has_no_console_the_chat_gets_everything() -> None:
     async def run() -> None:
         local = LocalGame(players=6, lang="ja", seed=1, deal=ADZ_DEAL)
         # A platform without its Mini App or LIFF app says so; console_primary then cannot hold anything back.
         off = {"locale": "ja", "console": False, "console_primary": True}
-        local.service.settings_for = lambda chat_id: dict(off)
+        local.service.runner.settings_for = lambda chat_id: dict(off)
         await local.open()
-        state = local.state()
-        assert feed.entries(state, "local:3") == []
-        assert feed.SHELL_KEY not in state.shell
         private = [e.text for e in local.sender.log if e.chat_id == "local:3"]
         assert len(private) >= 2  # the lobby's note, then the role card and the night's prompt
 

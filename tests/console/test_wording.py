@@ -35,7 +35,7 @@ def local_game(game: str, lang: str, *, primary: bool) -> LocalGame:
     settings: dict[str, Any] = {"locale": lang, "console_primary": primary}
     if deal is not None:
         settings["setup"] = {"seats": list(deal)}
-    local.service.settings_for = lambda chat_id: dict(settings)
+    local.service.runner.settings_for = lambda chat_id: dict(settings)
     return local
 
 
@@ -109,7 +109,12 @@ def test_deathnote_words_its_welcome_card_and_hand_over_for_the_screen(lang: str
         assert last_line in group
         assert bool(CHAT_WORDS.search(group)) is not primary
         # The identity card (private: in the console only with the setting) words the screen the same way.
-        card = next(e["text"] for e in feed.entries(local.state(), user_id(2)) if "🪪" in e["text"])
+        game = local.service.runner.load(local.game_id)
+        assert game is not None
+        texts = local.service.runner.history(game)
+        wording = "console" if primary else None
+        mine = feed.entries(game.rules, game.state, user_id(2), texts, wording)
+        card = next(e["text"] for e in mine if "🪪" in e["text"])
         assert bool(CHAT_WORDS.search(card)) is not primary
 
     asyncio.run(run())
@@ -119,7 +124,8 @@ def test_deathnote_words_its_welcome_card_and_hand_over_for_the_screen(lang: str
 def test_a_nested_phrase_takes_the_console_wording_too(lang: str) -> None:
     """政治家人狼's secret-ballot day names the channel in a sub-phrase (``mode.secret``)."""
     notice = Notice(key="vote.open", to=PUBLIC,
-                    params={"seconds": 60, "candidates": "A", "mode": KeyRef(key="mode.secret")})  # fmt: skip
+                    params={"seconds": 60, "candidates": "A", "mode": KeyRef(key="mode.secret"),
+                            "how": KeyRef(key="vote.how.others")})  # fmt: skip
     console = i18n.render(notice, lang, "politician", variant="console")
     usual = i18n.render(notice, lang, "politician")
     assert i18n.text("mode.secret.console", lang, "politician") in console

@@ -34,7 +34,7 @@ from handlers.service import Service
 from handlers.telegram import webhook
 from handlers.telegram.sender import TelegramSender
 from infra.dynamodb import DynamoStore
-from infra.store import StoredGame, VersionConflict
+from infra.store import Change, StoredGame, VersionConflict
 from infra.timers import MemoryScheduler
 from tests.telegram.builders import webhook_event
 
@@ -105,12 +105,12 @@ class RacingStore(DynamoStore):
     conflicts = 0
     gate: Any = None
 
-    def commit(self, game_id: str, **changes: Any) -> StoredGame:
+    def commit(self, base: StoredGame, change: Change) -> StoredGame:
         if self.gate is not None:
             gate, self.gate = self.gate, None
             gate.wait()
         try:
-            return super().commit(game_id, **changes)
+            return super().commit(base, change)
         except VersionConflict:
             self.conflicts += 1
             raise

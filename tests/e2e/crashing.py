@@ -1,8 +1,7 @@
 """A webhook Lambda container that dies at the worst moment: run in its own process (multiprocessing,
 spawn), it handles one Telegram update against the shared DynamoDB endpoint (``devtools.store_server``) and
-the test's fake Bot API, and ``os._exit`` s right after its commit (nothing sent; a commit takes the flush
-lease when it is free, so the dead container usually leaves that behind) or right after ``acquire_flush``
-took over a lapsed lease (nothing sent, the lease left behind). See ``tests/e2e/test_telegram_crash.py``.
+the test's fake Bot API, and ``os._exit`` s right after its commit, before sending anything. See
+``tests/e2e/test_telegram_crash.py``.
 """
 
 from __future__ import annotations
@@ -18,7 +17,7 @@ from handlers.service import Service
 from handlers.telegram import webhook
 from handlers.telegram.sender import TelegramSender
 from infra.dynamodb import DynamoStore
-from infra.store import StoredGame
+from infra.store import Change, StoredGame
 from tests.e2e.harness import GAME_ID, SECRET, SEED
 from tests.fakes.telegram_api import BOT_USERNAME
 from tests.telegram.builders import webhook_event
@@ -28,13 +27,13 @@ CRASHED = 17
 #: The exit code of a container that got through the update alive (the test failed to crash it).
 SURVIVED = 0
 
-Moment = Literal["commit", "lease"]
+Moment = Literal["commit"]
 
 
 @dataclass(frozen=True)
 class Crash:
     """Where the container finds everything, the update it handles, its clock (UTC epoch s) and when it
-    dies: ``commit`` (after the game's write) or ``lease`` (after ``acquire_flush`` took the lease)."""
+    dies: ``commit`` (right after the game's write)."""
 
     endpoint: str
     table: str
@@ -50,17 +49,11 @@ class DyingStore(DynamoStore):
         super().__init__(crash.table, dynamodb_client(crash.endpoint))
         self._at = crash.at
 
-    def commit(self, game_id: str, **changes: Any) -> StoredGame:
-        stored = super().commit(game_id, **changes)
+    def commit(self, base: StoredGame, change: Change) -> StoredGame:
+        stored = super().commit(base, change)
         if self._at == "commit":
             os._exit(CRASHED)
         return stored
-
-    def acquire_flush(self, game_id: str, *, holder: str, until: int, now: int) -> StoredGame | None:
-        taken = super().acquire_flush(game_id, holder=holder, until=until, now=now)
-        if self._at == "lease" and taken is not None:
-            os._exit(CRASHED)
-        return taken
 
 
 def handle_and_die(crash: Crash) -> None:

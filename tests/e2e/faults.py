@@ -12,14 +12,15 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from core.games import rules_for
 from core.games.adazakura.megami import ADAZAKURA
-from handlers import outbox, timer
+from handlers import history, outbox, timer
 from handlers.messages import OutMessage
 from handlers.service import Service
 from handlers.telegram import webhook
 from handlers.telegram.sender import TelegramSender
 from infra.dynamodb import DynamoStore, create_table
-from infra.store import StoredGame
+from infra.store import Change, StoredGame
 from infra.timers import MemoryScheduler, WakeUp
 from tests.e2e import moves
 from tests.e2e.harness import GAME_ID, SECRET, SEED, Player, Table
@@ -34,16 +35,21 @@ ERROR_500 = {"ok": False, "error_code": 500, "description": "Internal Server Err
 
 
 class RecordingStore(DynamoStore):
-    """The production store, noting every message a commit put into the outbox (in outbox order)."""
+    """The production store, noting every message each commit is answerable for: its notices, rendered as
+    the service renders them (its history entry holds them, :mod:`handlers.history`), in order."""
 
     def __init__(self, table_name: str, client: Any) -> None:
         super().__init__(table_name, client)
         self.committed: list[OutMessage] = []
 
-    def commit(self, game_id: str, **changes: Any) -> StoredGame:
-        stored = super().commit(game_id, **changes)
-        added: dict[str, str] = changes["outbox_add"]
-        self.committed += [outbox.load(added[oid]) for oid in sorted(added)]
+    def commit(self, base: StoredGame, change: Change) -> StoredGame:
+        stored = super().commit(base, change)
+        if change.history is not None:
+            entry = history.load(change.history)
+            data = json.loads(stored.state)
+            rules = rules_for(data["game"])
+            state = rules.state_model.model_validate(data)
+            self.committed += outbox.render_notices(rules, state, entry.notices)
         return stored
 
 
@@ -105,7 +111,7 @@ class FaultyTable(Table):
     def pending(self) -> dict[str, str]:
         stored = self.store.load(self.game_id)
         assert stored is not None
-        return stored.outbox
+        return stored.pending
 
 
 def play_to_end(table: FaultyTable) -> None:
@@ -149,7 +155,15 @@ def assert_each_once_in_order(table: FaultyTable, chats: Callable[[str], bool] =
     order of the commits, and the outbox is empty."""
     assert table.pending() == {}
     for chat in sorted(filter(chats, chats_of(table.recorded))):
-        assert squashed(table.api.posted_to(chat)) == squashed(committed_to(table.recorded, chat)), chat
+        posted, committed = table.api.posted_to(chat), committed_to(table.recorded, chat)
+        assert squashed(posted) == squashed(committed), (chat, _difference(posted, committed))
+
+
+def _difference(posted: list[str], committed: list[str]) -> str:
+    """Where ``posted`` first departs from ``committed`` (for a failing assertion's message)."""
+    a, b = squashed(posted), squashed(committed)
+    at = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
+    return f"posted …{a[max(0, at - 40) : at + 80]}… committed …{b[max(0, at - 40) : at + 80]}…"
 
 
 def game_of(store: DynamoStore, game_id: str = GAME_ID) -> dict[str, Any]:

@@ -16,13 +16,13 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-import boto3
 from moto import mock_aws
 
 import core.i18n as i18n
 from core.engine.notice import Notice, PlayerRef, RoleRef
-from core.games import GameRules, rules_for
-from handlers import outbox, timer
+from core.games import GameRules
+from devtools import moto_speed
+from handlers import decision, outbox, timer
 from handlers.messages import Tap
 from handlers.service import Service
 from handlers.telegram import webhook
@@ -48,7 +48,7 @@ TABLE = "jinro-e2e"
 def moto_store() -> Iterator[DynamoStore]:
     """The production store on moto's in-process DynamoDB (one thread only: moto is not thread-safe)."""
     with mock_aws():
-        client = boto3.client("dynamodb", region_name="us-east-1")
+        client = moto_speed.session().client("dynamodb", region_name="us-east-1")
         create_table(client, TABLE)
         yield DynamoStore(TABLE, client)
 
@@ -264,10 +264,10 @@ class Table:
 
     # -- the store and the timer ----------------------------------------------------------------------
     def state(self) -> Any:
-        stored = self.store.load(self.game_id)
-        assert stored is not None
-        data = json.loads(stored.state)
-        return rules_for(data["game"]).state_model.model_validate(data)
+        """The game as committed, its log read from its history."""
+        loaded = decision.load_whole(self.store, self.game_id)
+        assert loaded is not None
+        return loaded.state
 
     def version(self) -> int:
         stored = self.store.load(self.game_id)
@@ -275,7 +275,7 @@ class Table:
 
     def snapshot(self) -> tuple[int, str, dict[str, str]] | None:
         stored = self.store.load(self.game_id)
-        return None if stored is None else (stored.version, stored.state, dict(stored.outbox))
+        return None if stored is None else (stored.version, stored.state, dict(stored.pending))
 
     def seat_of(self, player: Player) -> int:
         return next(p.seat for p in self.state().players if p.user_id == player.chat)
@@ -315,7 +315,7 @@ def assert_all_delivered(table: Table, notices: NoticeLog) -> None:
     a slot notice (a status message) may arrive as an edit, or be replaced by a later one of its slot."""
     stored = table.store.load(table.game_id)
     assert stored is not None
-    assert stored.outbox == {}
+    assert stored.pending == {}
     texts = {chat: [*table.sent_to(chat), *(t for _, t in table.api.edits_of(chat))]
              for s in notices.said for chat in s.chats}  # fmt: skip
     joined = {chat: "\n".join(parts) for chat, parts in texts.items()}

@@ -19,9 +19,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from unittest import mock
 
-from handlers import menu, outbox
+from handlers import menu, outbox, records
 from handlers.messages import Tap
-from handlers.sendlog import load_logs
 from tests.e2e.harness import NoticeLog, moto_store, undelivered
 from tests.e2e.line_table import GROUP, LinePlayer, LineTable, Posted, line_players, postbacks
 from tests.fakes.line_api import FakeLineApi
@@ -243,4 +242,4 @@ def counted_pushes(table: LineTable) -> int:
     """The pushes the game counted against its budget (its send record, ``handlers.sendlog``)."""
     stored = table.store.load(table.game_id)
     assert stored is not None
-    return sum(log.cost for log in load_logs(stored.sends).values())
+    return sum(log.cost for log in records.load(stored.records).chats.values())

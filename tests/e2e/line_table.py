@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.games import rules_for
-from handlers import menu, taps, timer
+from handlers import decision, menu, taps, timer
 from handlers.line import webhook
 from handlers.line.sender import LineSender
 from handlers.messages import Sender, Tap
@@ -219,10 +219,9 @@ class LineTable:
     def state(self) -> Any:
         """The game as the last input left it (read once per input)."""
         if self._latest is None:
-            stored = self.store.load(self.game_id)
-            assert stored is not None, "no game yet"
-            data = json.loads(stored.state)
-            self._latest = rules_for(data["game"]).state_model.model_validate(data)
+            loaded = decision.load_whole(self.store, self.game_id)
+            assert loaded is not None, "no game yet"
+            self._latest = loaded.state
         return self._latest
 
     def version(self) -> tuple[int, str]:
@@ -234,7 +233,7 @@ class LineTable:
     def waiting(self) -> dict[str, int]:
         """Messages still in the game's outbox, per chat."""
         stored = self.store.load(self.game_id)
-        chats = [json.loads(payload)["chat_id"] for payload in (stored.outbox if stored else {}).values()]
+        chats = [json.loads(payload)["chat_id"] for payload in (stored.pending if stored else {}).values()]
         return {chat: chats.count(chat) for chat in dict.fromkeys(chats)}
 
     def living(self) -> list[LinePlayer]:

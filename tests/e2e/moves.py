@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from core.engine.notice import Action
 from handlers.messages import Tap
 from tests.e2e.harness import Player, Press, Table, taps
 from tests.fakes.telegram_api import Received
@@ -58,10 +59,56 @@ def use_ability(table: Table, player: Player) -> list[Press]:
 
 def night_turn(table: Table, player: Player, *, team: set[int]) -> list[Press]:
     """Use an ability, choose an erasure target outside ``team`` if on the Adazakura side, then done."""
-    presses = use_ability(table, player)
-    kill = press_first(table, player, lambda t: t.action.kind == "kill" and _is_seat_outside(t, team))
+    presses = use_ability(table, player) + erase(table, player, team=team)
     done = press_first(table, player, lambda t: t.action.kind == "done")
-    return [*presses, *(p for p in (kill, done) if p is not None)]
+    return [*presses, *([done] if done is not None else [])]
+
+
+def erase(table: Table, player: Player, *, team: set[int]) -> list[Press]:
+    """On the Adazakura side: open the erasure menu (「消滅させる相手を選ぶ」) and choose a seat outside
+    ``team``; nothing for anyone else."""
+    keyboard = current_keyboard(table, player)
+    found = [d for d, t in taps(keyboard) if t.action.kind == "kill" and t.menu] if keyboard else []
+    if keyboard is None or not found:
+        return []
+    table.tick()
+    presses = [table.press(player, found[0], keyboard.message_id)]
+    level = _edited(table, player, keyboard.message_id)
+    wanted = [d for d, t in taps(level)
+              if t.action.kind == "kill" and not t.menu and _is_seat_outside(t, team)]  # fmt: skip
+    table.tick()
+    presses.append(table.press(player, wanted[0], keyboard.message_id))
+    return presses
+
+
+def press_action(table: Table, player: Player, action: Action) -> list[Press]:
+    """Press the button of ``action`` on the current keyboard, opening the menu levels that lead to it
+    (a kind with several steps, such as the erasure menu); raises ``StopIteration`` when none leads there."""
+    keyboard = current_keyboard(table, player)
+    assert keyboard is not None, "no keyboard of the current phase"
+    message, presses = keyboard, []
+    while True:
+        data, tap = next((d, t) for d, t in taps(message) if _leads_to(t, action))
+        table.tick()
+        presses.append(table.press(player, data, keyboard.message_id))
+        if not tap.menu:
+            return presses
+        message = _edited(table, player, keyboard.message_id)
+
+
+def _leads_to(tap: Tap, action: Action) -> bool:
+    """Whether pressing ``tap`` is ``action`` or opens a menu level on the way to it."""
+    if not tap.menu:
+        return tap.action == action
+    depth = len(tap.action.args)
+    same = tap.action.kind == action.kind and tap.action.args == action.args[:depth]
+    return same and depth < len(action.args)
+
+
+def _edited(table: Table, player: Player, message_id: int) -> Received:
+    """The message ``message_id`` of ``player``'s chat as a menu tap edited it."""
+    [message] = [m for m in table.api.messages(player.chat) if m.message_id == message_id]
+    return message
 
 
 def vote(table: Table, player: Player, target: int | None = None) -> Press | None:

@@ -23,7 +23,7 @@ from handlers.telegram.sender import TelegramSender
 from handlers.telegram.speech import TelegramSpeech
 from infra.store import GameStore
 from tests.e2e import moves
-from tests.e2e.harness import GROUP, SECRET, SEED, Table, players, taps
+from tests.e2e.harness import GROUP, SECRET, SEED, Table, players
 from tests.fakes.telegram_api import BOT_USERNAME, FakeTelegramApi
 
 SEATS = ["yatsuha/A", "korunu/S", "yurina/S", "saine/S", "shinra/S", "megumi/S"]
@@ -72,13 +72,9 @@ def muted_seats(table: Table) -> set[int]:
 
 
 def choose(table: Table, seat: int, action: Action) -> None:
-    """The player at ``seat`` presses the button of ``action`` on their current keyboard."""
-    player = table.player_at(seat)
-    keyboard = moves.current_keyboard(table, player)
-    assert keyboard is not None, f"seat {seat} has no keyboard"
-    data = next(d for d, tap in taps(keyboard) if tap.action == action)
-    table.tick()
-    table.press(player, data, keyboard.message_id)
+    """The player at ``seat`` presses the button of ``action`` on their current keyboard (through its
+    menu levels)."""
+    moves.press_action(table, table.player_at(seat), action)
 
 
 def vote_all(table: Table, ballots: dict[int, int]) -> None:

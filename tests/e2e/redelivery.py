@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from infra.store import GameStore
+from infra.store import Change, GameStore, blank
 from tests.fakes.telegram_api import FIXTURES, Call
 
 #: Bot API methods that only read or answer a button press (a redelivered press is answered again).
@@ -102,7 +102,7 @@ def copy_game(
     payload = json.dumps({**state, "game_id": game_id, "chat_id": chat}, ensure_ascii=False)
     for old, new in (users or {}).items():
         payload = payload.replace(f'"tg:{old}"', f'"tg:{new}"')
-    store.commit(game_id, expected_version=0, state=payload, outbox_add={}, delivery_id=None, expires_at=None)
+    store.commit(blank(game_id), Change(state=payload))
 
 
 def seen(calls: list[Call], *, group: str | None = None, game_id: str | None = None) -> Counter[str]:

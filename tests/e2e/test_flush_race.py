@@ -1,6 +1,7 @@
-"""Two Lambda containers flush the same game at the same moment: only the flush holding the lease sends,
-so no message arrives twice, and what a container commits while the other holds the lease is sent by the
-holder before it stops (nothing stranded). ``handlers.delivery``; docs/storage.md "Sending the outbox".
+"""Two Lambda containers flush the same game at the same moment: the write that takes the waiting messages
+out of the outbox is conditioned on the version, so only one of them sends each message and the other
+finds them gone; what a container leaves waiting while the other sends is sent by its own flush (nothing
+stranded). ``handlers.pending``; docs/storage.md "Sending what waits".
 
 Each container is a thread with its own event loop, Bot client and DynamoStore client over one table on
 a DynamoDB endpoint that serves one request at a time (``devtools.store_server``).
@@ -23,7 +24,7 @@ from handlers.messages import OutMessage
 from handlers.runner import GameRunner
 from handlers.telegram.sender import TelegramSender
 from infra.dynamodb import DynamoStore, create_table
-from infra.store import StoredGame
+from infra.store import Change, StoredGame, VersionConflict
 from tests.e2e import moves
 from tests.e2e.harness import GAME_ID, GROUP, GROUP_CHAT, Table, players
 from tests.fakes.telegram_api import BOT_USERNAME, FakeTelegramApi
@@ -34,21 +35,26 @@ DEADLOCK_GUARD = 60  # seconds; only stops a broken run from hanging, never part
 
 
 class RacingStore(DynamoStore):
-    """A container's own client; its flush waits at ``start`` (if given) before taking the lease, so
-    both containers have seen the same pending outbox first. Notes whether it got the lease."""
+    """A container's own client; its first write waits at ``start`` (if given), so both containers have
+    seen the same waiting messages first. Notes whether each write that took messages out landed."""
 
     def __init__(self, table: str, endpoint: str, start: threading.Barrier | None = None) -> None:
         super().__init__(table, dynamodb_client(endpoint))
         self._start = start
         self.took: list[bool] = []
 
-    def acquire_flush(self, game_id: str, *, holder: str, until: int, now: int) -> StoredGame | None:
+    def commit(self, base: StoredGame, change: Change) -> StoredGame:
         if self._start is not None:
             self._start.wait()
             self._start = None
-        taken = super().acquire_flush(game_id, holder=holder, until=until, now=now)
-        self.took.append(taken is not None)
-        return taken
+        try:
+            stored = super().commit(base, change)
+        except VersionConflict:
+            self.took.append(False)
+            raise
+        if change.pending_remove:
+            self.took.append(True)
+        return stored
 
 
 @pytest.fixture
@@ -63,7 +69,7 @@ def lobby(api: FakeTelegramApi) -> Iterator[tuple[Table, str, str]]:
 
 
 def commit_lines(store: DynamoStore, lines: list[tuple[str, str]]) -> None:
-    """One commit of the game whose outbox holds ``(chat, text)`` lines (the state unchanged)."""
+    """One commit of the game that leaves ``(chat, text)`` lines waiting (the state unchanged)."""
     stored = store.load(GAME_ID)
     assert stored is not None
     version = stored.version + 1
@@ -71,10 +77,7 @@ def commit_lines(store: DynamoStore, lines: list[tuple[str, str]]) -> None:
         f"{version:08d}-{i:04d}": outbox.dump(OutMessage(chat_id=chat, text=text))
         for i, (chat, text) in enumerate(lines)
     }
-    store.commit(
-        GAME_ID, expected_version=stored.version, state=stored.state, outbox_add=entries,
-        delivery_id=None, expires_at=None,
-    )  # fmt: skip
+    store.commit(stored, Change(pending_add=entries))
 
 
 def container(api: FakeTelegramApi, store: DynamoStore, now: int, sender: Any = None) -> None:
@@ -97,8 +100,8 @@ def test_two_flushes_at_the_same_moment_send_each_message_once(lobby: tuple[Tabl
     assert {chat: table.api.posted_to(chat) for chat, _ in lines} == {
         chat: [*before[chat], text] for chat, text in lines
     }
-    assert sorted(store.took[0] for store in stores) == [False, True]
-    assert table.store.load(GAME_ID).outbox == {}  # type: ignore[union-attr]
+    assert sorted(store.took[0] for store in stores) == [False, True], "one write won, the other found it"
+    assert table.store.load(GAME_ID).pending == {}  # type: ignore[union-attr]
 
 
 class Holding:
@@ -114,7 +117,7 @@ class Holding:
         await self._inner.send(message)
 
 
-def test_what_is_committed_while_the_lease_is_held_is_sent_by_the_holder(
+def test_what_waits_while_another_container_sends_is_sent_by_its_own_flush(
     lobby: tuple[Table, str, str],
 ) -> None:
     table, endpoint, name = lobby
@@ -122,29 +125,21 @@ def test_what_is_committed_while_the_lease_is_held_is_sent_by_the_holder(
     before = table.api.posted_to(GROUP)
     holding, done = threading.Event(), threading.Event()
     holder_store, voter_store = RacingStore(name, endpoint), RacingStore(name, endpoint)
-    voter_sent: list[OutMessage] = []
 
     def holder() -> None:
         sender = Holding(TelegramSender(table.api.bot(), bot_username=BOT_USERNAME), holding, done)
         container(table.api, holder_store, table.now, sender)
 
     def voter() -> None:
-        """Another container commits a vote while the holder sends; its own flush finds the lease."""
+        """Another container leaves a message waiting while the holder sends; its own flush sends it."""
         assert holding.wait(DEADLOCK_GUARD)
         commit_lines(voter_store, [(GROUP_CHAT, "投票を受け付けました")])
-
-        class Recorder:
-            async def send(self, message: OutMessage) -> None:
-                voter_sent.append(message)
-
-        container(table.api, voter_store, table.now, Recorder())
+        container(table.api, voter_store, table.now)
         done.set()
 
     with ThreadPoolExecutor(2) as pool:
         for future in [pool.submit(holder), pool.submit(voter)]:
             future.result()
 
-    assert voter_sent == []
-    assert voter_store.took == []  # it saw the live lease when it loaded, and left the sending to it
-    assert table.api.posted_to(GROUP) == [*before, "夜になりました", "投票を受け付けました"]
-    assert table.store.load(GAME_ID).outbox == {}  # type: ignore[union-attr]
+    assert sorted(table.api.posted_to(GROUP)) == sorted([*before, "夜になりました", "投票を受け付けました"])
+    assert table.store.load(GAME_ID).pending == {}  # type: ignore[union-attr]

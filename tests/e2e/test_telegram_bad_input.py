@@ -263,7 +263,7 @@ def test_a_block_noticed_only_when_a_message_fails_is_reported_and_the_game_goes
             assert any(card.body in text for text in lobby.sent_to(player.chat))
     stored = lobby.store.load(lobby.game_id)
     assert stored is not None
-    assert stored.outbox == {}
+    assert stored.pending == {}
     others = [p for p in lobby.people if p != gone]
     presses = [moves.press_first(lobby, p, lambda t: t.action.kind == "done") for p in others]
     assert [p.toast if p else None for p in presses] == [catalog_text("tap.ok")] * len(others)

@@ -20,6 +20,7 @@ from handlers import outbox, timer
 from handlers.service import Service
 from handlers.telegram.sender import TelegramSender
 from infra.dynamodb import DynamoStore
+from infra.store import Change
 from infra.timers import WakeUp
 from tests.e2e import moves
 from tests.e2e.harness import GAME_ID, GROUP, Table, players
@@ -56,15 +57,12 @@ def say(table: Table, *notices: Notice) -> None:
     rules = rules_for(data["game"])
     messages = outbox.render_notices(rules, rules.state_model.model_validate(data), list(notices))
     entries = {f"{stored.version + 1:08d}-{i:04d}": outbox.dump(m) for i, m in enumerate(messages)}
-    table.store.commit(
-        GAME_ID, expected_version=stored.version, state=stored.state, outbox_add=entries,
-        delivery_id=None, expires_at=None,
-    )  # fmt: skip
+    table.store.commit(stored, Change(pending_add=entries))
     record = {"messageId": f"flush{table.now}", "body": WakeUp(GAME_ID, 0, "flush", at=table.now).dump()}
     assert timer.handler({"Records": [record]}, None) == {"batchItemFailures": []}
     after = table.store.load(GAME_ID)
     assert after is not None
-    assert after.outbox == {}, "everything went"
+    assert after.pending == {}, "everything went"
 
 
 def sends(api: FakeTelegramApi) -> list[int]:

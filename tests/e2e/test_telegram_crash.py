@@ -1,9 +1,13 @@
-"""The webhook's process is killed between its commit and its sends (design §1: persist first, then send).
-Whatever it committed reaches the players exactly once. Its commit took the flush lease (docs/storage.md,
-"Sending the outbox"), and nobody can tell a dead holder from a slow one, so nothing is sent until that
-lease lapses (:data:`LEASE_SECONDS`); then whatever comes next sends it: Telegram delivering the same
-update again (the dead container never answered 200), the next player's input, a timer, or the flush
-wake-up an input schedules when the holder has been silent too long. The game finishes.
+"""What a crash after the commit does to the messages (design §1: persist first, then send).
+
+A commit keeps its notices in the game's history, and its own invocation sends them right after the write.
+If that invocation dies before it sends (the process killed), Telegram never got its 200 and delivers the
+same update again: the redelivery finds the change in (nothing is decided twice) and, once the first
+attempt cannot be sending any more, sends what the dead container committed, once. If sending breaks
+inside a living invocation (a defect), the commit's messages wait in the outbox with a flush wake-up a
+second later, and the webhook answers 200; if even that write fails, it answers 500 and the redelivery
+sends them. In every case the game finishes with every message of every commit in its chat exactly once,
+in order.
 
 The dying container is a separate process (multiprocessing, spawn; ``tests/e2e/crashing.py``) on the same
 DynamoDB endpoint as the test (``devtools.store_server``'s moto server) and the test's fake Bot API.
@@ -18,11 +22,12 @@ from typing import Any
 
 import pytest
 
+from core.games import rules_for
 from devtools.store_server import dynamodb_client, moto_server
-from handlers import outbox
-from handlers.delivery import HOLDER_SILENT, LEASE_SECONDS
+from handlers import delivery, history, outbox, sending
+from handlers.commit import SENDING_WINDOW
 from tests.e2e import moves
-from tests.e2e.crashing import CRASHED, Crash, Moment, handle_and_die
+from tests.e2e.crashing import CRASHED, Crash, handle_and_die
 from tests.e2e.faults import FaultyTable, assert_each_once_in_order, play_to_end, recording_store
 from tests.e2e.harness import GROUP, Player, players
 from tests.fakes.telegram_api import FakeTelegramApi
@@ -44,10 +49,11 @@ def table(api: FakeTelegramApi) -> Iterator[FaultyTable]:
         yield table
 
 
-def crash(table: FaultyTable, update: dict[str, Any], at: Moment = "commit") -> None:
-    """Deliver ``update`` to a container that dies at ``at``; what it committed joins the record."""
+def crash(table: FaultyTable, update: dict[str, Any]) -> None:
+    """Deliver ``update`` to a container that dies right after its commit; what it committed (its
+    history entry's notices) joins the record."""
     table.tick()
-    sent_before, pending_before = len(table.api.posted), table.pending()
+    sent_before, version_before = len(table.api.posted), table.store.load(table.game_id).version  # type: ignore[union-attr]
     dying = Crash(
         endpoint=table.endpoint,  # type: ignore[attr-defined]
         table=table.recorded._table,
@@ -55,16 +61,19 @@ def crash(table: FaultyTable, update: dict[str, Any], at: Moment = "commit") -> 
         token=table.api.token,
         update=update,
         now=table.now,
-        at=at,
+        at="commit",
     )
     process = multiprocessing.get_context("spawn").Process(target=handle_and_die, args=(dying,))
     process.start()
     process.join(DEADLOCK_GUARD)
     assert process.exitcode == CRASHED
     assert len(table.api.posted) == sent_before, "the dead container sent nothing"
-    pending = table.pending()
-    assert pending.keys() - pending_before.keys(), "it died after committing"
-    table.recorded.committed += [outbox.load(pending[oid]) for oid in sorted(pending.keys() - pending_before)]
+    stored = table.store.load(table.game_id)
+    assert stored is not None
+    assert stored.version == version_before + 1, "it died after committing"
+    entry = history.load(stored.tail_entries()[-1])
+    rules = rules_for(table.state().game)
+    table.recorded.committed += outbox.render_notices(rules, table.state(), entry.notices)
 
 
 def done_press(table: FaultyTable, player: Player) -> dict[str, Any]:
@@ -91,70 +100,74 @@ def test_telegram_delivering_the_update_again_sends_what_the_dead_container_comm
 
     crash(table, start)
     assert table.state().phase == "night"
-    table.now += LEASE_SECONDS  # Telegram retries an unanswered update later and later
+    sent = len(table.api.posted)
+    assert table.post(start) == 200
+    assert len(table.api.posted) == sent, "a copy while its first attempt may still be sending leaves it be"
+    table.now += SENDING_WINDOW  # Telegram tries again
     assert table.post(start) == 200
 
     assert table.pending() == {}
     finish(table)
 
 
-def test_the_next_players_input_after_the_lease_lapsed_sends_what_the_dead_container_committed(
-    table: FaultyTable,
-) -> None:
+def test_a_players_press_the_dead_container_committed_is_sent_by_its_redelivery(table: FaultyTable) -> None:
     moves.start(table)
     first, second = table.people[:2]
+    press = done_press(table, first)
 
-    crash(table, done_press(table, first))
-    table.now += LEASE_SECONDS
-    assert table.post(done_press(table, second)) == 200
+    crash(table, press)
+    table.post(done_press(table, second))  # others play on meanwhile
+    table.now += SENDING_WINDOW
+    assert table.post(press) == 200
 
-    assert table.pending() == {}
     finish(table)
 
 
-def test_the_deadline_timer_sends_what_the_dead_container_committed(table: FaultyTable) -> None:
-    moves.start(table)
+def breaking(times: int) -> Any:
+    """A ``send_all`` that breaks ``times`` times (a defect in the send step, not Telegram refusing)."""
+    calls = {"left": times}
 
-    crash(table, done_press(table, table.people[0]))
-    table.fire_timer_at_deadline()
+    async def send_all(*args: Any, **kwargs: Any) -> Any:
+        if calls["left"]:
+            calls["left"] -= 1
+            raise RuntimeError("a defect while sending")
+        return await delivery.send_all(*args, **kwargs)
 
-    assert table.pending() == {}
-    finish(table)
+    return send_all
 
 
-def test_a_lease_left_by_a_dead_container_lapses_and_a_wake_up_sends_what_it_held(
-    table: FaultyTable,
+def test_sending_that_breaks_after_the_commit_parks_the_messages_and_a_wake_up_sends_them(
+    table: FaultyTable, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     moves.start(table)
-    crashed_at = table.now + 1
+    monkeypatch.setattr(sending, "send_all", breaking(1))
 
-    crash(table, done_press(table, table.people[0]))
-    sent = len(table.api.posted)
-    table.tick()
-    table.post(done_press(table, table.people[1]))
-    table.now = crashed_at + HOLDER_SILENT
-    table.post(done_press(table, table.people[2]))
-
-    assert len(table.api.posted) == sent, "nobody sends while the dead container's lease is live"
-    assert [w.at for w in table.wake_ups.scheduled if w.kind == "flush"] == [crashed_at + LEASE_SECONDS]
+    update = done_press(table, table.people[0])
+    assert table.post(update) == 200
+    flushes = [w for w in table.wake_ups.scheduled if w.kind == "flush"]
+    assert [w.at for w in flushes] == [table.now + 1], "a flush a second later, not at the next input"
     table.wait_for_flushes()
+
     assert table.pending() == {}
     finish(table)
 
 
-def test_a_container_that_dies_after_taking_over_a_lapsed_lease_leaves_it_to_lapse_again(
-    table: FaultyTable,
+def test_when_the_messages_can_neither_go_nor_wait_telegram_is_asked_to_deliver_again(
+    table: FaultyTable, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     moves.start(table)
-    crash(table, done_press(table, table.people[0]))
-    table.now += LEASE_SECONDS - 1
-    taken_over_at = table.now + 1
+    runner = table.service.runner
+    monkeypatch.setattr(sending, "send_all", breaking(1))
 
-    crash(table, done_press(table, table.people[1]), at="lease")  # its commit found the lapsed lease
-    table.now = taken_over_at + HOLDER_SILENT
-    table.post(done_press(table, table.people[2]))
+    def broken_park(*args: Any, **kwargs: Any) -> None:
+        raise ConnectionError("the table is unreachable")
 
-    assert [w.at for w in table.wake_ups.scheduled if w.kind == "flush"] == [taken_over_at + LEASE_SECONDS]
-    table.wait_for_flushes()
-    assert table.pending() == {}
+    monkeypatch.setattr(runner.sending, "park", broken_park)
+    update = done_press(table, table.people[0])
+
+    assert table.post(update) == 500
+
+    monkeypatch.undo()
+    table.now += SENDING_WINDOW
+    assert table.post(update) == 200, "the redelivery sends what the first attempt committed"
     finish(table)

@@ -17,9 +17,12 @@ from collections.abc import Iterator
 
 import pytest
 
+import core.i18n as i18n
 from core.engine.notice import KeyRef, PlayerRef
 from handlers import outbox
 from handlers.telegram.callback import decode
+from handlers.telegram.sender import MAX_TEXT
+from handlers.textunits import units
 from tests.e2e.deathnote import (
     NIGHTS,
     Bots,
@@ -192,10 +195,26 @@ def test_every_message_was_delivered_and_nothing_is_left_in_the_outbox(played: P
     stored = played.table.store.load(played.table.game_id)
 
     assert stored is not None
-    assert stored.outbox == {}
+    assert stored.pending == {}
     assert_all_delivered(played.table, played.notices)
 
 
 def _silent(call: Call) -> bool:
     """Whether a ``sendMessage`` asked for no notification sound (PTB sends the flag as ``"true"``)."""
     return str(call.params.get("disable_notification", "")).lower() == "true"
+
+
+def test_the_end_reaches_the_group_split_by_round_within_the_limits(played: Played) -> None:
+    """The final announcement and the recap, one notice per round, never make one group text over
+    Telegram's 4096 UTF-16 units (LINE's 5000 characters is more) nor cut a round: each message from the
+    first round on starts with a round's heading or with an announcement, never with a round's line (a
+    long game's end used to be one ~5,000-character text, cut wherever a line fitted)."""
+    group = played.table.sent_to(GROUP)
+    heading = i18n.text("recap.round", "ja", "deathnote", round=1, lines=[]).removesuffix("1")
+    first = next(i for i, message in enumerate(group) if heading in message)
+    end = group[first:]
+    assert sum(units(message) for message in end) > MAX_TEXT, "a recap longer than one message"
+    assert all(units(message) <= MAX_TEXT for message in group)
+    assert [m[:12] for m in end if m.startswith(("・", "\u3000"))] == [], "a round went on in another message"
+    numbers = [int(block.split("\n", 1)[0]) for message in end for block in message.split(heading)[1:]]
+    assert numbers == list(range(1, len(numbers) + 1)), "every round once, in order"

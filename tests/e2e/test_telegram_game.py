@@ -162,7 +162,10 @@ def test_no_secret_reached_the_group_before_the_end(played: Played) -> None:
     table, notices = played.table, played.notices
     state = table.state()
     group = table.sent_to(GROUP)
-    before_end = group[:-1]
+    # From the deal on: before it nothing is secret (the lobby's options name Megami as rules, not as seats).
+    [seating] = notices.to(GROUP_CHAT, "game.seating")
+    dealt = next(i for i, text in enumerate(group) if seating.body in text)
+    before_end = group[dealt:-1]
     secret_names = {megami_name(p.megami) for p in state.players if p.megami not in ALWAYS_DEALT}
 
     assert not [text for text in before_end if any(name in text for name in secret_names)]

@@ -85,7 +85,7 @@ def test_the_game_follows_its_group_to_the_supergroup(group: Group, api: FakeTel
     assert group.state()["chat_id"] == f"tg:{NEW}"
     assert group.store.get_pointer("chat", f"tg:{NEW}") == GAME_ID
     assert group.store.get_pointer("chat", f"tg:{OLD}") is None, "the basic group is gone"
-    assert group.store.load(GAME_ID).outbox == {}  # type: ignore[union-attr]
+    assert group.store.load(GAME_ID).pending == {}  # type: ignore[union-attr]
 
     group.deadline()
     group.say(NEW, "status")

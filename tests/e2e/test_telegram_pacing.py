@@ -13,6 +13,7 @@ from moto import mock_aws
 
 from handlers import outbox, timer
 from handlers.messages import OutMessage
+from infra.store import Change
 from infra.timers import WakeUp
 from tests.e2e import moves
 from tests.e2e.faults import FaultyTable, recording_store
@@ -36,15 +37,12 @@ def table(api: FakeTelegramApi) -> Iterator[FaultyTable]:
 
 
 def commit(table: FaultyTable, messages: list[OutMessage]) -> None:
-    """One commit of the game whose outbox holds ``messages`` (the state unchanged)."""
+    """One commit of the game that leaves ``messages`` waiting in the outbox (the state unchanged)."""
     stored = table.store.load(GAME_ID)
     assert stored is not None
     version = stored.version + 1
     entries = {f"{version:08d}-{i:04d}": outbox.dump(m) for i, m in enumerate(messages)}
-    table.store.commit(
-        GAME_ID, expected_version=stored.version, state=stored.state, outbox_add=entries,
-        delivery_id=None, expires_at=None,
-    )  # fmt: skip
+    table.store.commit(stored, Change(pending_add=entries))
 
 
 def flush_wake_up(table: FaultyTable) -> None:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -44,8 +45,17 @@ DATE = 1700000000
 #: How long a call left unanswered by :meth:`FakeTelegramApi.hang` hangs (ends early when the server stops).
 HANG = 3.0
 # Parameters PTB sends JSON-encoded inside the form body (telegram.request.RequestParameter.json_value).
-JSON_PARAMS = {"reply_markup", "entities", "permissions", "link_preview_options", "reply_parameters",
-               "commands", "scope", "allowed_updates", "menu_button"}
+JSON_PARAMS = {
+    "reply_markup",
+    "entities",
+    "permissions",
+    "link_preview_options",
+    "reply_parameters",
+    "commands",
+    "scope",
+    "allowed_updates",
+    "menu_button",
+}
 INT_PARAMS = {"chat_id", "message_id", "user_id", "message_thread_id", "until_date", "cache_time"}
 #: A group's default member permissions (``getChat`` → ``permissions``): send anything, change nothing.
 GROUP_PERMISSIONS = {
@@ -58,10 +68,11 @@ GROUP_PERMISSIONS = {
 
 @dataclass(frozen=True)
 class Call:
-    """One request: Bot API ``method`` and its decoded ``params``."""
+    """One request: Bot API ``method``, its decoded ``params`` and when it was answered (``time.time()``)."""
 
     method: str
     params: dict[str, Any]
+    at: float = 0.0
 
 
 @dataclass
@@ -128,8 +139,12 @@ class FakeTelegramApi:
     """The fake server. Use as a context manager (or :meth:`start`/:meth:`stop`); :meth:`bot` gives a
     ``telegram.Bot`` pointed at it."""
 
-    def __init__(self, *, token: str = TOKEN, username: str = BOT_USERNAME, bot_id: int = BOT_ID) -> None:
+    def __init__(
+        self, *, token: str = TOKEN, username: str = BOT_USERNAME, bot_id: int = BOT_ID, latency: float = 0.0
+    ) -> None:
         self.token = token
+        #: Seconds each call waits before it is carried out (a Bot API round trip, for the benchmarks).
+        self.latency = latency
         self.me = {"id": bot_id, "is_bot": True, "first_name": "ExampleGameBot", "username": username}
         self.calls: list[Call] = []
         #: Every text ``sendMessage`` delivered, as sent (before later edits): (chat id, text), in order.
@@ -252,9 +267,12 @@ class FakeTelegramApi:
             return [text for to, text in self.posted if to == chat]
 
     def dispatch(self, method: str, params: dict[str, Any]) -> Any:
-        """Record the call and return the ``result`` of ``method``; raises :class:`BotApiError`."""
+        """Record the call and return the ``result`` of ``method`` (after :attr:`latency` seconds); raises
+        :class:`BotApiError`."""
+        if self.latency:
+            self._stopping.wait(self.latency)
         with self._lock:
-            self.calls.append(Call(method, params))
+            self.calls.append(Call(method, params, time.time()))
             failure = next((f for f in self._failures if f.matches(method, params.get("chat_id"))), None)
             if failure is not None:
                 failure.times = None if failure.times is None else failure.times - 1

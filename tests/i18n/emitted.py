@@ -5,10 +5,11 @@ function with a ``key`` parameter (``tell``, ``announce``, ``tell_team``, ``lear
 ``_lobby_notice`` …) or ``Notice``/``KeyRef`` (``key=``). A key may be a literal, either side of
 ``a if c else b``, an f-string, or a local variable assigned one of those in the same function. Refusals
 (``Rejected(reason=…)``, the strings a ``…refusal`` function returns, the ``(reason, params)`` tuples
-``check_cast`` returns) become ``reason.<id>``; button kinds (``Action(kind=…)``, ``KIND`` constants) are
-listed in ``kinds``. f-string keys expand to the value sets of the game's expansions; one missing there is
-listed in ``unexpanded``. Each :class:`Site` carries the params the code visibly passes and which of them
-are bools. The module-level names (``GAME``, ``SITES`` …) are 徒桜戦争's, for ``test_adazakura_keys.py``.
+``check_cast`` returns) become ``reason.<id>``; button kinds (``Action(kind=…)``, ``Action.of(kind, …)``,
+``KIND`` constants) are listed in ``kinds``. f-string keys expand to the value sets of the game's
+expansions; one missing there is listed in ``unexpanded``. Each :class:`Site` carries the params the code
+visibly passes and which of them are bools. The module-level names (``GAME``, ``SITES`` …) are 徒桜戦争's,
+for ``test_adazakura_keys.py``.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 
+from core.engine.options import PRESETS
 from core.engine.table import CANCELLED, ENDED, LOBBY
 from tests.i18n.source import (
     ALL_TREES,
@@ -206,18 +208,26 @@ class Scan:
                 yield Site(emitter.default, f"default of {name}()", params, bools)
 
     def _action_kinds(self) -> list[str]:
-        """Every ``Action(kind=…)`` literal (module constant or local) and every role module's ``KIND``."""
+        """Every ``Action(kind=…)`` and ``Action.of(kind, …)`` literal (module constant or local) and every
+        role module's ``KIND``."""
         kinds: set[str] = set()
         for path, tree in self.trees.items():
             constants = module_strings(tree)
             kinds |= {value for name, value in constants.items() if name == "KIND"}
             for env, calls in scopes(tree):
                 for call in calls:
-                    kind = key_arg(call, 0, "kind") if name_of(call.func) == "Action" else None
+                    kind = key_arg(call, 0, "kind") if _builds_action(call) else None
                     if isinstance(kind, ast.Name) and kind.id in constants:
                         kinds.add(constants[kind.id])
                     kinds |= set(self.strings(kind, path, env))
         return sorted(kinds)
+
+
+def _builds_action(call: ast.Call) -> bool:
+    """``Action(kind=…)`` or ``Action.of(kind, …)`` (the shared instance)."""
+    func = call.func
+    shared = isinstance(func, ast.Attribute) and func.attr == "of" and name_of(func.value) == "Action"
+    return shared or name_of(func) == "Action"
 
 
 def _adazakura(scan: Scan) -> Expansions:
@@ -226,11 +236,12 @@ def _adazakura(scan: Scan) -> Expansions:
     from core.games.adazakura.megami import FACTION_VERSIONED, TAROTS
 
     return {
-        "end.result.{}": [("sakura",), ("adazakura",), ("draw",)],  # victory.end_game [ADZ-10.1]
+        "end.result.{}": [("sakura",), ("adazakura",), ("draw",), ("renri",)],  # ending.finish [ADZ-10.1]
         "phase.{}": [(phase,) for phase in scan.phases()],  # view.status_params
         "role.{}.text": [(m,) for m in TAROTS if m not in FACTION_VERSIONED],  # view.ability_text [ADZ-0]
         "role.{}.text.{}": list(product(sorted(FACTION_VERSIONED), ("sakura", "adazakura"))),
         "option.{}.{}": [],  # recap._arg: used only when has_key finds it
+        **_presets("adazakura"),
     }
 
 
@@ -249,6 +260,7 @@ def _politician(scan: Scan) -> Expansions:
         "role.{}.text": [(r,) for r in ROLES],  # view.role_card (§10.1)
         "phase.{}": [(phase,) for phase in scan.phases()],  # view.status_params
         "status.line.{}": [("excluded",), ("elected",), ("out",), ("idle",)],  # view.status_params (§8)
+        **_presets("politician"),
     }
 
 
@@ -276,6 +288,19 @@ def _deathnote(scan: Scan) -> Expansions:
         "status.line.{}": [(g,) for g in ("revealed_l", "exposed_l", "fake_name", "eliminated", "idle")],
         "result.{}": [(r,) for r in get_args(Result)],  # victory.end_game (§9.5)
         "end.{}": [(r,) for r in scan.literal_args("end_game", 2)],  # victory.end_game (§9)
+        **_presets("deathnote"),
+    }
+
+
+def _presets(game: str) -> Expansions:
+    """``core.engine.options``: the ``about`` text of each option of the game's ``printed`` preset, and the
+    preset names."""
+    from importlib import import_module
+
+    table = import_module(f"core.games.{game}.settings").OPTIONS
+    return {
+        "option.about.{}": [(name,) for name in table.printed],
+        "preset.{}": [(p,) for p in (*PRESETS, "custom")],
     }
 
 

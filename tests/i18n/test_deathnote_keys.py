@@ -14,7 +14,7 @@ import pytest
 
 from core.engine.notice import Action, CardRef, KeyRef, Param, PlayerRef, Scalar
 from core.games.deathnote.cards import IDENTITY_ROLE, NUMBER, ROLE_TEAM, TARGETED, TYPES
-from core.games.deathnote.legal import NONE, SIGNALS
+from core.games.deathnote.legal import DECLINE, NONE, SIGNALS
 from core.games.deathnote.turn import DISCARD, PLAY
 from core.i18n import render_action, render_key, text
 from core.i18n.catalog import card_id, catalog, find, locales, placeholders
@@ -36,9 +36,9 @@ KINDS = sorted({*EMITTED.kinds, *(PLAY + t for t in PLAYABLE), DISCARD, *SIGNALS
 PASSED = {
     "prompt.pass": {"hand", "seconds", "direction", "to"},
     "prompt.exchange_take": {"hand", "seconds", "player"},
-    "prompt.exchange_give": {"hand", "seconds", "player", "card"},
+    "prompt.exchange_give": {"hand", "seconds", "player", "card", "decline"},
     "prompt.face_down": {"hand", "seconds"},
-    "lobby.options": {"players", "identities", "items", "options"},
+    "lobby.options": {"players", "identities", "items", "options", "preset"},
     "signal.point.said": {"player"},
     "signal.yes.said": set(),
     "signal.no.said": set(),
@@ -164,7 +164,7 @@ def test_a_private_fact_reads_the_same_later_in_hand(locale: str) -> None:
     params: dict[str, Param] = {
         "player": _ref(2), "card": CardRef(id="EXCHANGE"), "gave": CardRef(id="ALIBI"),
         "got": CardRef(id="EXCHANGE"), "to": _ref(2), "source": _ref(3), "cards": [CardRef(id="ALIBI")],
-        "identity": KeyRef(key="identity.IDENT_L"),
+        "identity": KeyRef(key="identity.IDENT_L"), "drew": "",
     }  # fmt: skip
     for key in sorted(learned):
         told = render_key(key, {**params, "hand": after}, locale, GAME)
@@ -181,6 +181,7 @@ def _every_action() -> list[Action]:
         *plays, *cards, Action(kind=DISCARD, args=("ARREST",)), Action(kind="name", args=(3,)),
         Action(kind="name", args=(NONE,)), Action(kind="signal.point", args=(3,)),
         *(Action(kind=k) for k in SIGNALS), Action(kind="start", args=(3,)), Action(kind="rematch"),
+        Action(kind=DECLINE),
     ]  # fmt: skip
 
 

@@ -120,7 +120,9 @@ def test_every_thing_typed_by_its_id_has_its_own_distinct_answer(locale: str) ->
     ("game", "key", "alias"),
     [
         (g, t.key.removesuffix(".name"), a)
-        for g in guide.games() for t in guide.topics(g) for a in guide.aliases(g, t.key.removesuffix(".name"))
+        for g in guide.games()
+        for t in guide.topics(g)
+        for a in guide.aliases(g, t.key.removesuffix(".name"))
     ],
 )
 def test_every_romaji_spelling_finds_its_thing(game: str, key: str, alias: str, locale: str) -> None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-import boto3
 import pytest
 from moto import mock_aws
 
+from devtools import moto_speed
 from infra.dynamodb import DynamoStore, create_table
 from infra.store import GameStore, MemoryStore
 
@@ -28,7 +28,7 @@ def table() -> str:
 def dynamodb() -> Iterator[DynamoDBClient]:
     """A client of moto's in-process DynamoDB holding an empty table :data:`TABLE`."""
     with mock_aws():
-        client = boto3.client("dynamodb", region_name="us-east-1")
+        client = moto_speed.session().client("dynamodb", region_name="us-east-1")
         create_table(client, TABLE)
         yield client
 

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from infra.dynamodb import DynamoStore, unpack_state
+from infra.dynamodb import DynamoStore
+from infra.store import Change, blank, unpack
 
 if TYPE_CHECKING:
     from mypy_boto3_dynamodb import DynamoDBClient
@@ -30,46 +31,39 @@ def test_the_table_expires_items_by_expires_at(dynamodb: DynamoDBClient, table: 
 
 def test_a_finished_game_carries_an_expiry_a_running_one_none(dynamodb: DynamoDBClient, table: str) -> None:
     store = DynamoStore(table, dynamodb)
-    running = store.commit(
-        "g1", expected_version=0, state="{}", outbox_add={}, delivery_id=None, expires_at=None
-    )
+    running = store.commit(blank("g1"), Change(state="{}"))
     assert "expires_at" not in raw(dynamodb, table, "game#g1")
 
-    store.commit(
-        "g1",
-        expected_version=running.version,
-        state='{"phase":"ended"}',
-        outbox_add={},
-        delivery_id=None,
-        expires_at=ENDED_AT + WEEK,
-    )
+    store.commit(running, Change(state='{"phase":"ended"}', expires_at=ENDED_AT + WEEK))
 
     item = raw(dynamodb, table, "game#g1")
     assert item["expires_at"] == {"N": str(ENDED_AT + WEEK)}
-    assert unpack_state(item["state"]) == '{"phase":"ended"}'
+    assert unpack(item["state"]["B"]) == '{"phase":"ended"}'
 
 
-def test_the_state_is_stored_compressed_and_old_plain_items_still_load(
+def test_state_records_waiting_messages_and_history_are_stored_compressed(
     dynamodb: DynamoDBClient, table: str
 ) -> None:
-    """A long game's state costs a fraction of its JSON in the item (every write is billed per KB)."""
+    """A long game's state costs a fraction of its JSON in the item (every write is billed per KB), and so
+    do the records, each waiting message and the history tail; a rolled-over tail is a chunk item."""
     store = DynamoStore(table, dynamodb)
-    state = json.dumps({"log": [{"kind": "PlayerDied", "data": {"seat": i % 16}} for i in range(400)]})
-    store.commit("g1", expected_version=0, state=state, outbox_add={}, delivery_id=None, expires_at=None)
-    stored = raw(dynamodb, table, "game#g1")["state"]
-    assert set(stored) == {"B"}
-    assert len(stored["B"]) * 5 < len(state)
+    state = json.dumps({"players": [{"seat": i % 16, "name": f"player {i}"} for i in range(400)]})
+    message = json.dumps({"chat_id": "tg:5", "text": "あなたは桜です。" * 40}, ensure_ascii=False)
+    game = store.commit(blank("g1"), Change(state=state, records=state, pending_add={"m1": message}))
+    item = raw(dynamodb, table, "game#g1")
+    assert set(item["state"]) == {"B"}
+    assert len(item["state"]["B"]) * 5 < len(state)
+    assert set(item["records"]) == {"B"}
+    assert len(item["records"]["B"]) * 5 < len(state)
+    assert len(item["pending"]["M"]["m1"]["B"]) * 3 < len(message.encode())
+    while game.chunks == 0:
+        game = store.commit(
+            game, Change(history=json.dumps({"v": game.version, "s": state[: game.version * 40]}))
+        )
+    assert set(raw(dynamodb, table, "hist#g1#0")) == {"pk", "data", "expires_at"}
     loaded = store.load("g1")
     assert loaded is not None
-    assert loaded.state == state
-
-    dynamodb.update_item(
-        TableName=table, Key={"pk": {"S": "game#g1"}}, UpdateExpression="SET #s = :s",
-        ExpressionAttributeNames={"#s": "state"}, ExpressionAttributeValues={":s": {"S": '{"old":1}'}},
-    )  # fmt: skip
-    old = store.load("g1")
-    assert old is not None
-    assert old.state == '{"old":1}'
+    assert (loaded.state, loaded.records, dict(loaded.pending)) == (state, state, {"m1": message})
 
 
 def test_pointers_are_small_items_with_their_own_expiry(dynamodb: DynamoDBClient, table: str) -> None:

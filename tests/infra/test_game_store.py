@@ -1,191 +1,196 @@
 """The store contract, run against every implementation (MemoryStore and DynamoStore on moto).
 
 What the service relies on: a commit lands whole or not at all, a stale decision is refused, a
-redelivered update is recognised, and a notice stays pending until it is confirmed sent.
+redelivered update is recognised, waiting messages stay until a commit takes them out, the history keeps
+every entry in order however long it grows while the item stays small, and no item grows past the bound.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 
 import pytest
 
-from infra.store import MAX_DELIVERIES, GameStore, StoredGame, VersionConflict
+from infra import history
+from infra.store import (
+    ITEM_LIMIT,
+    KEEP,
+    MAX_DELIVERIES,
+    Change,
+    GameStore,
+    ItemTooLarge,
+    StoredGame,
+    VersionConflict,
+    blank,
+    stored_size,
+)
 
 
 def create(store: GameStore, game_id: str = "g1", **kwargs: object) -> StoredGame:
-    args: dict = {"state": '{"phase":"lobby"}', "outbox_add": {}, "delivery_id": None, "expires_at": None}
-    return store.commit(game_id, expected_version=0, **{**args, **kwargs})
-
-
-def advance(store: GameStore, stored: StoredGame, **kwargs: object) -> StoredGame:
-    args: dict = {"state": stored.state, "outbox_add": {}, "delivery_id": None, "expires_at": None}
-    return store.commit(stored.game_id, expected_version=stored.version, **{**args, **kwargs})
+    change: dict = {"state": '{"phase":"lobby"}', **kwargs}
+    return store.commit(blank(game_id), Change(**change))
 
 
 def test_a_game_never_stored_loads_as_none(store: GameStore) -> None:
     assert store.load("nobody") is None
 
 
-def test_create_stores_version_1_with_state_outbox_and_delivery(store: GameStore) -> None:
-    created = create(store, outbox_add={"n1": '{"key":"lobby.opened"}'}, delivery_id="tg:1001")
+def test_create_stores_version_1_with_its_state_waiting_messages_and_delivery(store: GameStore) -> None:
+    created = create(
+        store, pending_add={"n1": '{"text":"ようこそ"}'}, delivery_id="tg:1001", records='{"c":1}'
+    )
 
     loaded = store.load("g1")
 
-    expected = StoredGame("g1", 1, '{"phase":"lobby"}', {"n1": '{"key":"lobby.opened"}'}, ["tg:1001"])
-    assert created == expected
-    assert loaded == expected
+    assert loaded == created
+    assert (loaded.version, loaded.state, dict(loaded.pending)) == (
+        1,
+        '{"phase":"lobby"}',
+        {"n1": '{"text":"ようこそ"}'},
+    )
+    assert loaded.records == '{"c":1}'
+    assert store.has_delivery(loaded, "tg:1001")
+    assert not store.has_delivery(loaded, "tg:1002")
 
 
-def test_each_commit_increments_the_version_and_replaces_the_state(store: GameStore) -> None:
-    first = create(store)
+def test_each_commit_increments_the_version_and_keeps_what_it_does_not_change(store: GameStore) -> None:
+    first = create(store, records='{"r":1}')
 
-    second = advance(store, first, state='{"phase":"night"}')
-    third = advance(store, second, state='{"phase":"day"}')
+    second = store.commit(first, Change(state='{"phase":"night"}'))
+    third = store.commit(second, Change(records='{"r":2}'))
 
+    loaded = store.load("g1")
     assert (second.version, third.version) == (2, 3)
-    loaded = store.load("g1")
     assert loaded is not None
-    assert (loaded.version, loaded.state) == (3, '{"phase":"day"}')
+    assert (loaded.version, loaded.state, loaded.records) == (3, '{"phase":"night"}', '{"r":2}')
 
 
 def test_a_decision_on_a_stale_version_is_refused_and_the_winner_kept(store: GameStore) -> None:
     seen_by_both = create(store)
-    advance(store, seen_by_both, state='{"votes":["A"]}', outbox_add={"a": "vote A"}, delivery_id="tg:1")
+    store.commit(
+        seen_by_both, Change(state='{"votes":["A"]}', pending_add={"a": "vote A"}, delivery_id="tg:1")
+    )
 
     with pytest.raises(VersionConflict):
-        advance(store, seen_by_both, state='{"votes":["B"]}', outbox_add={"b": "vote B"}, delivery_id="tg:2")
+        store.commit(
+            seen_by_both, Change(state='{"votes":["B"]}', pending_add={"b": "vote B"}, delivery_id="tg:2")
+        )
 
     loaded = store.load("g1")
-    assert loaded == StoredGame("g1", 2, '{"votes":["A"]}', {"a": "vote A"}, ["tg:1"])
+    assert loaded is not None
+    assert (loaded.version, loaded.state, dict(loaded.pending)) == (2, '{"votes":["A"]}', {"a": "vote A"})
+    assert store.has_delivery(loaded, "tg:1")
+    assert not store.has_delivery(loaded, "tg:2")
 
 
 def test_creating_a_game_that_exists_is_refused(store: GameStore) -> None:
-    create(store, state='{"host":"A"}')
+    create(store)
 
     with pytest.raises(VersionConflict):
-        create(store, state='{"host":"B"}')
+        create(store, state='{"phase":"other"}')
+
+
+def test_waiting_messages_stay_until_a_commit_takes_them_out(store: GameStore) -> None:
+    game = create(store, pending_add={"00000001-0000": "a", "00000001-0001": "b"})
+
+    game = store.commit(game, Change(pending_add={"00000002-0000": "c"}))
+    game = store.commit(game, Change(pending_remove=["00000001-0000", "missing"]))
 
     loaded = store.load("g1")
     assert loaded is not None
-    assert (loaded.version, loaded.state) == (1, '{"host":"A"}')
+    assert dict(loaded.pending) == {"00000001-0001": "b", "00000002-0000": "c"}
 
 
-def test_updating_a_game_that_was_never_created_is_refused(store: GameStore) -> None:
-    ghost = StoredGame("g1", 4, "{}")
-
-    with pytest.raises(VersionConflict):
-        advance(store, ghost)
-
-    assert store.load("g1") is None
-
-
-def test_notices_stay_in_the_outbox_until_marked_sent(store: GameStore) -> None:
-    first = create(store, outbox_add={"n1": "welcome", "n2": "rules"})
-    advance(store, first, outbox_add={"n3": "night falls"})
-
-    store.mark_sent("g1", ["n1", "n3", "never-existed"])
-
-    loaded = store.load("g1")
-    assert loaded is not None
-    assert loaded.outbox == {"n2": "rules"}
-    assert loaded.version == 2
-
-
-def test_marking_sent_between_load_and_commit_neither_conflicts_nor_resends(store: GameStore) -> None:
-    loaded = create(store, outbox_add={"n1": "night falls"})
-
-    store.mark_sent("g1", ["n1"])  # the sender confirms while a vote is being decided
-    after_vote = advance(store, loaded, state='{"votes":1}', outbox_add={"n2": "vote counted"})
-
-    assert after_vote.version == 2
-    assert after_vote.outbox == {"n2": "vote counted"}
-    assert store.load("g1") == after_vote
-
-
-def test_marking_sent_for_a_missing_game_changes_nothing(store: GameStore) -> None:
-    store.mark_sent("gone", ["n1"])
-    store.mark_sent("gone", [])
-
-    assert store.load("gone") is None
-
-
-def test_a_redelivered_update_is_recognised(store: GameStore) -> None:
-    stored = advance(store, create(store, delivery_id="tg:500"), delivery_id="tg:501")
-
-    assert store.has_delivery(stored, "tg:500")
-    assert store.has_delivery(stored, "tg:501")
-    assert not store.has_delivery(stored, "tg:502")
-
-
-def test_commits_without_a_delivery_id_record_none(store: GameStore) -> None:
-    stored = advance(store, create(store, delivery_id="line:01H"), delivery_id=None)
-
-    assert stored.deliveries == ["line:01H"]
-
-
-def test_delivery_ids_are_bounded_and_kept_oldest_first(store: GameStore) -> None:
-    stored = create(store, delivery_id="u1")
+def test_the_delivery_window_keeps_the_last_deliveries(store: GameStore) -> None:
+    game = create(store, delivery_id="u1")
     for n in range(2, MAX_DELIVERIES + 6):
-        stored = advance(store, stored, delivery_id=f"u{n}")
+        game = store.commit(game, Change(delivery_id=f"u{n}"))
 
     loaded = store.load("g1")
-
-    expected = [f"u{n}" for n in range(6, MAX_DELIVERIES + 6)]
-    assert stored.deliveries == expected
     assert loaded is not None
-    assert loaded.deliveries == expected
+    assert [n for n in range(1, MAX_DELIVERIES + 6) if store.has_delivery(loaded, f"u{n}")] == list(
+        range(6, MAX_DELIVERIES + 6)
+    )
 
 
-def test_a_state_near_64_kb_round_trips(store: GameStore) -> None:
-    chat = [{"seat": n % 16, "name": "さくら🌸", "text": "投票は明日の朝まで。" * 5} for n in range(320)]
-    state = json.dumps({"log": chat}, ensure_ascii=False, separators=(",", ":"))
-    assert 60_000 < len(state.encode()) <= 65_536
-
-    created = create(store, state=state)
+def test_the_history_keeps_every_entry_in_order_while_the_item_stays_small(store: GameStore) -> None:
+    game = create(store, history=json.dumps({"v": 1}))
+    for n in range(2, 400):
+        digest = hashlib.sha256(str(n).encode()).hexdigest()  # as unlike the other entries as real ones
+        entry = json.dumps(
+            {"v": n, "id": digest, "text": f"第{n}手: 誰かが何かをしました。"}, ensure_ascii=False
+        )
+        game = store.commit(game, Change(history=entry))
 
     loaded = store.load("g1")
-    assert created.state == state
     assert loaded is not None
-    assert loaded.state == state
+    assert loaded.chunks >= 3, "long histories move into chunks"
+    assert len(loaded.tail) < 2 * history.TAIL_BYTES
+    assert [json.loads(e)["v"] for e in store.history(loaded)] == list(range(1, 400))
+    newest = [json.loads(e)["v"] for e in store.history(loaded, last=1)]
+    assert newest == list(range(400 - len(newest), 400))
+    assert len(newest) < 399
 
 
-def test_changing_a_loaded_game_does_not_change_the_store(store: GameStore) -> None:
-    create(store, outbox_add={"n1": "x"}, delivery_id="d1")
+def test_racing_writers_leave_the_history_whole(store: GameStore) -> None:
+    """Two inputs decided on the same version both roll the same tail over; the loser reloads and appends
+    its entry after the winner's (a chunk holds only committed entries)."""
+    game = create(store, history="0")
+    while not (game.tail and len(game.tail) >= history.TAIL_BYTES):
+        game = store.commit(
+            game, Change(history=json.dumps({"pad": game.version, "x": list(range(game.version))}))
+        )
+    seen = game
+
+    store.commit(seen, Change(history='"winner"'))
+    with pytest.raises(VersionConflict):
+        store.commit(seen, Change(history='"loser"'))
+    latest = store.load("g1")
+    assert latest is not None
+    store.commit(latest, Change(history='"loser, again"'))
+
+    final = store.load("g1")
+    assert final is not None
+    entries = store.history(final)
+    assert entries[-2:] == ['"winner"', '"loser, again"']
+    assert '"loser"' not in entries
+    assert entries[0] == "0"
+
+
+def test_a_finished_game_gets_its_expiry_and_a_running_one_none(store: GameStore) -> None:
+    game = create(store)
+    ended = store.commit(game, Change(expires_at=1_767_830_400))
+    kept = store.commit(ended, Change(state='{"phase":"ended"}', expires_at=KEEP))
+    reopened = store.commit(kept, Change(expires_at=None))
+
+    assert (ended.expires_at, kept.expires_at, reopened.expires_at) == (1_767_830_400, 1_767_830_400, None)
     loaded = store.load("g1")
     assert loaded is not None
-
-    loaded.outbox.clear()
-    loaded.deliveries.append("d2")
-
-    assert store.load("g1") == StoredGame("g1", 1, '{"phase":"lobby"}', {"n1": "x"}, ["d1"])
+    assert loaded.expires_at is None
 
 
-def test_pointers_are_set_read_replaced_and_cleared(store: GameStore) -> None:
-    assert store.get_pointer("chat", "-100123") is None
+def test_an_item_never_grows_past_the_bound(store: GameStore) -> None:
+    game = create(store)
+    noise = "".join(chr(0x4E00 + (i * 7919) % 20000) for i in range(3000))  # Japanese that does not compress
 
-    store.set_pointer("chat", "-100123", "g1", expires_at=1_900_000_000)
-    store.set_pointer("user", "-100123", "g2")
-    assert store.get_pointer("chat", "-100123") == "g1"
-    assert store.get_pointer("user", "-100123") == "g2"
+    with pytest.raises(ItemTooLarge):
+        store.commit(game, Change(pending_add={f"{n:04d}": noise for n in range(30)}))
 
-    store.set_pointer("chat", "-100123", "g3")
-    assert store.get_pointer("chat", "-100123") == "g3"
-
-    store.set_pointer("chat", "-100123", None)
-    assert store.get_pointer("chat", "-100123") is None
-    assert store.get_pointer("user", "-100123") == "g2"
+    loaded = store.load("g1")
+    assert loaded is not None
+    assert loaded.version == 1, "nothing of a refused commit is written"
+    assert not loaded.pending
+    fits = store.commit(loaded, Change(pending_add={"0000": noise}))
+    assert stored_size(fits) <= ITEM_LIMIT
 
 
-def test_an_unknown_pointer_kind_is_refused(store: GameStore) -> None:
+def test_pointers_name_a_game_until_deleted(store: GameStore) -> None:
+    store.set_pointer("chat", "tg:-100", "g1")
+    store.set_pointer("user", "tg:5", "g1", expires_at=1_767_830_400)
+
+    assert (store.get_pointer("chat", "tg:-100"), store.get_pointer("user", "tg:5")) == ("g1", "g1")
+    store.set_pointer("chat", "tg:-100", None)
+    assert store.get_pointer("chat", "tg:-100") is None
     with pytest.raises(ValueError, match="pointer kind"):
-        store.set_pointer("group", "1", "g1")
-    with pytest.raises(ValueError, match="pointer kind"):
-        store.get_pointer("game", "1")
-
-
-def test_a_reply_that_changes_no_game_is_claimed_once_per_delivery(store: GameStore) -> None:
-    assert store.claim_reply("tg:900") is True
-    assert store.claim_reply("tg:900") is False
-    assert store.claim_reply("tg:901") is True
-    assert store.load("tg:900") is None  # a claim is no game
+        store.get_pointer("group", "x")

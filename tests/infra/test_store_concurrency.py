@@ -17,7 +17,7 @@ import pytest
 
 from devtools.store_server import dynamodb_client, moto_server
 from infra.dynamodb import DynamoStore, create_table
-from infra.store import GameStore, MemoryStore, VersionConflict
+from infra.store import Change, GameStore, MemoryStore, VersionConflict, blank
 
 PLAYERS = [f"player{n}" for n in range(10)]
 DEADLOCK_GUARD = 60  # seconds; only stops a broken run from hanging, never part of an assertion
@@ -25,7 +25,7 @@ DEADLOCK_GUARD = 60  # seconds; only stops a broken run from hanging, never part
 
 def everyone_joins(store: GameStore) -> list[str]:
     """Run the ten racing joins; returns the names of the attempts that hit a conflict."""
-    store.commit("g1", expected_version=0, state="[]", outbox_add={}, delivery_id=None, expires_at=None)
+    store.commit(blank("g1"), Change(state="[]"))
     first_load_done = threading.Barrier(len(PLAYERS), timeout=DEADLOCK_GUARD)
     conflicts: list[str] = []
 
@@ -40,12 +40,8 @@ def everyone_joins(store: GameStore) -> list[str]:
             state = json.dumps([*json.loads(stored.state), name])
             try:
                 store.commit(
-                    "g1",
-                    expected_version=stored.version,
-                    state=state,
-                    outbox_add={f"joined-{name}": name},
-                    delivery_id=f"update-{name}",
-                    expires_at=None,
+                    stored,
+                    Change(state=state, pending_add={f"joined-{name}": name}, delivery_id=f"update-{name}"),
                 )
                 return
             except VersionConflict:
@@ -61,8 +57,8 @@ def assert_all_joined(store: GameStore, conflicts: list[str]) -> None:
     assert stored is not None
     assert sorted(json.loads(stored.state)) == PLAYERS
     assert stored.version == len(PLAYERS) + 1
-    assert sorted(stored.deliveries) == sorted(f"update-{name}" for name in PLAYERS)
-    assert sorted(stored.outbox.values()) == PLAYERS
+    assert all(store.has_delivery(stored, f"update-{name}") for name in PLAYERS)
+    assert sorted(stored.pending.values()) == PLAYERS
     assert len(conflicts) >= len(PLAYERS) - 1
 
 

@@ -39,7 +39,7 @@ def notices(monkeypatch: pytest.MonkeyPatch) -> NoticeLog:
 def start_other_game(table: LineTable) -> None:
     """:data:`OTHERS` start game :data:`OTHER_GAME` in :data:`OTHER_GROUP`."""
     people, table.people = table.people, [*table.people, *OTHERS]
-    table.service.new_id = lambda: OTHER_GAME
+    table.service.runner.new_id = lambda: OTHER_GAME
     for player in OTHERS:
         table.befriend(player)
         table.fake.join(OTHER_GROUP, player.chat, player.name)

@@ -160,11 +160,11 @@ def ssm_secret(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     monkeypatch.setenv("LINE_CHANNEL_SECRET_PARAM", name)
     monkeypatch.delenv("LINE_CHANNEL_SECRET", raising=False)
     webhook._Container.secret = None
-    settings._default_provider.cache_clear()
+    settings.forget_secrets()
     with mock_aws():
         boto3.client("ssm").put_parameter(Name=name, Value="secret-from-ssm", Type="SecureString")
         yield "secret-from-ssm"
-    settings._default_provider.cache_clear()
+    settings.forget_secrets()
 
 
 def test_in_lambda_the_channel_secret_comes_from_ssm(ssm_secret: str) -> None:

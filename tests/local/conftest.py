@@ -1,4 +1,5 @@
-"""The ``play`` fixture: run ``jinro-gm play`` through :func:`devtools.cli.main` with piped input."""
+"""The ``play`` fixture: run ``jinro-gm play`` through :func:`devtools.cli.main` with piped input; the
+``server`` and ``browser`` fixtures: the browser playground on a free port and its page's client."""
 
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ import pytest
 
 from devtools import cli
 from devtools.local.game import LocalGame
+from devtools.local.web import PlaygroundServer
 from tests.local.runner import Play, Run
+from tests.local.webclient import Browser
 
 
 @pytest.fixture
@@ -41,3 +44,18 @@ def play(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest
         return Run(status, out, chats, made[-1], err)
 
     return run
+
+
+@pytest.fixture
+def server() -> Iterator[PlaygroundServer]:
+    """A playground on a free port: 政治家人狼 for five, seed 4 (its first phase waits for the person)."""
+    playground = PlaygroundServer(game="politician", players=5, lang="ja", seed=4, port=0)
+    playground.start()
+    yield playground
+    playground.stop()
+
+
+@pytest.fixture
+def browser(server: PlaygroundServer) -> Browser:
+    """The page's client of ``server``."""
+    return Browser(server.url)

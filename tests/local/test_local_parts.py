@@ -115,12 +115,15 @@ def test_bots_follow_the_persons_erasure_choice() -> None:
 
 
 def _press_kill(state: Any, screen: Screen, picked: list[int]) -> str:
-    """The number of a kill button for a non-member the bots did not choose; remembers the target."""
+    """The number of a kill button for a non-member the bots did not choose (remembering the target),
+    or first of the button that opens the erasure menu (「消滅させる相手を選ぶ」)."""
     team = {p.seat for p in state.players if p.faction == "adazakura"}
     chosen = {c.target for c in state.night.team.values()}
     for number, (button, _) in enumerate(screen.buttons, start=1):
         action: Action = button.tap.action
         target = action.args[0] if action.args else None
+        if action.kind == "kill" and button.tap.menu and not action.args:
+            return str(number)
         if action.kind == "kill" and isinstance(target, int) and target not in team | chosen:
             picked.append(target)
             return str(number)

@@ -18,71 +18,13 @@ import core.i18n as i18n
 from core.games import registry
 from devtools import cli
 from devtools.chromium import LAUNCH_ARGS, chromium_path
-from devtools.local import web
+from devtools.local import serving
 from devtools.local.texts import ui
 from devtools.local.web import MAX_BODY, PlaygroundServer
+from tests.local.webclient import Browser, bots, person
 
 #: Inputs a whole test game may take before it counts as stuck (real games take a few dozen).
 MAX_INPUTS = 600
-
-
-class Browser:
-    """What the page (and a seat's console) sends to the server at ``url``."""
-
-    def __init__(self, url: str) -> None:
-        self.url = url.rstrip("/")
-
-    def call(
-        self, path: str, body: Any = None, *, token: str | None = None, headers: dict[str, str] | None = None
-    ) -> tuple[int, Any]:
-        sent = {"Content-Type": "application/json", **(headers or {})}
-        if token is not None:
-            sent["Authorization"] = f"Seat {token}"
-        data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(self.url + path, data=data, headers=sent)
-        try:
-            with urllib.request.urlopen(request) as response:
-                return response.status, json.loads(response.read())
-        except urllib.error.HTTPError as err:
-            return err.code, json.loads(err.read())
-
-    def ok(self, path: str, body: Any = None, **kwargs: Any) -> Any:
-        status, data = self.call(path, body, **kwargs)
-        assert status == 200, data
-        return data
-
-    def state(self, since: int = 0) -> dict[str, Any]:
-        return self.ok(f"/playground/api/state?since={since}")  # type: ignore[no-any-return]
-
-    def view(self, state: dict[str, Any], seat: dict[str, Any]) -> dict[str, Any]:
-        return self.ok(f"/console/api/view?g={state['game_id']}", token=seat["token"])  # type: ignore[no-any-return]
-
-    def act(self, state: dict[str, Any], seat: dict[str, Any], view: dict[str, Any], action: Any) -> Any:
-        body = {"g": state["game_id"], "phase_seq": view["phase_seq"], "action": action,
-                "client_id": uuid.uuid4().hex}  # fmt: skip
-        return self.ok("/console/api/act", body, token=seat["token"])
-
-
-def person(state: dict[str, Any]) -> dict[str, Any]:
-    return next(seat for seat in state["seats"] if seat["person"])
-
-
-def bots(state: dict[str, Any]) -> list[dict[str, Any]]:
-    return [seat for seat in state["seats"] if seat["bot"]]
-
-
-@pytest.fixture
-def server() -> Iterator[PlaygroundServer]:
-    """A playground on a free port: 政治家人狼 for five, seed 4 (its first phase waits for the person)."""
-    playground = PlaygroundServer(game="politician", players=5, lang="ja", seed=4, port=0)
-    playground.start()
-    yield playground
-    playground.stop()
-
-
-@pytest.fixture
-def browser(server: PlaygroundServer) -> Browser:
-    return Browser(server.url)
 
 
 def test_the_page_its_files_and_its_words_are_served(server: PlaygroundServer) -> None:
@@ -330,7 +272,7 @@ def test_jinro_gm_play_serves_the_playground_until_ctrl_c(
         seen["state"] = Browser("http://" + url).state()
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(web, "until_interrupted", interrupted)
+    monkeypatch.setattr(serving, "until_interrupted", interrupted)
     assert cli.main(["play", "--game", "deathnote", "--port", "0", "--seed", "1", "--players", "4"]) == 0
     assert seen["state"]["game"] == "deathnote"
     assert len(seen["state"]["seats"]) == 4

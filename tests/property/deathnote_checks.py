@@ -71,7 +71,9 @@ def assert_cards(step: Step) -> None:
 
 def hand_sizes(s: DNState) -> dict[int, int]:
     """§4.2 and §6: cards in hand per living seat in ``s.phase``: 2 between turns, 3 for the active player
-    after the draw, 3/1 for the Exchange user/target before the give-back, 1 during the Shinigami night."""
+    after the draw, 3/1 for the Exchange user/target before the give-back, 1 during the Shinigami night;
+    with ``shinigami_first`` the active player who played a held Shinigami before drawing has one card
+    fewer until the draw that ends the turn."""
     sizes = {p.seat: 2 for p in s.players if p.alive}
     if s.phase == "turn" and s.active is not None:
         sizes[s.active] = 3
@@ -79,6 +81,8 @@ def hand_sizes(s: DNState) -> dict[int, int]:
         sizes[s.choice.user], sizes[s.choice.target] = 3, 1
     elif s.phase == "shinigami_night":
         sizes = dict.fromkeys(sizes, 1)
+    if s.late_draw and s.active is not None and s.active in sizes:
+        sizes[s.active] -= 1
     return sizes
 
 
@@ -215,17 +219,20 @@ def assert_ended(played: Played) -> None:
     are the winning team (AMB-54), nobody on a draw; nothing moves it afterwards."""
     s = played.final
     assert s.phase == "ended", f"not ended: {s.phase}"
-    limit = int(option(s, "max_rounds"))
+    limit = int(option(s, "max_rounds")) if option(s, "round_limit") else s.round
     assert 1 <= s.round <= limit, f"round {s.round} beyond max_rounds {limit}"
     living = [p for p in s.players if p.alive]
     expected = {
         "arrest": "L_TEAM", "no_l": "KIRA_TEAM", "l_team_one": "KIRA_TEAM", "no_arrest": "KIRA_TEAM",
-        "max_rounds": "draw",
+        "max_rounds": "draw", "l_out": "KIRA_TEAM",
     }  # fmt: skip
     assert s.reason in expected, f"unknown reason {s.reason}"
     assert s.result == expected[s.reason], f"{s.result} for {s.reason}"
     if s.reason == "no_l":
         assert not any(p.role == "L" for p in living), "§9.2 a with a living L"
+    elif s.reason == "l_out":
+        assert option(s, "either_l"), "§9.2 a as printed without either_l"
+        assert any(p.role == "L" and not p.alive for p in s.players), "§9.2 a as printed with every L alive"
     elif s.reason == "l_team_one":
         assert sum(p.team == "L_TEAM" for p in living) <= 1, "§9.2 b with two living L-team players"
     elif s.reason == "no_arrest":

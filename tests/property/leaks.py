@@ -5,9 +5,10 @@ they may not know while the game runs:
 
 - public: no Megami or faction (RoleRef / FactionRef, also inside KeyRef params) before the end (A07,
   A61), except claims: the CO board and ``co.posted`` (what a player claimed, [ADZ-3.6]), Saine's
-  ``skip.used`` reveal [ADZ-9.2] and Kanae's ``deduce.revealed`` [ADZ-10.2]; no param about ballots or
-  counts of votes (A11); no cause of death (A07); once the game is over, the final announcement and the
-  recap tell everything [ADZ-10.3], [ADZ-11.11];
+  ``skip.used`` reveal [ADZ-9.2] and Kanae's ``deduce.revealed`` [ADZ-10.2], and at a table with the
+  host's ``morning_megami`` the dead's Megami at the morning (``morning.death``, never a faction); no
+  param about ballots or counts of votes (A11); no cause of death (A07); once the game is over, the final
+  announcement and the recap tell everything [ADZ-10.3], [ADZ-11.11];
 - team: only living Adazakura-faction seats, and no Megami or faction [ADZ-11.6], (A03);
 - a seat (or a user's 1:1 chat): another seat's Megami or faction only in ability results (``result.*``
   lines of ``night.results``, a ``result.*`` notice told at once by an instant ability, or of the role
@@ -24,6 +25,7 @@ from dataclasses import dataclass
 
 from core.engine.notice import FactionRef, KeyRef, Notice, Param, PlayerRef, RoleRef
 from core.games.adazakura.model import AdzState
+from core.games.adazakura.settings import rule
 
 #: Keys whose Megami are claims, not truths (the CO board, [ADZ-11.7]; a deducer's own answers,
 #: [ADZ-10.2]) or a sanctioned reveal (A48, A44).
@@ -36,6 +38,8 @@ END = frozenset({"end.result", "end.draw"})
 #: The recap after it: every action, ballot (with weights) and death with its cause [ADZ-11.11].
 RECAP = frozenset({"recap.night", "recap.night.more", "recap.day", "recap.day.more"})
 CARD = frozenset({"role.card", "role.card.team"})
+#: The morning's line naming a dead player's dealt Megami (``morning_megami``, [ADZ-5.4] as printed).
+MORNING = frozenset({"morning.death"})
 BALLOT_PARAM = re.compile(r"ballot|vote|tally|weight|^sums?$|score", re.IGNORECASE)
 CAUSE = re.compile(r"cause|killer|killed_by|^by$", re.IGNORECASE)
 
@@ -85,20 +89,22 @@ def assert_no_leak(
         return
     table = state_before if state_before.players else state_after
     ended = state_after is not None and state_after.is_over
+    claims = CLAIMS | (MORNING if rule(state_before, "morning_megami") else frozenset())
     for notice in notices:
         where = f"{notice.key} to {notice.to.kind} {notice.to.seats or notice.to.user_id or ''}"
         if notice.to.kind == "public":
-            _check_public(notice, ended, where)
+            _check_public(notice, ended, where, claims)
         elif table is not None and table.players:
             _check_private(table, notice, where)
 
 
-def _check_public(notice: Notice, ended: bool, where: str) -> None:
+def _check_public(notice: Notice, ended: bool, where: str, claims: frozenset[str]) -> None:
     if ended and notice.key in END | RECAP:
         return
     for level in levels(notice.key, notice.params):
         _, hidden = level.refs()
-        allowed = level.owner in CLAIMS or (ended and notice.key in END)
+        megami_only = level.owner not in MORNING or all(isinstance(h, RoleRef) for h in hidden)
+        allowed = (level.owner in claims and megami_only) or (ended and notice.key in END)
         assert not hidden or allowed, f"public leak of {hidden} in {level.owner} ({where})"
         for name in level.params:
             assert not BALLOT_PARAM.search(name), (

@@ -40,6 +40,9 @@ MAX_PLAYERS = min(RULES.max_players, len(implemented()))
 MAX_DRAWN_MOVES = 160
 #: Every game must end within this many ``decide`` calls after the deal (invariant 1).
 MAX_STEPS = MAX_DRAWN_MOVES + 120
+#: The same without the draw valve (``draw_valve`` off): after the drawn moves every voter names the first
+#: seat it may, so an exile a day ends the game.
+MAX_STEPS_NO_VALVE = MAX_DRAWN_MOVES + 600
 #: The budget of one game state in JSON: one DynamoDB item, far under its 400 KB limit (design §3).
 MAX_STATE_BYTES = 64 * 1024
 #: The ``now`` of the lobby and the deal (UTC epoch seconds).
@@ -176,20 +179,52 @@ def clock(state: AdzState, now: int) -> tuple[Command, int]:
     return Timeout(phase_seq=state.phase_seq), max(now, state.deadline_at)
 
 
-def play(data: st.DataObject, check: Check = lambda step: None, *, probe: Probe | None = None) -> Playout:
-    """Draw a table (seed, MIN_PLAYERS to MAX_PLAYERS seats) and play one whole game drawn by hypothesis."""
+def play(
+    data: st.DataObject,
+    check: Check = lambda step: None,
+    *,
+    probe: Probe | None = None,
+    options: dict[str, Any] | None = None,
+) -> Playout:
+    """Draw a table (seed, MIN_PLAYERS to MAX_PLAYERS seats) and play one whole game drawn by hypothesis;
+    ``options``: the host's ``/option`` values (``settings["options"]``)."""
     seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
     players = data.draw(st.integers(MIN_PLAYERS, MAX_PLAYERS), label="players")
-    return play_with(hypothesis_chooser(data), seed, players, check, probe=probe)
+    return play_with(hypothesis_chooser(data), seed, players, check, probe=probe, options=options)
+
+
+def finish(state: AdzState, now: int) -> tuple[Command, int]:
+    """A move after the drawn ones when the draw valve is off: in a vote, the first voter without a ballot
+    names the first seat it may (so the day exiles someone); else the phase's timer."""
+    day = state.day
+    if state.phase in ("vote", "runoff") and day is not None:
+        for p in state.players:
+            named = [
+                a
+                for a in RULES.legal_actions(state, p.seat)
+                if a.kind == "vote" and isinstance(a.args[0], int)
+            ]
+            if named and p.seat not in day.ballots:
+                return Act(user_id=p.user_id, action=named[0], phase_seq=state.phase_seq), now
+    return clock(state, now)
 
 
 def play_with(
-    choose: Choose, seed: int, players: int, check: Check = lambda step: None, *, probe: Probe | None = None
+    choose: Choose,
+    seed: int,
+    players: int,
+    check: Check = lambda step: None,
+    *,
+    probe: Probe | None = None,
+    options: dict[str, Any] | None = None,
 ) -> Playout:
     """Play one whole game; ``check`` sees every step, ``probe`` (see :data:`Probe`) every state a move is
-    chosen in. Fails if the game has not ended after :data:`MAX_STEPS` steps."""
+    chosen in. Fails if the game has not ended after :data:`MAX_STEPS` steps (:data:`MAX_STEPS_NO_VALVE`
+    with ``options`` that turn the draw valve off, when voters end it, :func:`finish`)."""
     playout = Playout(seed, players)
-    state, now = new_table(seed), START
+    state, now = new_table(seed, **({"options": options} if options else {})), START
+    valve = (options or {}).get("draw_valve", True)
+    after_draws = clock if valve else finish
 
     def run(command: Command, at: int) -> AdzState:
         playout.steps.append(decide(state, command, at))
@@ -199,7 +234,8 @@ def play_with(
     for command in lobby(players):
         state = run(command, now)
         assert not isinstance(playout.steps[-1].outcome, Rejected), playout.steps[-1].outcome
-    for moves in range(MAX_STEPS):
+    budget = MAX_STEPS if valve else MAX_STEPS_NO_VALVE
+    for moves in range(budget):
         if state.is_over:
             break
         if moves < MAX_DRAWN_MOVES:
@@ -207,9 +243,9 @@ def play_with(
                 probe(state, now)
             command, now = next_move(choose, state, now)
         else:
-            command, now = clock(state, now)
+            command, now = after_draws(state, now)
         state = run(command, now)
-    assert state.is_over, f"seed={seed} players={players}: not over after {MAX_STEPS} steps ({state.phase})"
+    assert state.is_over, f"seed={seed} players={players}: not over after {budget} steps ({state.phase})"
     return playout
 
 

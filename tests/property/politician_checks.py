@@ -219,7 +219,7 @@ class NoLeak:
     """
 
     def __init__(self) -> None:
-        self.shown: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        self.shown: dict[tuple[int, int], list[tuple[int, int | None]]] = {}
 
     def __call__(self, step: Step) -> None:
         if step.before.is_over:
@@ -276,14 +276,17 @@ class NoLeak:
         cast = [(b.voter, b.target) for b in rnd.ballots]
         assert Counter(shown) == Counter(cast), f"ballots shown {shown} ≠ cast {cast} ({where})"
         counts = {_seat(c.params["player"]): c.params["votes"] for c in _keyrefs(params["counts"])}
-        visible = Counter(b.target for b in rnd.ballots)
+        visible = Counter(b.target for b in rnd.ballots if b.target is not None)
         assert counts == dict(visible), f"counts {counts} ≠ one per ballot {dict(visible)} ({where})"
         missing = sorted(_players(params.get("missing", [])))
         assert missing == sorted(rnd.no_ballot), f"missing {missing} ≠ {rnd.no_ballot} ({where})"
 
 
-def _pair(params: dict[str, Any]) -> tuple[int, int]:
-    return _seat(params["voter"]), _seat(params["target"])
+def _pair(params: dict[str, Any]) -> tuple[int, int | None]:
+    """A posted ballot: the voter and the seat named (None: an abstention, ``freeBallot``)."""
+    target = params["target"]
+    abstained = isinstance(target, KeyRef) and target.key == "vote.abstain"
+    return _seat(params["voter"]), None if abstained else _seat(target)
 
 
 def _seat(ref: Any) -> int:

@@ -9,6 +9,7 @@ The long run (thousands of seeds): ``tests.property.deathnote_checks.sweep``.
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from collections.abc import Callable
 
@@ -19,6 +20,7 @@ from core.engine.commands import Act, Timeout
 from core.engine.notice import PUBLIC, Action, Notice, to_seat
 from core.engine.result import Accepted
 from core.games.deathnote.model import DNState
+from tests.property import soak
 from tests.property.deathnote_checks import (
     assert_arrest_uniform,
     assert_cards,
@@ -31,6 +33,9 @@ from tests.property.deathnote_playout import Game, Step, games, play, seeded_gam
 from tests.property.playout import PROFILE
 
 pytestmark = [pytest.mark.property, pytest.mark.slow]
+
+#: Seeded tables per size with every check (``make soak``: 10,000 games over the three sizes).
+SEEDS_PER_SIZE = soak.seeds_per_size(8, sizes=3)
 
 
 def check(step: Step) -> None:
@@ -50,10 +55,15 @@ def test_random_games_keep_cards_prompts_and_nights_and_end(game: Game) -> None:
 
 
 @pytest.mark.parametrize("players", [4, 5, 6])
-def test_seeded_games_of_each_size_keep_every_invariant_and_both_teams_win(players: int) -> None:
-    """Eight seeded tables per size with every check (leaks too); both teams win some of them."""
-    results = Counter(checked(seeded_game(players, seed)).final.result for seed in range(8))
+def test_seeded_games_of_each_size_keep_every_invariant_and_both_teams_win(
+    players: int, request: pytest.FixtureRequest
+) -> None:
+    """``SEEDS_PER_SIZE`` (8) seeded tables per size with every check (leaks too); both teams win some."""
+    started = time.process_time()
+    seeds = range(SEEDS_PER_SIZE)
+    results = Counter(checked(seeded_game(players, seed)).final.result or "" for seed in seeds)
     assert {"L_TEAM", "KIRA_TEAM"} <= set(results), f"{players} players: {dict(results)}"
+    soak.record(request, "deathnote", players, results, time.process_time() - started)
 
 
 # -- the checkers catch what they are for ---------------------------------------------------------------

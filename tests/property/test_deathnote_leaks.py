@@ -255,7 +255,8 @@ def test_an_eliminated_player_hears_nothing_and_hand_replays_the_ledger(steps: l
         assert_no_leak(told(step, Notice(key="turn.drew", to=to_seat(dead.seat))))
     alive = next(p for p in step.after.players if p.alive)
     hand = Notice(
-        key="hand", to=to_seat(alive.seat),
+        key="hand",
+        to=to_seat(alive.seat),
         params={"learned": line("hand.learned", lines=[line("ledger.drew", card=card("SHINIGAMI"))])},
     )
     with pytest.raises(AssertionError, match="/hand"):

@@ -5,6 +5,7 @@ offers is what it accepts."""
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 
 import pytest
@@ -16,6 +17,7 @@ from core.engine.result import Accepted, Rejected
 from core.games.politician.roles import CASTS
 from tests.games.politician.helpers import elect
 from tests.games.politician.table import C13, table
+from tests.property import soak
 from tests.property.playout import PROFILE
 from tests.property.politician_checks import (
     NoLeak,
@@ -39,8 +41,8 @@ from tests.property.politician_playout import (
 
 pytestmark = [pytest.mark.property, pytest.mark.slow]
 
-#: Bots-only games per table size in the seeded bulk run (11 sizes: 297 games).
-SEEDS_PER_SIZE = 27
+#: Bots-only games per table size in the seeded bulk run (11 sizes: 297 games; ``make soak``: 10,000).
+SEEDS_PER_SIZE = soak.seeds_per_size(27, sizes=len(SIZES))
 
 
 def assert_ended_once(game: Game, check: Check | None = None) -> Played:
@@ -102,10 +104,11 @@ def test_every_button_is_legal_and_every_offered_action_is_accepted(game: Game) 
 
 
 @pytest.mark.parametrize("players", SIZES)
-def test_many_seeded_games_keep_every_invariant(players: int) -> None:
+def test_many_seeded_games_keep_every_invariant(players: int, request: pytest.FixtureRequest) -> None:
     """Bots play ``SEEDS_PER_SIZE`` seeded games of each size with seed-drawn options: each ends with the
     §7.3 winner, prompts are uniform, buttons legal and nothing leaks (§8); both camps win some."""
     results: Counter[str] = Counter()
+    started = time.process_time()
     for seed in range(SEEDS_PER_SIZE):
         leak = NoLeak()
 
@@ -118,6 +121,7 @@ def test_many_seeded_games_keep_every_invariant(players: int) -> None:
         assert_seats_and_winner(final)
         results[final.result or ""] += 1
     assert set(results) == {"human", "wolf"}, f"{players} players: {dict(results)}"
+    soak.record(request, "politician", players, results, time.process_time() - started)
 
 
 SEQUENCES = {

@@ -3,11 +3,13 @@ no input raises, no notice leaks [ADZ-11.9], and the state stays one small Dynam
 
 Bots pick uniformly among the legal actions (``core.engine.bots``), so these seeds reach far corners of the
 rules cheaply; ``tests/property/test_property_*.py`` explores with hypothesis and shrinks. ``SEEDS_PER_SIZE``
-games per table size, 13 sizes: 1300 games in all.
+games per table size, 13 sizes: 1300 games in all (``make soak``: 10,000, :mod:`tests.property.soak`).
 """
 
 from __future__ import annotations
 
+import time
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -16,12 +18,13 @@ from core.engine.bots import BOT_SALT, play_out, start_bot_game
 from core.engine.result import Accepted
 from core.engine.rng import Rng
 from core.games.adazakura.model import AdzState
+from tests.property import soak
 from tests.property.leaks import assert_no_leak
 from tests.property.playout import MAX_PLAYERS, MAX_STATE_BYTES, MIN_PLAYERS, RULES
 
 pytestmark = [pytest.mark.property, pytest.mark.slow]
 
-SEEDS_PER_SIZE = 100
+SEEDS_PER_SIZE = soak.seeds_per_size(100, sizes=MAX_PLAYERS - MIN_PLAYERS + 1)
 
 
 def play_checked(players: int, seed: int) -> tuple[AdzState, int]:
@@ -47,12 +50,17 @@ def test_the_full_pool_is_dealt() -> None:
 
 
 @pytest.mark.parametrize("players", range(MIN_PLAYERS, MAX_PLAYERS + 1))
-def test_many_seeded_games_end_without_a_leak_and_stay_small(players: int) -> None:
-    results: set[str] = set()
+def test_many_seeded_games_end_without_a_leak_and_stay_small(
+    players: int, request: pytest.FixtureRequest
+) -> None:
+    results: Counter[str] = Counter()
+    started = time.process_time()
     for seed in range(SEEDS_PER_SIZE):
         final, largest = play_checked(players, seed)
         assert final.phase == "ended", f"{players} players, seed {seed}: stuck in {final.phase}"
         assert final.result in ("sakura", "adazakura", "draw")
         assert largest < MAX_STATE_BYTES, f"{players} players, seed {seed}: state of {largest} bytes"
-        results.add(final.result)
-    assert {"sakura", "adazakura"} <= results, f"{players} players: only {results} in {SEEDS_PER_SIZE} games"
+        results[final.result] += 1
+    both = {"sakura", "adazakura"} <= set(results)
+    assert both, f"{players} players: only {dict(results)} in {SEEDS_PER_SIZE} games"
+    soak.record(request, "adazakura", players, results, time.process_time() - started)

@@ -86,6 +86,7 @@ def test_night_prompts_have_one_shape_and_rounds_prompt_their_voters(game: Game)
 def test_every_button_is_legal_and_every_offered_action_is_accepted(game: Game) -> None:
     """Buttons are legal actions of their addressee when sent (the group's 「投票へ」 for some seat);
     whatever ``legal_actions`` offers is accepted ([WW-10.3]); the state stays bounded."""
+
     def check(step: Step) -> None:
         assert_buttons_legal(step)
         assert_bounded(step)
@@ -116,6 +117,7 @@ def test_many_seeded_games_keep_every_invariant(players: int) -> None:
 def test_the_win_check_restated_here_agrees_with_the_spec_s_worked_examples() -> None:
     """[WW-7.6]: the examples table, through the checker's own win check (so the games above are judged
     by the spec, not by the core)."""
+
     class Seat:
         def __init__(self, seat: int, role: str) -> None:
             self.seat, self.role, self.alive = seat, role, True

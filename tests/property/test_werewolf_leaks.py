@@ -72,8 +72,9 @@ LEAKS = {
     "the recap while the game runs": public("recap.cycle", night=0, day=1, night_lines=[], day_lines=[]),
     "another seat's role in private": private(2, "x", player=ref(7), role=RoleRef(id="werewolf")),
     "a role card with another role": private(2, "role.card", player=ref(2), role=RoleRef(id="seer")),
-    "the divination to a villager": private(1, "divine.result", night=1, player=ref(7),
-                                            result=key("class.black")),
+    "the divination to a villager": private(
+        1, "divine.result", night=1, player=ref(7), result=key("class.black")
+    ),
     "the medium's result to the seer": private(4, "medium.result", player=ref(9), result=key("class.white")),
     "the wolves' list to the madman": private(9, "know.werewolf", players=[ref(7), ref(8)]),
     "a proposal relayed to the madman": team([8, 9], "night.proposal", wolf=ref(7), target=ref(1)),

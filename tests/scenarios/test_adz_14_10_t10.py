@@ -18,7 +18,6 @@ SEATS = "tokoyo/A yatsuha/A hatsumi/S shinra/S raira/S mizuki/S megumi/S"
 R = "night.raira"
 
 
-
 def play_t10() -> Table:
     """T10 as written in the spec, asserting each "Expect" on the way."""
     t = table(SEATS)

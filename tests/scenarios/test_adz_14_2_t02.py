@@ -16,7 +16,6 @@ pytestmark = pytest.mark.playthrough
 SEATS = "tokoyo/S yatsuha/A yukihi/S oboro/S megumi/S himika/S"
 
 
-
 def play_t02() -> Table:
     """T02 as written in the spec, asserting each "Expect" on the way."""
     t = table(SEATS)

@@ -19,7 +19,6 @@ pytestmark = pytest.mark.playthrough
 SEATS = "yatsuha/A mizuki/A oboro/S saine/S chikage/S shinra/S megumi/S"
 
 
-
 def play_t04() -> Table:
     """T04 as written in the spec, asserting each "Expect" on the way."""
     t = table(SEATS)

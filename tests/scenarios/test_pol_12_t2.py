@@ -34,7 +34,7 @@ def play_t2() -> Table:
     assert visible(main) == {9: 4, 11: 4, 1: 3, 2: 1, 12: 1}
     assert t.first("runoff.open").params == {
         "round": 1, "candidates": [1, 9, 11], "seconds": 90, "deadline": t.state.deadline_at,
-        "mode": ("mode.public", {}),
+        "mode": ("mode.public", {}), "how": ("vote.how.others", {}),
     }  # fmt: skip
     assert t.phase == ("runoff", 1)
     # Runoff 1: P06 first tries P02 (not a runoff candidate), then votes P11.

@@ -24,7 +24,7 @@ def play_t4() -> Table:
     t.night()
     assert t.private(4)[-1] == ("white.notice", {"player": 7})
     t.day([(1, 7), (2, 7), (3, 7), (8, 7), (9, 7), (10, 7), (4, 10), (5, 10), (6, 10), (7, 10)])
-    assert t.said()[t.said().index("vote.executed"):] == ["vote.executed", "death.also", "last_words.wait"]
+    assert t.said()[t.said().index("vote.executed") :] == ["vote.executed", "death.also", "last_words.wait"]
     assert t.first("vote.executed").params["player"] == 7
     assert t.first("death.also").params == {"player": 8}
     assert [d.pool for d in t.state.draws if d.purpose == "DRAG"] == [living]

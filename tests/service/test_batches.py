@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 
 from handlers.messages import AwaitingReply, OutMessage
+from infra.store import Change
 from tests.service.test_delivery import ALICE, BOB, GROUP, NOW, PHASE, Game
 
 
@@ -63,7 +64,7 @@ def test_a_chat_s_messages_go_five_per_reply_and_the_rest_waits_for_its_next_eve
     sender.tokens.add(ALICE)
     game.flush(NOW + 120)
     assert sender.texts(ALICE) == [f"prompt {i}" for i in range(7)]
-    assert not game.store.load("g1").outbox  # type: ignore[union-attr]
+    assert not game.store.load("g1").pending  # type: ignore[union-attr]
 
 
 def test_a_chat_without_a_reply_waits_while_the_chat_with_one_is_answered() -> None:
@@ -73,7 +74,7 @@ def test_a_chat_without_a_reply_waits_while_the_chat_with_one_is_answered() -> N
     sender.tokens.add(BOB)
     game.flush(NOW)
     assert [chat for chat, _, _ in sender.calls] == [BOB]
-    pending = [json.loads(p)["chat_id"] for p in game.store.load("g1").outbox.values()]  # type: ignore[union-attr]
+    pending = [json.loads(p)["chat_id"] for p in game.store.load("g1").pending.values()]  # type: ignore[union-attr]
     assert sorted(pending) == sorted([GROUP, ALICE])
 
 
@@ -85,8 +86,8 @@ def test_pushes_are_counted_for_the_whole_game_and_the_count_survives_between_fl
     game.commit((GROUP, "夜になりました"), (ALICE, "あなたの番です"))
     game.flush(NOW + 300)
     assert [spent for _, _, spent in sender.calls] == [0, 8, 16]
-    sends = json.loads(game.store.load("g1").sends)  # type: ignore[union-attr]
-    assert sum(chat.get("c", 0) for chat in sends.values()) == 24
+    records = json.loads(game.store.load("g1").records)  # type: ignore[union-attr]
+    assert sum(chat.get("c", 0) for chat in records["c"].values()) == 24
 
 
 def test_messages_the_platform_could_not_fit_in_one_call_go_with_the_next_flush() -> None:
@@ -107,9 +108,7 @@ def test_a_prompt_that_waited_past_its_phase_arrives_without_its_buttons() -> No
     stored = game.store.load("g1")
     assert stored is not None
     later = json.dumps({**json.loads(stored.state), "phase_seq": PHASE + 1})
-    game.store.commit(
-        "g1", expected_version=stored.version, state=later, outbox_add={}, delivery_id=None, expires_at=None
-    )
+    game.store.commit(stored, Change(state=later))
     sent: list[OutMessage] = []
 
     async def keep(messages: list[OutMessage], *, spent: int) -> tuple[int, int]:

@@ -335,3 +335,37 @@ def test_looking_at_the_options_in_a_lobby_writes_no_preset() -> None:
     group.say(HOST, "/option")
 
     assert group.store.load_group(GROUP) is None
+
+
+# -- the printed preset ----------------------------------------------------------------------------------
+def test_settings_preset_printed_switches_every_reading_of_the_game_and_default_takes_them_back() -> None:
+    from core.games.deathnote.settings import PRINTED
+
+    group = Group()
+    group.say(ADMIN, "/settings deathnote t_turn 300")
+
+    group.say(ADMIN, "/settings deathnote preset printed")
+
+    assert group.preset("deathnote") == {"options": {"t_turn": 300, **PRINTED}}
+    shown = group.texts()[-1]
+    assert "t_judgment = 13 (裁きの時間の秒数。原作どおり)" in shown
+    assert "プリセット: 原作どおり" in shown
+    group.say(ADMIN, "/settings deathnote preset default")
+    assert group.preset("deathnote") == {"options": {"t_turn": 300}}
+    group.say(ADMIN, "/settings deathnote preset house")
+    assert "default / printed" in group.texts()[-1]
+
+
+def test_option_preset_in_a_lobby_becomes_the_preset_and_the_lobby_says_so() -> None:
+    from core.games.politician.settings import PRINTED
+
+    group = Group()
+    group.say(HOST, "/newgame politician")
+
+    group.say(HOST, "/option preset printed")
+
+    assert group.game_settings()["options"] == PRINTED
+    assert group.preset("politician") == {"options": PRINTED}
+    assert "・guardSelfProtect = on (警備員が自分自身を警備できる。原作どおり)" in group.texts()[-1]
+    group.say(HOST, "/option")
+    assert "・プリセット: 原作どおり" in group.texts()[-1]

@@ -119,3 +119,26 @@ def test_without_a_game_the_groups_language_is_used() -> None:
     assert last(group) == guide.describe(guide.find("bankisha")[0], "en")
     group.say(group.people[0], "/help")
     assert last(group) == i18n.text("help.general", "en", "common")
+
+
+@pytest.mark.parametrize(
+    ("typed", "locale", "lowest"),
+    [("交換", "ja", "いちばん小さい番号"), ("捜査(右)", "ja", "いちばん小さい番号"),
+     ("死神", "ja", "いちばん小さい番号"), ("exchange", "en", "lowest-numbered"),
+     ("shinigami", "en", "lowest-numbered")],
+)  # fmt: skip
+def test_role_of_a_card_that_moves_cards_says_the_lowest_one_is_handed_over(
+    typed: str, locale: str, lowest: str
+) -> None:
+    """The game (and ``/rules``) hands over the lowest card, an L's Arrest and Kira's Death Note as either
+    end; ``/role`` must not say "any card"."""
+    group = Group(4)
+    if locale == "en":
+        group.store.save_group_settings(GROUP, {"locale": "en"}, expected_version=0)
+    group.open("deathnote")
+    group.say(group.people[1], f"/role {typed}")
+    answer = last(group)
+    assert lowest in answer, answer
+    assert lowest in i18n.text("rules.summary", locale, "deathnote") or lowest in guide.rules_answer(
+        "deathnote", locale
+    )

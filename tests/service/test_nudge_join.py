@@ -98,12 +98,12 @@ def test_a_finished_games_waiting_result_goes_out_with_the_next_newgame() -> Non
     group = joined_by_button(4)
     group.say(group.people[0], "/startgame")
     gated = GatedSender()
-    group.service.sender = gated
+    group.service.runner.sender = gated
     group.say(group.people[0], "/cancel", private=True)  # ends it; the group's notice waits
     assert gated.to(GROUP) == []
 
     gated.open = True
-    group.service.new_id = lambda: "g2"
+    group.service.runner.new_id = lambda: "g2"
     group.say(group.people[0], "/newgame adazakura")
 
     cancelled = i18n.text("game.cancelled", "ja", "adazakura")

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import json
 from typing import Any
 
 import pytest
 
 import core.i18n as i18n
 from core.engine.notice import PlayerRef
-from core.games import rules_for
+from handlers import decision
 from handlers.messages import (
     BotLeft,
     GroupMoved,
@@ -81,10 +80,9 @@ class Group:
         assert self.state().players, "the game did not start"
 
     def state(self) -> Any:
-        stored = self.store.load(GAME_ID)
-        assert stored is not None
-        data = json.loads(stored.state)
-        return rules_for(data["game"]).state_model.model_validate(data)
+        loaded = decision.load_whole(self.store, GAME_ID)
+        assert loaded is not None
+        return loaded.state
 
     def version(self) -> int:
         stored = self.store.load(GAME_ID)
@@ -192,7 +190,8 @@ def test_removing_the_bot_ends_the_game_tells_everyone_privately_and_frees_the_g
     assert all(removed in group.sender.to(user) for user in group.people)
     assert len(group.sender.to(GROUP)) == group_messages
     assert group.store.get_pointer("chat", GROUP) is None
-    assert [group.store.get_pointer("user", user) for user in group.people] == [None] * 4
+    mine = [group.say(user, "/me", private=True) for user in group.people]
+    assert [(o.result, o.reason) for o in mine] == [("refused", "game.none")] * 4, "their 1:1 chats are free"
     assert (outcome.result, outcome.command, outcome.game_id) == ("accepted", "bot_removed", GAME_ID)
 
 
@@ -220,11 +219,10 @@ def test_a_game_that_ends_releases_its_members_user_pointers_but_not_the_chat() 
 
     group.say(group.people[0], "/cancel")
 
-    assert [group.store.get_pointer("user", u) for u in group.people[:3]] == [None] * 3
+    mine = [group.say(user, "/me", private=True) for user in group.people[:3]]
+    assert [(o.result, o.reason) for o in mine] == [("refused", "game.none")] * 3, "their 1:1 chats are free"
     assert group.store.get_pointer("user", group.people[3]) == "another-game"
     assert group.store.get_pointer("chat", GROUP) == GAME_ID
-    outcome = group.say(group.people[1], "/me", private=True)
-    assert (outcome.result, outcome.reason) == ("refused", "game.none")
 
 
 def test_events_in_a_chat_without_a_game_are_ignored() -> None:

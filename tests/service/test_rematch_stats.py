@@ -69,17 +69,19 @@ class Group:
         return game_id
 
     def state(self, game_id: str) -> Any:
-        loaded = self.service._load_state(game_id)
+        loaded = self.service.runner.load(game_id)
         assert loaded is not None
-        return loaded[1]
+        return loaded.state
 
     def play_out(self, game_id: str) -> Any:
         """Bots press every player's buttons through the service until the game is over."""
         state = self.state(game_id)
-        driver = Driver(self.service._parse(self.store.load(game_id).state)[0], Rng.seeded(3))  # type: ignore[union-attr]
+        loaded = self.service.runner.load(game_id)
+        assert loaded is not None
+        driver = Driver(loaded.rules, Rng.seeded(3))
         while (command := driver.next_command(state)) is not None:
             self.now = next_now(state, command, self.now)
-            asyncio.run(self.service.apply(game_id, command, delivery_id=None, now=self.now))
+            asyncio.run(self.service.runner.apply(game_id, command, delivery_id=None, now=self.now))
             state = self.state(game_id)
         return state
 
@@ -143,8 +145,7 @@ def test_the_end_of_the_game_offers_the_rematch_button_in_the_group() -> None:
     group, game_id = finished()
     assert group.rematch_tap().game_id == game_id
     # The button closes the game's last group message (after the result and the recap).
-    last = group.sender.sent[-1]
-    assert last.chat_id == GROUP
+    last = [m for m in group.sender.sent if m.chat_id == GROUP][-1]
     assert [b.tap.action.kind for row in last.buttons for b in row] == ["rematch"]
     assert last.text.endswith(lookup("game.rematch", "ja", "common"))
 

@@ -2,7 +2,7 @@
 (``EditingSender``, Telegram), a group notice of a slot replaces the text of the chat's previous message of
 that slot instead of adding a message, as long as that message is still the chat's latest; otherwise, and
 on platforms that cannot edit (LINE), it is a new message. The message id the edit needs is kept in the
-game's send record, so it survives between inputs and Lambdas.
+game's records, so it survives between inputs and Lambdas.
 
 A lobby in a memory store; the notices are core notices rendered and committed by the service's own path.
 """
@@ -16,11 +16,10 @@ from typing import Any
 import core.i18n as i18n
 from core.engine.notice import PUBLIC, Notice
 from core.games import rules_for
-from handlers import outbox
+from handlers import outbox, records
 from handlers.messages import Inbound, OutMessage, TextCommand
-from handlers.sendlog import load_logs
 from handlers.service import Service
-from infra.store import MemoryStore
+from infra.store import Change, MemoryStore
 from tests.service.test_batches import Replies
 
 GAME = "g1"
@@ -76,20 +75,22 @@ class Lobby:
         asyncio.run(self.service.handle(inbound, now=self.now))
 
     def say(self, *notices: Notice) -> None:
+        """Commit ``notices`` rendered for the group, then send them as the game's outbox is sent."""
         self.now += 1
         stored = self.store.load(GAME)
         assert stored is not None
         rules = rules_for("adazakura")
         state = rules.state_model.model_validate(json.loads(stored.state))
         messages = outbox.render_notices(rules, state, list(notices))
-        self.service.commit_messages(state, stored.version, messages, None, self.now)
-        asyncio.run(self.service.flush(GAME, now=self.now))
+        waiting = {f"{stored.version + 1:08d}-{i:04d}": outbox.dump(m) for i, m in enumerate(messages)}
+        self.store.commit(stored, Change(pending_add=waiting))
+        asyncio.run(self.service.runner.flush(GAME, now=self.now))
 
     def slot_record(self) -> tuple[str, str] | None:
-        """The group's slot message as the game's stored send record has it."""
+        """The group's slot message as the game's stored records have it."""
         stored = self.store.load(GAME)
         assert stored is not None
-        entry = load_logs(stored.sends).get(GROUP)
+        entry = records.load(stored.records).chats.get(GROUP)
         return entry.slot if entry else None
 
 

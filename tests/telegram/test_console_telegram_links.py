@@ -24,7 +24,7 @@ LINK = f"https://t.me/{BOT_USERNAME}/{MINIAPP}?startapp={GAME_ID}"
 def started(api: FakeTelegramApi, store: DynamoStore, miniapp: str | None) -> Table:
     """A started 徒桜戦争 game whose function knows the Mini App ``miniapp`` (or none)."""
     table = Table(api, store, players(6))
-    table.service.sender = TelegramSender(api.bot(), bot_username=BOT_USERNAME, miniapp=miniapp)
+    table.service.runner.sender = TelegramSender(api.bot(), bot_username=BOT_USERNAME, miniapp=miniapp)
     open_and_start(table, "adazakura")
     return table
 

@@ -31,7 +31,7 @@ def table(api: FakeTelegramApi, store: DynamoStore) -> Table:
     people = players(6)
     table = Table(api, store, people)
     open_and_start(table, "adazakura")
-    table.service.new_id = lambda: OTHER_GAME
+    table.service.runner.new_id = lambda: OTHER_GAME
     others = [Player(1_000_000_050 + i, f"Other{i}") for i in range(6)]
     table.people = others
     host = others[0]

@@ -181,20 +181,28 @@ def test_removing_the_bot_ends_the_game_and_a_new_one_can_start_later(
     assert all(removed in table.sent_to(p.chat) for p in table.people)
     assert len(table.sent_to(GROUP)) == to_group
     assert store.get_pointer("chat", GROUP_CHAT) is None
-    assert [store.get_pointer("user", p.chat) for p in table.people] == [None] * 4
+    assert_free(table)
 
     added = load("my_chat_member_bot_added_to_supergroup")
     added["update_id"] = table.next_update_id()
     added["my_chat_member"]["chat"]["id"] = GROUP
     assert table.post(added) == 200
-    table.service.new_id = lambda: "g2"
+    table.service.runner.new_id = lambda: "g2"
     table.game_id = "g2"
     table.in_group(table.people[1], "/newgame")
     assert store.get_pointer("chat", GROUP_CHAT) == "g2"
     assert table.state().phase == "lobby"
 
 
-def test_a_game_that_ends_releases_the_players_pointers_but_keeps_the_groups(
+def assert_free(table: Table) -> None:
+    """Every player's 1:1 chat is free of the finished game: ``/me`` there finds no game."""
+    answer = i18n.text("reason.game.none", "ja", "adazakura")
+    for player in table.people:
+        table.in_private(player, "/me")
+        assert table.sent_to(player.chat)[-1] == answer
+
+
+def test_a_game_that_ends_frees_the_players_chats_but_keeps_the_groups(
     api: FakeTelegramApi, store: DynamoStore
 ) -> None:
     table = Table(api, store, players(4))
@@ -203,7 +211,7 @@ def test_a_game_that_ends_releases_the_players_pointers_but_keeps_the_groups(
 
     table.in_group(table.people[0], "/cancel")
 
-    assert [store.get_pointer("user", p.chat) for p in table.people] == [None] * 4
+    assert_free(table)
     assert store.get_pointer("chat", GROUP_CHAT) == GAME_ID
 
 

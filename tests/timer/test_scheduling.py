@@ -5,12 +5,10 @@ by the next input (the safety net), also when scheduling failed."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from handlers.messages import TextCommand
-from infra.store import MemoryStore, StoredGame
+from infra.store import Change, MemoryStore, StoredGame
 from infra.timers import MemoryScheduler, WakeUp
 from tests.timer.clocked import GAME, GROUP, REMINDER, START, USERS, Clocked
 
@@ -113,7 +111,7 @@ class Broken:
 def test_a_failed_scheduling_keeps_the_change_and_the_next_input_catches_up() -> None:
     game = Clocked.start()
     deadline = game.wake_ups()[0]
-    game.service.scheduler = Broken()
+    game.service.runner.scheduler = Broken()
     game.now = START + 120
 
     assert game.deliver(deadline) == {"batchItemFailures": []}
@@ -127,8 +125,8 @@ def test_a_failed_scheduling_keeps_the_change_and_the_next_input_catches_up() ->
 class DiesAfterCommit(MemoryStore):
     """A store whose commits land and then take the process down (a Lambda killed right there)."""
 
-    def commit(self, game_id: str, **changes: Any) -> StoredGame:
-        super().commit(game_id, **changes)
+    def commit(self, base: StoredGame, change: Change) -> StoredGame:
+        super().commit(base, change)
         raise SystemExit("killed right after the commit")
 
 

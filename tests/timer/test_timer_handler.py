@@ -121,7 +121,7 @@ class FakeService:
     kinds: list[str] = field(default_factory=list)
     failing: set[str] = field(default_factory=set)
 
-    async def wake(self, wake_up: WakeUp, *, now: int) -> None:
+    async def wake(self, wake_up: WakeUp, *, now: int, delivery_id: str | None = None) -> None:
         if wake_up.game_id in self.failing:
             raise RuntimeError("store unavailable")
         self.fired.append((wake_up.game_id, wake_up.phase_seq, now))

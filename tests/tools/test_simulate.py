@@ -46,6 +46,8 @@ def test_the_last_line_is_one_json_summary(capsys: pytest.CaptureFixture[str]) -
     assert sum(data["roles_dealt"].values()) == 6 * 6
     assert data["avg_days"] >= 1
     assert data["seconds"] >= 0
+    assert data["cpu_seconds"] > 0
+    assert data["games_per_cpu_second"] == pytest.approx(6 / data["cpu_seconds"], rel=0.05)
 
 
 def test_verbose_prints_one_line_per_game_then_the_summary(capsys: pytest.CaptureFixture[str]) -> None:
@@ -59,7 +61,8 @@ def test_a_run_replays_from_its_seed(capsys: pytest.CaptureFixture[str]) -> None
     first = run(capsys, "--players", "7", "--games", "4", "--seed", "42", "-v")[1]
     second = run(capsys, "--players", "7", "--games", "4", "--seed", "42", "-v")[1]
     assert first[:-1] == second[:-1]
-    assert {**summary(first), "seconds": 0} == {**summary(second), "seconds": 0}
+    timings = {"seconds": 0, "cpu_seconds": 0, "games_per_cpu_second": 0}
+    assert {**summary(first), **timings} == {**summary(second), **timings}
 
 
 @pytest.mark.parametrize("players", [MIN - 1, MAX + 1])

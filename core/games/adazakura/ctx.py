@@ -23,6 +23,8 @@ class Ctx(TableCtx[AdzState]):
         self.actual: dict[int, dict[str, Action]] = {}
         self.guards: dict[int, list[int]] = {}
         self.barriers: dict[int, list[int]] = {}
+        # Seats a seal placed tonight stops at once (``seals_at_once``, ``night.stop_sealed``).
+        self.stopped: set[int] = set()
 
     # -- lookups -------------------------------------------------------------------------------------
     def p(self, seat: int) -> Player:

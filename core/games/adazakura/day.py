@@ -4,13 +4,13 @@ exile [ADZ-8]."""
 from __future__ import annotations
 
 from core.engine import voting
-from core.engine.notice import Action
+from core.engine.notice import Action, KeyRef, Param
 from core.games.adazakura import effects, victory, view
 from core.games.adazakura.ctx import Ctx
 from core.games.adazakura.legal import can_speak, can_vote, legal
 from core.games.adazakura.model import Ballot, CoRecord, DayEffects, DayState
 from core.games.adazakura.roles import roles
-from core.games.adazakura.settings import timer
+from core.games.adazakura.settings import rule, timer
 
 
 def morning(g: Ctx, n: int, *, quiet: bool) -> None:
@@ -23,7 +23,9 @@ def morning(g: Ctx, n: int, *, quiet: bool) -> None:
     g.s.next_day = DayEffects()
     revived = [s for s in g.s.day.effects.revived if effects.revive(g, s)]
     effects.settle_seals(g)
-    if died:
+    if died and rule(g.s, "morning_megami"):
+        g.announce("morning.deaths.megami", day=n, lines=_with_megami(g, died))
+    elif died:
         g.announce("morning.deaths", day=n, players=g.refs(died))
     else:
         g.announce("morning.nobody", day=n)
@@ -44,6 +46,15 @@ def morning(g: Ctx, n: int, *, quiet: bool) -> None:
     g.announce("day.start", day=n, living=g.refs([p.seat for p in g.living()]), deadline=g.s.deadline_at or 0)
     for seat in revived:
         view.role_card(g, seat)
+
+
+def _with_megami(g: Ctx, seats: list[int]) -> list[Param]:
+    """``morning_megami`` (the original text's 「メガミが発表された後」 read as naming them, against A07): one
+    ``morning.death`` line per dead seat with the Megami it was dealt (never the faction or the cause)."""
+    return [
+        KeyRef(key="morning.death", params={"player": g.ref(s), "megami": g.role(g.p(s).megami)})
+        for s in seats
+    ]
 
 
 def announce_conditions(g: Ctx) -> None:
@@ -121,16 +132,18 @@ def _prompt_ballots(g: Ctx, key: str) -> None:
 
 
 def cast(g: Ctx, seat: int, action: Action) -> None:
-    """Record (or change) a ballot; the window closes early once every voter has one [ADZ-8.2] (a seat
-    the host kicked is not waited for, J29)."""
+    """Record (or change) a ballot, acknowledged privately; the window closes early once every voter has
+    one [ADZ-8.2] (a seat the host kicked is not waited for, J29)."""
     day = g.s.day
     assert day is not None
     choice = action.args[0]
     day.ballots[seat] = choice if isinstance(choice, int) else "none"
+    # Silent, as the answer to one's own tap: it is never merged into the next phase's prompt when this
+    # ballot closes the vote (the console's 「いまできること」 starts at what is asked now).
     if isinstance(choice, int):
-        g.tell(seat, "vote.saved.player", target=g.ref(choice))
+        g.tell(seat, "vote.saved.player", silent=True, target=g.ref(choice))
     else:
-        g.tell(seat, "vote.saved.none")
+        g.tell(seat, "vote.saved.none", silent=True)
     if all(p.seat in day.ballots for p in g.answering() if can_vote(g, p)):
         close_vote(g)
 

@@ -6,6 +6,7 @@ Roles use only these to act on the game, so every Megami obeys the same rules fo
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from core.engine.notice import Action, FactionRef
@@ -35,6 +36,15 @@ def holders(g: Ctx, megami: str, version: str | None = None) -> list[Player]:
     """Every holder, the player dealt ``megami`` first, then the others in seat order [ADZ-6.3]."""
     found = [p for p in g.s.players if holds(p, megami, version)]
     return sorted(found, key=lambda p: (p.megami != megami, p.seat))
+
+
+def every_holder(g: Ctx, megamis: Iterable[str]) -> dict[str, list[Player]]:
+    """``{megami: holders(g, megami)}`` for each of ``megamis``, from one pass over the table."""
+    found: dict[str, list[Player]] = {}
+    for p in g.s.players:
+        for megami in dict.fromkeys(abilities_of(p)):
+            found.setdefault(megami, []).append(p)
+    return {m: sorted(found.get(m, []), key=lambda p: (p.megami != m, p.seat)) for m in megamis}
 
 
 def living_holder(g: Ctx, megami: str, version: str | None = None) -> bool:
@@ -214,6 +224,14 @@ def deck_remove_top(g: Ctx, actor: int) -> str | None:
     g.s.removed.append(card)
     g.log("DeckRemoved", seat=actor, card=card)
     return card
+
+
+def deck_remove(g: Ctx, actor: int, card: str) -> None:
+    """``actor`` removes ``card`` (in the deck) from the game wherever it lies [ADZ-3.5] (Renri's choice
+    with ``deck_choices``, [ADZ-9.22])."""
+    g.s.deck.remove(card)
+    g.s.removed.append(card)
+    g.log("DeckRemoved", seat=actor, card=card)
 
 
 def learn_megami(g: Ctx, actor: int, target: int) -> None:

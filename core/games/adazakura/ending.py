@@ -2,11 +2,12 @@
 announcement and the recap.
 
 Sequence [ADZ-10.1] (A52): a checkpoint fixes the winning side and its winners [ADZ-2.7]; the player dealt
-Renri is added if she meets her condition [ADZ-9.22]; then each holder of Kanae's ability, the dealt Kanae
-first and the others in seat order, is checked in turn and, if eligible, gets her own ``deduction`` phase
-with its own timer (``settings.timer(state, "deduction")``) [ADZ-10.2]; a success replaces the winners
-(Renri out) and the later deducers are checked against the new winners. Then the final announcement
-[ADZ-10.3] and the recap [ADZ-11.11] close the game. A draw skips Renri and Kanae (A54).
+Renri is added if she meets her condition [ADZ-9.22] (with the host's ``renri_alone``, the original
+text's 特殊勝利条件 read as a win of her own, she replaces the winners); then each holder of Kanae's
+ability, the dealt Kanae first and the others in seat order, is checked in turn and, if eligible, gets her
+own ``deduction`` phase with its own timer (``settings.timer(state, "deduction")``) [ADZ-10.2]; a success
+replaces the winners (Renri out) and the later deducers are checked against the new winners. Then the
+final announcement [ADZ-10.3] and the recap [ADZ-11.11] close the game. A draw skips Renri and Kanae (A54).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from core.games.adazakura import recap, victory
 from core.games.adazakura.ctx import Ctx
 from core.games.adazakura.model import AdzState, Attempt, Ending, Player, Turn
 from core.games.adazakura.roles import kanae, renri
-from core.games.adazakura.settings import timer
+from core.games.adazakura.settings import rule, timer
 from core.games.adazakura.view import faction_shown
 
 DEDUCTION = "deduction"
@@ -40,9 +41,11 @@ def begin(g: Ctx, result: str) -> None:
     side: kanae.Side = "sakura" if result == "sakura" else "adazakura"
     s.winners = victory.winners_of(g, side)
     extra = next((p.seat for p in s.players if renri.wins(g, p)), None)
+    alone = extra is not None and rule(s, "renri_alone")
     if extra is not None:
-        s.winners = sorted({*s.winners, extra})
-    s.ending = Ending(checkpoint=side, side=side, day=day, renri=extra, queue=kanae.deducers(g))
+        s.winners = [extra] if alone else sorted({*s.winners, extra})
+    s.ending = Ending(checkpoint=side, side="renri" if alone else side, day=day, renri=extra,
+                      queue=kanae.deducers(g))  # fmt: skip
     g.log("GameDecided", side=side, winners=s.winners, renri=extra)
     next_turn(g)
 
@@ -153,10 +156,9 @@ def _notes(g: Ctx) -> list[Scalar]:
             notes.append(KeyRef(key="end.note.kanae.timeout", params={"player": player}))
     if ending.renri is not None:
         won = ending.renri in g.s.winners
+        key = "end.note.renri.alone" if ending.side == "renri" else "end.note.renri"
         notes.append(
-            KeyRef(
-                key="end.note.renri" if won else "end.note.renri.lost", params={"player": g.ref(ending.renri)}
-            )
+            KeyRef(key=key if won else "end.note.renri.lost", params={"player": g.ref(ending.renri)})
         )
     return notes
 

@@ -50,9 +50,11 @@ def run(g: Ctx, t0: int | None) -> None:
         handlers += [h for r in roles().values() if (h := r.erasure_steps().get(step)) is not None]
         for handler in handlers:
             assert target is not None
-            target = handler(g, target)
+            aimed, target = target, handler(g, target)
             if target is None:
                 g.log("ErasureStopped", step=step)
+                for role in roles().values():
+                    role.erasure_failed(g, aimed, step)
                 return
     assert target is not None
     effects.kill(g, target, "erasure")

@@ -1,8 +1,10 @@
 """``legal_actions`` for 徒桜戦争: the single source of buttons, bot moves and tap validation [ADZ-11.2].
 
-Action kinds: ``night.<megami>`` (an ability's night choice), ``kill`` (team erasure choice), ``cancel``
-(withdraw a night choice), ``done``; ``co``, ``ready``, ``skip`` in discussion; ``vote`` in vote/runoff;
-``blackbox`` (``on``/``off``, the Black Box switch) in every phase.
+Action kinds: ``night.<megami>`` (an ability's night choice), ``kill`` (team erasure choice: a seat or
+``none``; one's own seat as ``(seat, "confirm")``, so that a lethal choice on oneself takes a second,
+confirming step in every menu), ``cancel`` (withdraw a night choice), ``done``; ``co``, ``ready``,
+``skip`` in discussion; ``vote`` in vote/runoff; ``blackbox`` (``on``/``off``, the Black Box switch) in
+every phase.
 """
 
 from __future__ import annotations
@@ -16,9 +18,13 @@ from core.games.adazakura.roles import roles
 from core.games.adazakura.roles.kanae import deduction_actions
 
 NOBODY = "none"
+#: The second argument of a team member's ``kill`` on their own seat (see the module docstring).
+CONFIRM = "confirm"
 #: Accepted ``/co`` per player per day (J08 in docs/rules/adazakura-decisions.md): enough to correct a
 #: claim, not enough to flood the group or the state.
 CO_PER_DAY = 3
+#: The ``co`` action of every Megami, in table order.
+CLAIMS = tuple(Action.of("co", m) for m in TAROTS)
 #: The phases in which an action kind (its first dotted part) can ever be legal [ADZ-11.2]; day
 #: abilities (Saine's skip) give their own reasons.
 PHASES_OF: dict[str, tuple[str, ...]] = {
@@ -76,12 +82,19 @@ def night_actions(g: Ctx, p: Player) -> list[Action]:
         if role is not None and (role.passive or not sealed):
             out += role.night_options(g, p)
     if p.faction == ADAZAKURA and night.n >= 1:
-        out += [Action(kind="kill", args=(q.seat,)) for q in g.living()]
-        out.append(Action(kind="kill", args=(NOBODY,)))
-    out += [Action(kind="cancel", args=(m,)) for m in sorted(night.choices.get(p.seat, {}))]
+        out += [kill_action(p.seat, q.seat) for q in g.living()]
+        out.append(kill_action(p.seat, None))
+    out += [Action.of("cancel", m) for m in sorted(night.choices.get(p.seat, {}))]
     if p.seat not in night.done:
-        out.append(Action(kind="done"))
+        out.append(Action.of("done"))
     return out
+
+
+def kill_action(seat: int, target: int | None) -> Action:
+    """``seat``'s team erasure choice of ``target`` (None: nobody) as its legal action."""
+    if target is None:
+        return Action.of("kill", NOBODY)
+    return Action.of("kill", target, CONFIRM) if target == seat else Action.of("kill", target)
 
 
 def can_speak(g: Ctx, p: Player) -> bool:
@@ -116,9 +129,9 @@ def discussion_actions(g: Ctx, p: Player) -> list[Action]:
     if can_speak(g, p):
         if co_count(g, p.seat) < CO_PER_DAY:
             claimed = claims_today(g, p.seat)
-            out += [Action(kind="co", args=(m,)) for m in TAROTS if m not in claimed]
+            out += [a for a in CLAIMS if a.args[0] not in claimed]
         if p.seat not in day.ready:
-            out.append(Action(kind="ready"))
+            out.append(Action.of("ready"))
     if p.seat not in day_sealed(g):
         for megami in effects.abilities_of(p):
             role = roles().get(megami)
@@ -145,16 +158,17 @@ def can_vote(g: Ctx, p: Player) -> bool:
 def vote_actions(g: Ctx, p: Player) -> list[Action]:
     if not can_vote(g, p):
         return []
-    return [Action(kind="vote", args=(t,)) for t in vote_targets(g)] + [Action(kind="vote", args=(NOBODY,))]
+    return [Action.of("vote", t) for t in vote_targets(g)] + [Action.of("vote", NOBODY)]
 
 
 def phase_seals(g: Ctx) -> set[int]:
     """Seats sealed at the start of the current phase [ADZ-3.8]: active Hatsumi/Raira seals and the
     phase seals of living holders (Tokoyo's Adazakura version)."""
     sealed = effects.sealed_by_seals(g)
-    for role in roles().values():
-        for holder in effects.holders(g, role.id):
-            if holder.alive:
+    for holder in g.living():  # each living holder of each held ability, once per ability
+        for megami in dict.fromkeys(effects.abilities_of(holder)):
+            role = roles().get(megami)
+            if role is not None:
                 sealed.update(role.phase_seals(g, holder))
     return sealed
 
@@ -186,10 +200,10 @@ def _co_refusal(g: Ctx, seat: int, action: Action) -> str:
     return "co.same" if action.args[0] in claims_today(g, seat) else "action.illegal"
 
 
-def refusal(g: Ctx, seat: int, action: Action) -> str:
-    """The most helpful reason id for an action that is not legal now [ADZ-11.2]. A private ``/skip`` of
-    a player without Saine's usable 「絶唱絶華」 is ``skip.in_group`` (the discussion skip vote is sent in
-    the group), the same for every such player."""
+def refusal(g: Ctx, seat: int, action: Action, legal_now: list[Action]) -> str:
+    """The most helpful reason id for an action that is not among ``legal_now`` (``seat``'s legal actions,
+    not needed here) [ADZ-11.2]. A private ``/skip`` of a player without Saine's usable 「絶唱絶華」 is
+    ``skip.in_group`` (the discussion skip vote is sent in the group), the same for every such player."""
     p = g.p(seat)
     if g.s.is_over:
         return "game.over"
@@ -215,6 +229,8 @@ def refusal(g: Ctx, seat: int, action: Action) -> str:
         reason = role.refusal(g, p, action) if role is not None else None
         if reason:
             return reason
+    if action.kind == "kill" and action.args == (seat,) and kill_action(seat, seat) in legal(g, seat):
+        return "kill.confirm_self"
     if action.kind == "skip":
         # Not Saine's own skip: the same hint for everyone, whatever their Megami (issue 8 §3).
         return "skip.in_group"

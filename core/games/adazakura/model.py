@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from core.engine.notice import Action, KeyRef
 from core.engine.table import TableState
@@ -37,6 +37,8 @@ class Player(BaseModel):
 
 class TeamChoice(BaseModel):
     """One Adazakura member's current erasure choice [ADZ-7.1]; ``target`` None = "nobody"; ``at`` epoch s."""
+
+    model_config = ConfigDict(frozen=True)
 
     target: int | None
     at: int
@@ -73,6 +75,8 @@ class Seal(BaseModel):
     one, a Raira use without thunder 2, or one whose target died that night; A20, A69).
     """
 
+    model_config = ConfigDict(frozen=True)
+
     source: int
     megami: str
     target: int | None
@@ -98,6 +102,8 @@ class DayState(BaseModel):
 class CoRecord(BaseModel):
     """A CO board line [ADZ-11.7]; ``verified`` for reveals made by the rules (Saine's skip, Kanae)."""
 
+    model_config = ConfigDict(frozen=True)
+
     day: int
     seat: int
     megami: str
@@ -106,6 +112,8 @@ class CoRecord(BaseModel):
 
 class Death(BaseModel):
     """A death for the log and the recap: ``when`` like ``night 2`` / ``day 3``; ``cause`` id."""
+
+    model_config = ConfigDict(frozen=True)
 
     seat: int
     phase: Literal["night", "day"]
@@ -152,6 +160,8 @@ class Attempt(BaseModel):
     """A finished deduction [ADZ-10.2]: ``outcome`` is ``success``, ``failure`` or ``timeout``; ``right``:
     entries that named the true Megami, out of ``total`` (N − 1)."""
 
+    model_config = ConfigDict(frozen=True)
+
     seat: int
     outcome: Literal["success", "failure", "timeout"]
     right: int = 0
@@ -160,13 +170,14 @@ class Attempt(BaseModel):
 
 class Ending(BaseModel):
     """The end-of-game steps [ADZ-10.1]. ``checkpoint``: the side that won at W1/W2; ``side``: the side whose
-    players win now (a successful deducer's side replaces it); ``day``: the day number the game ended on;
+    players win now (``renri`` when her win replaced the side's, ``renri_alone``; a successful deducer's side
+    replaces it); ``day``: the day number the game ended on;
     ``renri``: the seat of Renri if she met her condition [ADZ-9.22]; ``queue``: deducers still to come, in
     order, each re-checked when her turn comes; ``turn``: the deduction under way; ``attempts``: finished
     ones in order."""
 
     checkpoint: Literal["sakura", "adazakura"]
-    side: Literal["sakura", "adazakura"]
+    side: Literal["sakura", "adazakura", "renri"]
     day: int = 0
     renri: int | None = None
     queue: list[int] = Field(default_factory=list)

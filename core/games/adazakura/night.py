@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from core.engine.notice import Action, KeyRef, Param
@@ -13,8 +14,8 @@ from core.games.adazakura.legal import legal, night_sealed
 from core.games.adazakura.model import NightState, Player, TeamChoice
 from core.games.adazakura.order import NIGHT_STEPS
 from core.games.adazakura.roles import roles
-from core.games.adazakura.roles.base import Megami
-from core.games.adazakura.settings import timer
+from core.games.adazakura.roles.base import Megami, StepHandler
+from core.games.adazakura.settings import rule, timer
 
 OPENING = ("O3", "O4")
 #: The actual-target marker of a fizzled target [ADZ-3.9]: handlers spend limits but apply nothing.
@@ -65,7 +66,7 @@ def submit(g: Ctx, seat: int, action: Action) -> None:
     if action.kind == "done":
         if seat not in night.done:
             night.done.append(seat)
-        g.tell(seat, "night.done", night=night.n)
+        g.tell(seat, "night.done", night=night.n, left=g.s.seconds_left(g.now))
     elif action.kind == "kill":
         set_team_choice(g, seat, action)
     elif action.kind == "cancel":
@@ -163,7 +164,9 @@ def close_night(g: Ctx) -> None:
     g.barriers.clear()
     # Holders as the resolution starts: a Saliya who dies tonight loses her gain (A71), yet what she chose
     # with it still resolves (A17).
-    held = {megami: effects.holders(g, megami) for megami in roles()}
+    held = effects.every_holder(g, roles())
+    if rule(g.s, "seals_at_once"):
+        stop_sealed(g, held)
     deaths_before = len(g.s.deaths)
     for step in NIGHT_STEPS:
         if step in OPENING:
@@ -233,19 +236,55 @@ def shift(g: Ctx, actor: int, target: int) -> int:
     return target
 
 
+@cache
+def step_handlers(step: str) -> tuple[tuple[Megami, StepHandler], ...]:
+    """The roles with a handler for night ``step`` (in the roles' order) and their handler; a role's
+    ``steps()`` are fixed, so this is read once per step id."""
+    found = ((role, role.steps().get(step)) for role in roles().values())
+    return tuple((role, handler) for role, handler in found if handler is not None)
+
+
+def stop_sealed(g: Ctx, held: dict[str, list[Player]]) -> None:
+    """``seals_at_once`` (the original text's seals, without A18's delay): every seal designated tonight by
+    an unsealed holder also stops its actual target's active abilities tonight, from R1 on. The
+    designations are simultaneous: a designation itself still resolves, so two sealers sealing each other
+    both seal. Each stopped seat is told in its results [ADZ-3.8]."""
+    night = g.s.night
+    assert night is not None
+    for role in roles().values():
+        for holder in held[role.id]:
+            if holder.seat not in night.alive or holder.seat in night.sealed:
+                continue
+            target = role.seal_target(g, holder, g.actual.get(holder.seat, {}).get(role.id))
+            if target is not None and target not in night.sealed:
+                g.stopped.add(target)
+    for seat in sorted(g.stopped):
+        g.result(seat, "result.sealed.at_once")
+        g.log("SealedAtOnce", seat=seat)
+
+
 def run_steps(g: Ctx, steps: tuple[str, ...], held: dict[str, list[Player]] | None = None) -> None:
-    """Run role handlers of ``steps``; holders alive at the night's start, unsealed unless passive.
+    """Run role handlers of ``steps``; holders alive at the night's start, unsealed unless passive, and
+    not stopped by a seal placed tonight (``g.stopped``) unless passive or placing a seal themselves.
     ``held``: the holders of each Megami to use (default: the holders of now)."""
     night = g.s.night
     assert night is not None
     for step in steps:
-        for role in roles().values():
-            handler = role.steps().get(step)
-            if handler is None:
-                continue
+        for role, handler in step_handlers(step):
             for holder in held[role.id] if held is not None else effects.holders(g, role.id):
-                if holder.seat not in night.alive:
+                action = g.actual.get(holder.seat, {}).get(role.id)
+                if holder.seat not in night.alive or not _runs(g, role, holder, step, action):
                     continue
-                if holder.seat in night.sealed and step not in role.passive_steps:
-                    continue
-                handler(g, holder, g.actual.get(holder.seat, {}).get(role.id))
+                handler(g, holder, action)
+
+
+def _runs(g: Ctx, role: Megami, holder: Player, step: str, action: Action | None) -> bool:
+    """Whether ``holder``'s ``step`` of ``role`` resolves tonight: passive steps always; active ones unless
+    she is sealed for the night, or stopped tonight without placing a seal herself."""
+    if step in role.passive_steps:
+        return True
+    night = g.s.night
+    assert night is not None
+    if holder.seat in night.sealed:
+        return False
+    return holder.seat not in g.stopped or role.seal_target(g, holder, action) is not None

@@ -83,13 +83,6 @@ def deadline(g: Ctx) -> Rejected | None:
     return None
 
 
-def act(g: Ctx, seat: int, action: Action) -> Rejected | None:
-    """A player's action: Kanae's deduction takes its own answers [ADZ-10.2]; anything else must be legal."""
-    if g.s.phase == ending.DEDUCTION:
-        return ending.act(g, seat, action)
-    return STEPS.act_legal(g, seat, action)
-
-
 def apply(g: Ctx, seat: int, action: Action) -> None:
     """A seat's legal action: a night choice or a day action."""
     if g.s.phase == "night":
@@ -146,6 +139,8 @@ DISCUSSION = frozenset({"discussion"})
 
 STEPS = Steps(
     model=AdzState, ctx=Ctx, max_players=max_players, start=start, configure=configure, deadline=deadline,
-    query=view.query, say=team_say, legal=legal, refusal=refusal, apply=apply, clear=clear, act=act,
+    query=view.query, say=team_say, legal=legal, refusal=refusal, apply=apply, clear=clear,
+    # Kanae's deduction takes its own answers [ADZ-10.2]; any other action must be legal.
+    act=ending.act, free_form=frozenset({ending.DEDUCTION}),
     pending=pending, discussion=DISCUSSION, speakers=speakers,
 )  # fmt: skip

@@ -37,15 +37,34 @@ TIMERS: dict[str, int] = {
 
 #: The Adazakura-side count override's bound for the largest table: ``floor((16 - 2) / 2)`` [ADZ-4.3].
 MAX_K = 7
-#: Host options [ADZ-11.8] timers (seconds), ``k`` (Adazakura-side count, 0: the [ADZ-4.3] table) and
-#: ``shinra_k`` (cards per Shinra deck look, A37).
+#: Readings of the original rule text that the spec decided otherwise (docs/rules/adazakura-decisions.md
+#: J30-J37): option → default (the spec's reading). ``w3_nightly``: Raira's wind 3 on consecutive nights
+#: (A68); ``chikage_night0``: Chikage's barrier on night 0 (A39); ``deck_choices``: Renri's removal,
+#: Utsuro's bottom-to-top move and Honoka's deck look are choices (A42, A43); ``seals_at_once``: Hatsumi's
+#: and Raira's thunder-2 seals bite the night they are placed (A18); ``morning_megami``: the morning names
+#: the night's dead with their Megami (A07); ``renri_alone``: Renri's win replaces the winning side's
+#: (A43); ``draw_valve``: the draw after 8 quiet phases or at day 30 (A54); ``saine_first``: Saine's
+#: immunity is spent by the first erasure aimed at her that fails for any reason but a guard (A32).
+RULES: Final[dict[str, int | bool | str]] = {
+    "w3_nightly": False, "chikage_night0": False, "deck_choices": False, "seals_at_once": False,
+    "morning_megami": False, "renri_alone": False, "draw_valve": True, "saine_first": False,
+}  # fmt: skip
+#: Host options [ADZ-11.8] timers (seconds), ``k`` (Adazakura-side count, 0: the [ADZ-4.3] table),
+#: ``shinra_k`` (cards per Shinra deck look, A37) and :data:`RULES`, each of which the ``printed`` preset
+#: turns to the original text's reading.
 OPTIONS: Final = OptionTable(
-    {**TIMERS, "k": 0, "shinra_k": 3},
+    {**TIMERS, "k": 0, "shinra_k": 3, **RULES},
     {
         "night0": (30, 900), "night": (30, 900), "discussion": (30, 3600), "vote": (15, 600),
         "runoff": (15, 600), "deduction": (60, 1800), "k": (0, MAX_K), "shinra_k": (1, 5),
     },
+    printed={name: not value for name, value in RULES.items()},
 )  # fmt: skip
+
+
+def rule(state: TableState, name: str) -> bool:
+    """Whether the reading ``name`` of :data:`RULES` is on at this table (the host's, else the default)."""
+    return bool(OPTIONS.get(state, name))
 
 
 def _chosen(state: TableState, name: str) -> object:
@@ -118,8 +137,10 @@ def configure_pool(state: TableState, values: tuple[str, ...]) -> list[Notice] |
 
 def configure(state: TableState, name: str, values: tuple[str, ...]) -> list[Notice] | Rejected:
     """``/option [name] [value]`` in the lobby: without a name, show the settings; ``pool`` is ``/pool``
-    (:func:`configure_pool`); an option of :data:`OPTIONS` without a value shows the settings, with one
-    sets it. Refuses ``option.unknown`` (with the names) and ``option.invalid`` (with the allowed range)."""
+    (:func:`configure_pool`); ``preset printed|default`` sets every option of :data:`RULES` to the
+    original text's reading or back; an option of :data:`OPTIONS` without a value shows the settings,
+    with one sets it. Refuses ``option.unknown`` (with the names) and ``option.invalid`` (with the allowed
+    range)."""
     if name.lower() == "pool":
         return configure_pool(state, values)
     refused = OPTIONS.configure(state, name, values, also=("pool",))
@@ -130,9 +151,10 @@ def configure(state: TableState, name: str, values: tuple[str, ...]) -> list[Not
 
 def summary(state: TableState) -> dict[str, Param]:
     """The lobby's view of the settings: every option with its value now (``options``, ``option.line``
-    lines) and the Megami that may be dealt (``pool``, a ``summary.pool.*`` line)."""
+    lines), the preset they follow (``preset``, a ``preset.line``) and the Megami that may be dealt
+    (``pool``, a ``summary.pool.*`` line)."""
     dealt = pool(state)
     megami: list[Scalar] = [RoleRef(id=m) for m in dealt]
     key = "summary.pool.limited" if state.settings.get("pool") else "summary.pool.all"
     dealt_line = KeyRef(key=key, params={"megami": megami, "count": len(dealt)})
-    return {"options": OPTIONS.every(state), "pool": dealt_line}
+    return {"options": OPTIONS.every(state), "preset": OPTIONS.preset_line(state), "pool": dealt_line}

@@ -7,6 +7,7 @@ from core.engine.table import ENDED
 from core.games.adazakura.ctx import Ctx
 from core.games.adazakura.megami import ADAZAKURA, SAKURA
 from core.games.adazakura.model import AdzState
+from core.games.adazakura.settings import rule
 
 #: A draw after this many consecutive death-free phases, or when this day would begin (A54).
 QUIET_LIMIT = 8
@@ -46,7 +47,10 @@ def checkpoint(g: Ctx) -> bool:
 
 
 def draw_due(g: Ctx, day: int) -> bool:
-    """The safety valve (A54): too many quiet phases, or ``day`` (the day about to begin) is day 30."""
+    """The safety valve (A54): too many quiet phases, or ``day`` (the day about to begin) is day 30; never
+    with the host's ``draw_valve`` off (the original text has no draw)."""
+    if not rule(g.s, "draw_valve"):
+        return False
     return g.s.quiet_phases >= QUIET_LIMIT or day >= LAST_DAY
 
 
@@ -62,7 +66,10 @@ def end_game(g: Ctx, result: str) -> None:
 def sides(state: AdzState) -> list[str]:
     """The sides that won a finished game, for the group's statistics: the winning faction (``sakura`` or
     ``adazakura``, after Kanae's deductions [ADZ-10.2]) and ``renri`` when the player dealt Renri won too
-    [ADZ-9.22]; empty for a draw (A54), a cancelled or an unfinished game."""
+    [ADZ-9.22] (only ``renri`` when her win replaced the side's, ``renri_alone``); empty for a draw (A54),
+    a cancelled or an unfinished game."""
+    if state.phase == ENDED and state.result == "renri":
+        return ["renri"]
     if state.phase != ENDED or state.result not in (SAKURA, ADAZAKURA):
         return []
     renri = state.ending.renri if state.ending is not None else None

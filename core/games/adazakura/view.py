@@ -8,33 +8,41 @@ from __future__ import annotations
 from typing import Any
 
 from core.engine.commands import Query
-from core.engine.notice import FactionRef, KeyRef, Param
+from core.engine.notice import Action, FactionRef, KeyRef, Param
 from core.engine.result import Rejected
 from core.games.adazakura.ctx import Ctx
-from core.games.adazakura.legal import legal
+from core.games.adazakura.legal import kill_action, legal
 from core.games.adazakura.megami import ADAZAKURA, FACTION_VERSIONED
 from core.games.adazakura.model import AdzState, Player
+from core.games.adazakura.roles import roles
+from core.games.adazakura.settings import rule
 
 
-def ability_text(megami: str, faction: str) -> KeyRef:
-    """The catalog key of an ability's text in the holder's faction version [ADZ-0] (A40)."""
-    if megami in FACTION_VERSIONED:
-        version = faction if faction in ("sakura", "adazakura") else "sakura"
-        return KeyRef(key=f"role.{megami}.text.{version}")
-    return KeyRef(key=f"role.{megami}.text")
+def ability_text(state: AdzState, megami: str, faction: str) -> list[KeyRef]:
+    """An ability's text, one line per part: the holder's faction version [ADZ-0] (A40), then the lines
+    that follow this table's options (the role's ``text_notes``: W3's limit, when seals start …)."""
+    version = faction if faction in ("sakura", "adazakura") else "sakura"
+    key = f"role.{megami}.text.{version}" if megami in FACTION_VERSIONED else f"role.{megami}.text"
+    role = roles().get(megami)
+    return [KeyRef(key=key), *(role.text_notes(state, version) if role is not None else [])]
 
 
-def held_text(megami: str, faction: str) -> KeyRef:
+def held_text(state: AdzState, megami: str, faction: str) -> list[KeyRef]:
     """The text of an ability held by a Kururu copy or a Black Box gain: the holder's faction version,
     except where a copy holds less than the dealt player (A64, A65): Yatsuha's looks without her faction,
-    Renri's night-0 removal without faction or victory, Kururu's look without a copy."""
+    Renri's night-0 removal without faction or victory (a choice with ``deck_choices``), Kururu's look
+    without a copy."""
     if megami == "yatsuha":
-        return KeyRef(key="role.yatsuha.text.held")
+        return [KeyRef(key="role.yatsuha.text.held")]
     if megami == "renri":
-        return KeyRef(key="role.renri.text.held")
+        return [
+            KeyRef(
+                key="role.renri.text.held.choice" if rule(state, "deck_choices") else "role.renri.text.held"
+            )
+        ]
     if megami == "kururu":
-        return KeyRef(key="role.kururu.text.held")
-    return ability_text(megami, faction)
+        return [KeyRef(key="role.kururu.text.held")]
+    return ability_text(state, megami, faction)
 
 
 def faction_shown(p: Player) -> Param:
@@ -49,7 +57,9 @@ def role_card(g: Ctx, seat: int) -> None:
     p = g.p(seat)
     team = [q.seat for q in g.s.players if q.faction == ADAZAKURA] if p.faction == ADAZAKURA else []
     held = [
-        held_text(m, p.faction) for m in ([p.copied] if p.copied else []) + ([p.gained] if p.gained else [])
+        line
+        for m in ([p.copied] if p.copied else []) + ([p.gained] if p.gained else [])
+        for line in held_text(g.s, m, p.faction)
     ]
     g.tell(
         seat,
@@ -58,7 +68,7 @@ def role_card(g: Ctx, seat: int) -> None:
         player=g.ref(seat),
         megami=g.role(p.megami),
         faction=faction_shown(p),
-        text=ability_text(p.megami, p.faction),
+        text=list[Param](ability_text(g.s, p.megami, p.faction)),
         team=g.refs(team),
         held=list[Param](held),
         lines=list[Param](p.ledger[-12:]),
@@ -120,3 +130,18 @@ def project(state: AdzState, seat: int) -> dict[str, Any]:
         "co_board": [r.model_dump() for r in state.co_board],
         "actions": [a.model_dump() for a in legal(g, seat)] if not state.is_over else [],
     }
+
+
+def chosen(s: AdzState, seat: int) -> list[Action]:
+    """``seat``'s choices standing now, as the legal actions that made them (what its buttons show as
+    chosen): its ballot in a vote or runoff; at night its kept ability choices and its team erasure
+    choice [ADZ-6.2], [ADZ-7.1]. Empty otherwise."""
+    if s.phase in ("vote", "runoff") and s.day is not None and seat in s.day.ballots:
+        return [Action(kind="vote", args=(s.day.ballots[seat],))]
+    if s.phase != "night" or s.night is None:
+        return []
+    out = list(s.night.choices.get(seat, {}).values())
+    team = s.night.team.get(seat)
+    if team is not None:
+        out.append(kill_action(seat, team.target))
+    return out

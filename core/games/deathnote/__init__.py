@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from core.engine.decide import Game
+from core.engine.game import Game
 from core.games.deathnote import rules, settings, victory, view
 from core.games.deathnote.cards import MAX_PLAYERS, MIN_PLAYERS
 from core.games.deathnote.model import DNState
 
 RULES = Game(
     id="deathnote", min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, state_model=DNState, steps=rules.STEPS,
-    project=view.project, summary=settings.summary, winners=victory.sides, ending=victory.replay,
+    project=view.project, summary=settings.summary, winners=victory.sides, chosen=view.chosen,
+    ending=victory.replay,
 )  # fmt: skip

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.engine.notice import KeyRef
 from core.games.deathnote import night, victory
 from core.games.deathnote.cards import ITEM_COUNTS, default_pick, first_of
 from core.games.deathnote.ctx import Ctx
@@ -93,7 +94,8 @@ def _prompt(g: Ctx, seat: int) -> None:
     elif c.step == "exchange_give":
         assert c.target is not None
         assert c.taken is not None
-        params |= {"player": g.ref(c.target), "card": g.card(c.taken)}
+        decline = KeyRef(key="prompt.exchange_give.decline") if option(g.s, "exchange_decline") else ""
+        params |= {"player": g.ref(c.target), "card": g.card(c.taken), "decline": decline}
     g.tell(seat, f"prompt.{c.step}", legal(g, seat), **params)
 
 
@@ -106,6 +108,17 @@ def pick(g: Ctx, seat: int, type_id: str) -> bool:
     c.picks[seat] = card
     g.tell(seat, "choice.locked", card=g.card(card))
     return all(w in c.picks for w in c.waiting)
+
+
+def decline(g: Ctx, seat: int) -> None:
+    """``exchange_decline`` (the original text's 「もらうことが出来る」, against AMB-33): the Exchange user
+    looked at the card and does not keep it; it goes back to the target and nothing else moves."""
+    c = g.s.choice
+    assert c is not None
+    assert c.taken is not None
+    c.picks[seat] = c.taken
+    c.declined = True
+    g.tell(seat, "choice.declined", card=g.card(c.taken))
 
 
 def fill_defaults(g: Ctx) -> None:
@@ -179,6 +192,11 @@ def _give_back(g: Ctx, c: Choice) -> None:
     card = c.picks[c.user]
     g.p(c.user).hand.remove(card)
     g.p(c.target).hand.append(card)
+    if c.declined:
+        g.log("ExchangeDeclined", seat=c.user, target=c.target, card=card)
+        g.learn(c.user, "exchange.declined", card=g.card(card), player=g.ref(c.target))
+        g.learn(c.target, "exchange.declined.target", card=g.card(card), player=g.ref(c.user))
+        return
     g.log("ExchangeGiven", seat=c.user, target=c.target, card=card)
     g.learn(c.user, "exchange.gave", card=g.card(card), player=g.ref(c.target))
     g.learn(c.target, "exchange.received", card=g.card(card), player=g.ref(c.user))

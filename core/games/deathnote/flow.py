@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from core.engine.notice import Action
 from core.games.deathnote import effects, night, turn, victory
-from core.games.deathnote.cards import TARGETED, TIMEOUT_PLAY
+from core.games.deathnote.cards import TARGETED, TIMEOUT_PLAY, types_of
 from core.games.deathnote.ctx import Ctx
 from core.games.deathnote.legal import plays
 from core.games.deathnote.settings import option
@@ -31,11 +31,15 @@ def begin_round(g: Ctx, played: list[int] | None = None) -> None:
 
 def next_turn(g: Ctx) -> None:
     """T1-T2: the next seat of the round draws and is prompted; a seat with nothing at all to play passes
-    (§4.5 last case); after the last turn, the round ends."""
+    (§4.5 last case); after the last turn, the round ends. With the host's ``shinigami_first`` (the
+    original text's 「順番が来たら最初に必ず使用」, against AMB-37) a seat holding the Shinigami as its
+    turn comes plays it before drawing, and draws once the Shinigami has left
+    (:func:`core.games.deathnote.night.resolve_shinigami`)."""
     s = g.s
     while s.to_play:
         seat = s.active = s.to_play[0]
-        card = turn.draw(g, seat)
+        s.late_draw = bool(option(s, "shinigami_first")) and "SHINIGAMI" in types_of(g.p(seat).hand)
+        card = None if s.late_draw else turn.draw(g, seat)
         seconds = int(option(s, "t_turn"))
         s.enter("turn", now=g.now, seconds=seconds)
         g.announce("turn.start", round=s.round, player=g.ref(seat), draw=len(s.draw))
@@ -49,6 +53,10 @@ def next_turn(g: Ctx) -> None:
 
 
 def _prompt_turn(g: Ctx, seat: int, card: str | None, actions: list[Action], seconds: int) -> None:
+    if g.s.late_draw:
+        g.tell(seat, "turn.shinigami_first", actions, round=g.s.round, seconds=seconds,
+               hand=g.cards(g.p(seat).hand))  # fmt: skip
+        return
     if card is None:
         g.tell(seat, "turn.no_draw", actions, round=g.s.round, seconds=seconds, hand=g.cards(g.p(seat).hand))
         return
@@ -108,7 +116,8 @@ def finish_step(g: Ctx) -> None:
 
 
 def after_shinigami(g: Ctx) -> None:
-    """The Shinigami night's timer ran out: its morning, then the turn ends."""
+    """The Shinigami night's timer ran out: its morning (with the draw a ``shinigami_first`` turn still
+    owes), then the turn ends."""
     night.resolve_shinigami(g)
     end_turn(g)
 

@@ -5,8 +5,9 @@ Kinds: ``play.<TYPE>`` (the active player's card, with a target seat for Arrest,
 and Apple), ``discard`` (§4.5), ``pick`` (a candidate card type at an Investigation, the Shinigami's
 face-down step or as an Exchange's target), ``give`` (the Exchange user's card back), ``name`` (a living
 player at a night: Kira's real choice or everyone else's decoy; ``"none"`` at a Shinigami night),
-``signal.point``/``signal.yes``/``signal.no``/``signal.ask`` (§11.4) and ``start`` (the host's start
-player, ``start_player = host_choice``).
+``signal.point``/``signal.yes``/``signal.no``/``signal.ask`` (§11.4), ``start`` (the host's start
+player, ``start_player = host_choice``) and ``decline`` (the Exchange user keeps nothing, with the host's
+``exchange_decline``).
 """
 
 from __future__ import annotations
@@ -14,9 +15,12 @@ from __future__ import annotations
 from core.engine.notice import Action
 from core.games.deathnote.cards import TARGETED, candidates, types_of
 from core.games.deathnote.ctx import Ctx
+from core.games.deathnote.settings import option
 from core.games.deathnote.turn import DISCARD, PLAY
 
 NONE = "none"
+#: The Exchange user's "keep nothing" at the give-back step (``exchange_decline``).
+DECLINE = "decline"
 SIGNALS = ("signal.yes", "signal.no", "signal.ask")
 NIGHTS = frozenset({"judgment", "shinigami_night"})
 CHOICES = frozenset({"pass", "face_down", "exchange_take", "exchange_give"})
@@ -32,7 +36,7 @@ def legal(g: Ctx, seat: int) -> list[Action]:
     if s.phase in NIGHTS:
         return _night(g, seat)
     if s.phase == "start_player" and s.players and seat == _host_seat(g):
-        return [Action(kind="start", args=(t,)) for t in g.seats()]
+        return [Action.of("start", t) for t in g.seats()]
     return []
 
 
@@ -46,17 +50,17 @@ def plays(g: Ctx, seat: int) -> list[Action]:
     p = g.p(seat)
     types = types_of(p.hand)
     if "SHINIGAMI" in types:
-        return [Action(kind=PLAY + "SHINIGAMI")]
+        return [Action.of(PLAY + "SHINIGAMI")]
     out: list[Action] = []
     for t in types:
         if t == "DEATH_NOTE" or (t == "ARREST" and p.role != "L"):
             continue
         if t in TARGETED:
-            out += [Action(kind=PLAY + t, args=(target,)) for target in g.others(seat)]
+            out += [Action.of(PLAY + t, target) for target in g.others(seat)]
         else:
-            out.append(Action(kind=PLAY + t))
+            out.append(Action.of(PLAY + t))
     if not out and "ARREST" in types:
-        return [Action(kind=DISCARD, args=("ARREST",))]
+        return [Action.of(DISCARD, "ARREST")]
     return out
 
 
@@ -68,9 +72,10 @@ def _choice(g: Ctx, seat: int) -> list[Action]:
         return []
     p = g.p(seat)
     if c.step == "exchange_give":
-        return [Action(kind="give", args=(t,)) for t in types_of(p.hand)]
+        decline = [Action.of(DECLINE)] if option(g.s, "exchange_decline") else []
+        return [*(Action.of("give", t) for t in types_of(p.hand)), *decline]
     low, special = candidates(p.role, p.hand)
-    return [Action(kind="pick", args=(t,)) for t in types_of(low + special)]
+    return [Action.of("pick", t) for t in types_of(low + special)]
 
 
 def _night(g: Ctx, seat: int) -> list[Action]:
@@ -79,22 +84,23 @@ def _night(g: Ctx, seat: int) -> list[Action]:
     if not g.p(seat).alive:
         return []
     others = g.others(seat)
-    names = [Action(kind="name", args=(t,)) for t in others]
+    names = [Action.of("name", t) for t in others]
     if g.s.phase == "shinigami_night":
-        names.append(Action(kind="name", args=(NONE,)))
-    points = [Action(kind="signal.point", args=(t,)) for t in others]
-    return [*names, *points, *(Action(kind=k) for k in SIGNALS)]
+        names.append(Action.of("name", NONE))
+    points = [Action.of("signal.point", t) for t in others]
+    return [*names, *points, *(Action.of(k) for k in SIGNALS)]
 
 
-def refusal(g: Ctx, seat: int, action: Action) -> str:
-    """The most helpful reason id for an ``action`` that is not legal now."""
+def refusal(g: Ctx, seat: int, action: Action, legal_now: list[Action]) -> str:
+    """The most helpful reason id for an ``action`` that is not among ``legal_now`` (``seat``'s legal
+    actions, not needed here)."""
     s = g.s
     p = g.p(seat)
     if not p.alive:
         return "not_alive"
     if action.kind.startswith(PLAY) or action.kind == DISCARD:
         return _play_refusal(g, seat, action)
-    if action.kind in ("pick", "give") and s.phase in CHOICES:
+    if action.kind in ("pick", "give", DECLINE) and s.phase in CHOICES:
         c = s.choice
         if c is None or seat not in c.waiting:
             return "choice.not_yours"

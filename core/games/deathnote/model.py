@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from core.engine.notice import KeyRef
 from core.engine.table import TableState
@@ -42,6 +42,8 @@ class Player(BaseModel):
 class Discarded(BaseModel):
     """A discard-pile entry (§1.4): ``hidden`` for an eliminated player's card (never shown)."""
 
+    model_config = ConfigDict(frozen=True)
+
     card: str
     hidden: bool = False
 
@@ -58,6 +60,8 @@ class Choice(BaseModel):
     picks: dict[int, str] = Field(default_factory=dict)
     #: Exchange: the card the user just took (the give-back default, §11.5).
     taken: str | None = None
+    #: Exchange: the user declined the card and handed it back (``exchange_decline``).
+    declined: bool = False
 
 
 class Night(BaseModel):
@@ -86,6 +90,9 @@ class DNState(TableState):
     #: Seats still to play this round, the active one first (§4.1).
     to_play: list[int] = Field(default_factory=list)
     judgments: int = 0
+    #: ``shinigami_first``: the active player played a held Shinigami before drawing and draws when the
+    #: Shinigami has left (``night.resolve_shinigami``).
+    late_draw: bool = False
     recognised: bool = False
     choice: Choice | None = None
     night: Night | None = None

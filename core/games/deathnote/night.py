@@ -12,6 +12,7 @@ from core.games.deathnote.ctx import Ctx
 from core.games.deathnote.legal import legal
 from core.games.deathnote.model import Discarded, Night
 from core.games.deathnote.settings import option
+from core.games.deathnote.turn import draw
 
 
 def _recognise(g: Ctx) -> None:
@@ -179,6 +180,21 @@ def resolve_shinigami(g: Ctx) -> None:
     s.night = None
     for seat, card in sorted(s.face_down.items()):
         g.p(seat).hand.append(card)
-        g.learn(seat, "shinigami.returned", card=g.card(card))
+    drew = _late_draw(g)
+    for seat, card in sorted(s.face_down.items()):
+        g.learn(seat, "shinigami.returned", card=g.card(card), drew=drew.get(seat, ""))
     s.face_down = {}
     g.announce("shinigami.left")
+
+
+def _late_draw(g: Ctx) -> dict[int, Scalar]:
+    """``shinigami_first``: the active player, who played a held Shinigami before drawing, draws now, as the
+    cards come back; the turn then ends (the Shinigami was its play). Told in the same morning message as
+    every other seat's returned card (§11.2), as its ``drew`` line."""
+    seat = g.s.active if g.s.late_draw else None
+    g.s.late_draw = False
+    card = draw(g, seat) if seat is not None else None
+    if seat is None or card is None:
+        return {}
+    g.log("CardDrawn", seat=seat, card=card)
+    return {seat: KeyRef(key="shinigami.drew", params={"card": g.card(card)})}

@@ -17,7 +17,7 @@ from core.engine.result import Rejected
 from core.games.deathnote import effects, flow, night, settings, setup, view
 from core.games.deathnote.cards import MAX_PLAYERS, MIN_PLAYERS
 from core.games.deathnote.ctx import Ctx
-from core.games.deathnote.legal import CHOICES, NIGHTS, legal, refusal
+from core.games.deathnote.legal import CHOICES, DECLINE, NIGHTS, legal, refusal
 from core.games.deathnote.model import DNState
 from core.games.deathnote.settings import option
 
@@ -60,10 +60,12 @@ def _start_injected(g: Ctx, test_setup: dict[str, Any]) -> Rejected | None:
         _begin(g)
         return None
     _announce_deal(g)
-    active = int(test_setup.get("active", s.start_seat))
     played = [int(x) for x in test_setup.get("played", [])]
     order = flow.round_order(g, played)
-    if not order or order[0] != active:
+    if not order:
+        flow.end_round(g)  # every living seat has played: the round's end, its Judgment from round 2
+        return None
+    if order[0] != int(test_setup.get("active", order[0])):
         return Rejected(reason="setup.invalid")
     flow.begin_round(g, played)
     return None
@@ -118,6 +120,9 @@ def apply(g: Ctx, seat: int, action: Action) -> None:
         _begin(g)
     elif s.phase == "turn":
         flow.apply_play(g, seat, action)
+    elif s.phase in CHOICES and action.kind == DECLINE:
+        effects.decline(g, seat)
+        flow.finish_step(g)
     elif s.phase in CHOICES:
         if effects.pick(g, seat, str(action.args[0])):
             flow.finish_step(g)

@@ -27,6 +27,10 @@ DEFAULTS: Final[dict[str, int | bool | str]] = {
     "end_when_no_arrest_left": False,
     "max_rounds": 20,
     "post_game_log": True,
+    "either_l": False,
+    "round_limit": True,
+    "shinigami_first": False,
+    "exchange_decline": False,
 }
 _BOUNDS: Final[dict[str, tuple[int, int]]] = {
     "t_turn": (15, 900),
@@ -40,7 +44,19 @@ _CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "start_player": ("random", "host_choice"),
     "signals": ("structured", "free_text"),
 }
-OPTIONS: Final = OptionTable(DEFAULTS, _BOUNDS, _CHOICES)
+#: The original text's readings (docs/rules/deathnote-decisions.md D21-D26): at 6 players either L's
+#: elimination wins for the Kira team (「Lを排除する」, AMB-52), no round limit (the text has none,
+#: AMB-57), the Shinigami played before the draw (「順番が来たら最初に必ず使用」, AMB-37), an Exchange
+#: declined after looking (「もらうことが出来る」, AMB-33), and both nights counted in 13 seconds (AMB-47).
+PRINTED: Final[dict[str, int | bool | str]] = {
+    "either_l": True,
+    "round_limit": False,
+    "shinigami_first": True,
+    "exchange_decline": True,
+    "t_judgment": 13,
+    "t_shinigami_night": 13,
+}
+OPTIONS: Final = OptionTable(DEFAULTS, _BOUNDS, _CHOICES, PRINTED)
 
 
 def option(state: TableState, name: str) -> Any:
@@ -49,7 +65,8 @@ def option(state: TableState, name: str) -> Any:
 
 
 def configure(state: TableState, name: str, values: tuple[str, ...]) -> list[Notice] | Rejected:
-    """``/option <name> <value>`` in the lobby; without a name or a value, show the settings. Refuses
+    """``/option <name> <value>`` in the lobby; without a name or a value, show the settings; ``preset
+    printed|default`` sets the options of :data:`PRINTED` to the original text's reading or back. Refuses
     ``option.unknown`` and ``option.invalid`` (with the allowed range or words)."""
     refused = OPTIONS.configure(state, name, values)
     if refused:
@@ -58,10 +75,15 @@ def configure(state: TableState, name: str, values: tuple[str, ...]) -> list[Not
 
 
 def summary(state: TableState) -> dict[str, Param]:
-    """The lobby's view: the composition for the current member count (4 while fewer have joined) and
-    every option with its value now (``options``)."""
+    """The lobby's view: the composition for the current member count (4 while fewer have joined), every
+    option with its value now (``options``) and the preset the printed readings follow (``preset``)."""
     n = min(max(len(state.members), MIN_PLAYERS), 6)
-    return {"players": n, **composition(n), "options": OPTIONS.every(state)}
+    return {
+        "players": n,
+        **composition(n),
+        "options": OPTIONS.every(state),
+        "preset": OPTIONS.preset_line(state),
+    }
 
 
 def composition(n: int) -> dict[str, list[Scalar]]:

@@ -41,8 +41,9 @@ def deal(g: Ctx) -> None:
 
 def injected(g: Ctx, members: list[Member], setup: dict[str, Any]) -> None:
     """Test mode: seats in join order with ``setup["identities"]``; ``hands``, ``draw``, ``discard``
-    (``"X*"`` = HIDDEN), ``removed``, ``round``, ``start``, ``active``, ``played``, ``recognised`` and the
-    flag lists as given, else the §3.3 deal. Raises :class:`SetupError`."""
+    (``"X*"`` = HIDDEN), ``removed``, ``round``, ``start``, ``active``, ``played``, ``recognised``, the
+    flag lists and ``eliminated`` (seats already out of the game, §8: no hand) as given, else the §3.3
+    deal. Raises :class:`SetupError`."""
     s = g.s
     identities = [str(i) for i in setup.get("identities", [])]
     n = len(members)
@@ -66,6 +67,11 @@ def injected(g: Ctx, members: list[Member], setup: dict[str, Any]) -> None:
     for flag in ("fake_name_used", "alibi_used", "exposed_l"):
         for seat_no in setup.get(flag, []):
             setattr(s.players[int(seat_no) - 1], flag, True)
+    for seat_no in setup.get("eliminated", []):
+        out = s.players[int(seat_no) - 1]
+        if out.hand or out.role == "KIRA":
+            raise SetupError("eliminated")
+        out.alive = False
     if any(c not in CATALOG for c in s.items()) or sort_cards(s.items()) != items_for(n):
         raise SetupError("conservation")
 

@@ -13,18 +13,22 @@ from core.games.deathnote.settings import option
 
 
 def after_elimination(g: Ctx) -> None:
-    """§9.2 (a) no L alive (both L cards at 6 players, AMB-52), then (b) at most one living L-team player
+    """§9.2 (a) no L alive (both L cards at 6 players, AMB-52; with the host's ``either_l``, the original
+    text's 「Lを排除する」, one eliminated L is enough), then (b) at most one living L-team player
     (AMB-53): the Kira team wins."""
     living = [g.p(s) for s in g.living()]
     if not any(p.role == "L" for p in living):
         end_game(g, "KIRA_TEAM", "no_l")
+    elif option(g.s, "either_l") and any(p.role == "L" and not p.alive for p in g.s.players):
+        end_game(g, "KIRA_TEAM", "l_out")
     elif sum(p.team == "L_TEAM" for p in living) <= 1:
         end_game(g, "KIRA_TEAM", "l_team_one")
 
 
 def round_limit(g: Ctx) -> bool:
-    """§9.3 (AMB-57): after the Judgment of round ``max_rounds`` the case goes cold. True when it did."""
-    if g.s.round < int(option(g.s, "max_rounds")):
+    """§9.3 (AMB-57): after the Judgment of round ``max_rounds`` the case goes cold (never with the host's
+    ``round_limit`` off: the original text has no limit). True when it did."""
+    if not option(g.s, "round_limit") or g.s.round < int(option(g.s, "max_rounds")):
         return False
     end_game(g, "draw", "max_rounds")
     return True

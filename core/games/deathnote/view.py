@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.engine.commands import Query
-from core.engine.notice import KeyRef, Scalar
+from core.engine.notice import Action, KeyRef, Scalar
 from core.engine.result import Rejected
 from core.games.deathnote.cards import kind, sort_cards
 from core.games.deathnote.ctx import Ctx
@@ -120,3 +120,12 @@ def project(state: DNState, seat: int) -> dict[str, Any]:
         "round": state.round,
         "actions": [a.model_dump() for a in legal(g, seat)] if not state.is_over else [],
     }
+
+
+def chosen(state: DNState, seat: int) -> list[Action]:
+    """``seat``'s choice standing now (what its buttons show as chosen): the name it tapped at a Judgment
+    or a Shinigami night, which it may tap again until morning (§7.2, §11.2); empty otherwise."""
+    night = state.night
+    if night is None or seat not in night.named:
+        return []
+    return [Action(kind="name", args=(night.named[seat],))]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.engine.decide import Game
+from core.engine.game import Game
 from core.games.politician import legal, rules, settings, victory, view
 from core.games.politician.model import PolState
 from core.games.politician.roles import MAX_PLAYERS, MIN_PLAYERS
@@ -10,5 +10,5 @@ from core.games.politician.roles import MAX_PLAYERS, MIN_PLAYERS
 RULES = Game(
     id="politician", min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, state_model=PolState,
     steps=rules.STEPS, project=view.project, summary=settings.summary, winners=victory.sides,
-    ending=victory.replay, verbs=legal.VERBS,
+    chosen=view.chosen, ending=victory.replay, verbs=legal.VERBS,
 )  # fmt: skip

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.engine.context import TableCtx
-from core.engine.notice import KeyRef
+from core.engine.notice import KeyRef, Scalar
 from core.games.politician.model import Player, PolState
 
 
@@ -27,6 +27,10 @@ class Ctx(TableCtx[PolState]):
     def holders(self, role: str, *, active: bool = False) -> list[int]:
         """Seats dealt ``role`` (only those still active when ``active``)."""
         return [p.seat for p in self.s.players if p.role == role and (p.alive or not active)]
+
+    def ballot(self, target: int | None) -> Scalar:
+        """A ballot's target as players read it: the player, or ``vote.abstain`` (``freeBallot``)."""
+        return self.ref(target) if target is not None else KeyRef(key="vote.abstain")
 
     def learn(self, seat: int, key: str, actions: Any = None, **params: Any) -> None:
         """Tell ``seat`` something privately and keep it in its ledger (``/me`` shows it again)."""

@@ -100,6 +100,7 @@ def open_round(g: Ctx, number: int, candidates: list[int]) -> None:
         Round(day=s.day, round=number, public=public, candidates=sorted(candidates), voters=voters)
     )
     seconds = option(s, "publicVoteSeconds" if public else "secretVoteSeconds")
+    how = KeyRef(key="vote.how.free" if option(s, "freeBallot") else "vote.how.others")
     s.enter("vote" if number == 0 else "runoff", now=g.now, seconds=seconds)
     g.announce(
         "vote.open" if number == 0 else "runoff.open",
@@ -108,22 +109,25 @@ def open_round(g: Ctx, number: int, candidates: list[int]) -> None:
         seconds=seconds,
         deadline=s.deadline_at or 0,
         mode=KeyRef(key="mode.public" if public else "mode.secret"),
+        how=how,
     )
     for seat in voters:
-        g.tell(seat, "vote.prompt", actions=legal(g, seat), round=number)
+        g.tell(seat, "vote.prompt", actions=legal(g, seat), round=number, how=how)
 
 
 def cast(g: Ctx, seat: int, action: Action) -> None:
     """Record a final ballot (AMB-17); show of hands posts it at once, identical for the chairman."""
     rnd = g.s.round
     assert rnd is not None
-    target = action.args[0]
-    assert isinstance(target, int)
+    target = action.args[0] if isinstance(action.args[0], int) else None
     weight = 2 if g.p(seat).role == "chairman" else 1
     rnd.ballots.append(Ballot(voter=seat, target=target, weight=weight))
-    g.tell(seat, "vote.saved", target=g.ref(target))
+    if target is None:  # never merged into the next prompt
+        g.tell(seat, "vote.saved.abstain", silent=True)
+    else:
+        g.tell(seat, "vote.saved", silent=True, target=g.ref(target))
     if rnd.public:
-        g.announce("vote.ballot", voter=g.ref(seat), target=g.ref(target))
+        g.announce("vote.ballot", voter=g.ref(seat), target=g.ballot(target))
     if all(rnd.has_voted(v) for v in rnd.voters):
         close_round(g)
 
@@ -136,7 +140,7 @@ def close_round(g: Ctx) -> None:
     lines: list[Scalar] = [
         KeyRef(
             key="vote.line.drawn" if b.voter in drawn else "vote.line",
-            params={"voter": g.ref(b.voter), "target": g.ref(b.target)},
+            params={"voter": g.ref(b.voter), "target": g.ballot(b.target)},
         )
         for b in rnd.ballots
         if not rnd.public or b.voter in drawn
@@ -144,8 +148,9 @@ def close_round(g: Ctx) -> None:
     visible: dict[int, int] = dict.fromkeys(rnd.candidates, 0)
     weighted: dict[int, int] = dict.fromkeys(rnd.candidates, 0)
     for b in rnd.ballots:
-        visible[b.target] += 1
-        weighted[b.target] += b.weight
+        if b.target is not None:
+            visible[b.target] += 1
+            weighted[b.target] += b.weight
     top = max(weighted.values())
     rnd.top = [c for c in rnd.candidates if weighted[c] == top]
     counts: list[Scalar] = [

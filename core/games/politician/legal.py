@@ -2,8 +2,9 @@
 of every tap (``politician.md`` §6, §10.3).
 
 Kinds: ``favourite`` (the lover, role check), ``done`` (end one's candidacy or policy statement; at night:
-finished), ``ready`` (campaign), ``vote`` (a seat; no abstain, AMB-05), ``kill`` (a wolf's negative-campaign
-proposal: a seat or ``"none"``, AMB-26), ``night.protect``, ``night.investigate``, ``night.trust`` (the
+finished), ``ready`` (campaign), ``vote`` (a seat; no abstain, AMB-05; with ``freeBallot`` also oneself or
+``"none"``), ``kill`` (a wolf's negative-campaign proposal: a seat or ``"none"``, AMB-26; no ``"none"``
+with ``mandatoryNegativeCampaign``), ``night.protect``, ``night.investigate``, ``night.trust`` (the
 dummy prompt of every other active player, §10.5), ``draw`` (a card of the interactive lottery, §10.6).
 """
 
@@ -26,13 +27,13 @@ def legal(g: Ctx, seat: int) -> list[Action]:
     if s.phase == "role_check":
         lover = g.holders("lover")
         if s.favourite is None and lover == [seat]:
-            return [Action(kind="favourite", args=(w,)) for w in g.holders("wolf_member")]
+            return [Action.of("favourite", w) for w in g.holders("wolf_member")]
         return []
     if s.phase in ("candidacy", "policy_speech"):
         speaking = s.speaker if s.phase == "candidacy" else s.elected
-        return [Action(kind="done")] if speaking == seat else []
+        return [Action.of("done")] if speaking == seat else []
     if s.phase == "campaign":
-        return [Action(kind="ready")] if g.p(seat).eligible and seat not in s.ready else []
+        return [Action.of("ready")] if g.p(seat).eligible and seat not in s.ready else []
     if s.phase in ("vote", "runoff"):
         return _ballots(g, seat)
     if s.phase == "night":
@@ -43,11 +44,15 @@ def legal(g: Ctx, seat: int) -> list[Action]:
 
 
 def _ballots(g: Ctx, seat: int) -> list[Action]:
-    """§6.6.1: one ballot per eligible voter, for a candidate of this round other than themself."""
+    """§6.6.1: one ballot per eligible voter, for a candidate of this round other than themself (AMB-04);
+    with ``freeBallot`` (the original text's 「当選させたい人に投票」) any candidate, themself included, or
+    an abstention."""
     rnd = g.s.round
     if rnd is None or seat not in rnd.voters or rnd.has_voted(seat):
         return []
-    return [Action(kind="vote", args=(c,)) for c in rnd.candidates if c != seat]
+    free = bool(option(g.s, "freeBallot"))
+    ballots = [Action.of("vote", c) for c in rnd.candidates if c != seat or free]
+    return ballots + ([Action.of("vote", NOBODY)] if free else [])
 
 
 def _night(g: Ctx, seat: int) -> list[Action]:
@@ -59,9 +64,9 @@ def _night(g: Ctx, seat: int) -> list[Action]:
     active = [p.seat for p in g.active()]
     if role == "wolf_member":
         if night.locked:
-            return [Action(kind="done")]
-        return [*(Action(kind="kill", args=(t,)) for t in active), Action(kind="kill", args=(NOBODY,)),
-                Action(kind="done")]  # fmt: skip
+            return [Action.of("done")]
+        nobody = [] if option(g.s, "mandatoryNegativeCampaign") else [Action.of("kill", NOBODY)]
+        return [*(Action.of("kill", t) for t in active), *nobody, Action.of("done")]
     if role == "guard":
         self_ok = bool(option(g.s, "guardSelfProtect"))
         targets = [t for t in active if t != seat or self_ok]
@@ -72,11 +77,12 @@ def _night(g: Ctx, seat: int) -> list[Action]:
     else:
         targets = [t for t in active if t != seat]
         kind = "night.trust"
-    return [*(Action(kind=kind, args=(t,)) for t in targets), Action(kind="done")]
+    return [*(Action.of(kind, t) for t in targets), Action.of("done")]
 
 
-def refusal(g: Ctx, seat: int, action: Action) -> str:
-    """The most helpful reason id for an ``action`` that is not legal now (§6.6.1 error ids)."""
+def refusal(g: Ctx, seat: int, action: Action, legal_now: list[Action]) -> str:
+    """The most helpful reason id for an ``action`` that is not among ``legal_now`` (``seat``'s legal
+    actions now; §6.6.1 error ids)."""
     s = g.s
     me = g.p(seat)
     if action.kind == "vote":
@@ -86,7 +92,7 @@ def refusal(g: Ctx, seat: int, action: Action) -> str:
             return "not_alive"
         if s.night is not None and seat in s.night.done:
             return "night.answered"
-        if action.kind != "done" and action.kind not in {a.kind for a in legal(g, seat)}:
+        if action.kind != "done" and action.kind not in {a.kind for a in legal_now}:
             return "night.kill_wolves_only" if action.kind == "kill" else "night.not_your_action"
         return "target.invalid"
     if action.kind == "ready" and s.phase == "campaign":

@@ -50,7 +50,7 @@ def choices(g: Ctx, seat: int) -> list[Action]:
     if lot is None or drawer(g) != seat:
         return []
     # Card numbers travel as strings, so that buttons never read them as seats.
-    return [Action(kind="draw", args=(str(card),)) for card in lot.free()]
+    return [Action.of("draw", str(card)) for card in lot.free()]
 
 
 def take(g: Ctx, seat: int, card: int, elect: Elect) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from core.engine.notice import KeyRef
 from core.engine.table import TableState
@@ -42,6 +42,8 @@ class Player(BaseModel):
 class SeatRecord(BaseModel):
     """One filled seat (§5.2): ``number`` 1..S, ``day``, the elected ``seat`` and ``role``, its ``value``."""
 
+    model_config = ConfigDict(frozen=True)
+
     number: int
     day: int
     seat: int
@@ -51,10 +53,13 @@ class SeatRecord(BaseModel):
 
 
 class Ballot(BaseModel):
-    """One ballot, in arrival order: ``voter`` → ``target``; ``weight`` 2 for the chairman (§6.6.3)."""
+    """One ballot, in arrival order: ``voter`` → ``target`` (None: an abstention, only with the host's
+    ``freeBallot``); ``weight`` 2 for the chairman (§6.6.3)."""
+
+    model_config = ConfigDict(frozen=True)
 
     voter: int
-    target: int
+    target: int | None
     weight: int = 1
 
 
@@ -105,13 +110,15 @@ class NightState(BaseModel):
 
 
 class NightRecord(BaseModel):
-    """What a night did, for the recap (§6.10): proposals, the resolved target (``tie_break`` when drawn),
+    """What a night did, for the recap (§6.10): proposals, the resolved target (``tie_break`` when drawn,
+    ``forced`` when drawn because the wolves named nobody under ``mandatoryNegativeCampaign``),
     protection, investigation, and the excluded player (None when nobody)."""
 
     n: int
     proposals: dict[int, int | str] = Field(default_factory=dict)
     target: int | None = None
     tie_break: bool = False
+    forced: bool = False
     protect: int | None = None
     investigate: int | None = None
     excluded: int | None = None

@@ -43,7 +43,7 @@ def submit(g: Ctx, seat: int, action: Action) -> bool:
         _propose(g, seat, arg)
     elif action.kind == "done":
         night.done.append(seat)
-        g.tell(seat, "night.done_saved")
+        g.tell(seat, "night.done_saved", left=g.s.seconds_left(g.now))
     else:
         assert isinstance(arg, int)
         if action.kind == "night.protect":
@@ -53,7 +53,7 @@ def submit(g: Ctx, seat: int, action: Action) -> bool:
         else:
             night.trust[seat] = arg
         night.done.append(seat)
-        g.tell(seat, "night.saved", target=g.ref(arg))
+        g.tell(seat, "night.saved", target=g.ref(arg), left=g.s.seconds_left(g.now))
     return complete(g)
 
 
@@ -86,13 +86,17 @@ def unanswered(g: Ctx) -> set[int]:
 
 
 def resolve(g: Ctx) -> None:
-    """§6.9.4: the wolves' target, cancelled by a matching protection; the reporter's result privately."""
+    """§6.9.4: the wolves' target (with ``mandatoryNegativeCampaign``, a drawn one when they named nobody:
+    :func:`_forced_target`), cancelled by a matching protection; the reporter's result privately."""
     s = g.s
     night = s.night
     assert night is not None
     target, tie_break = _wolf_target(g)
+    forced = target is None and bool(wolves(g)) and bool(option(s, "mandatoryNegativeCampaign"))
+    if forced:
+        target = _forced_target(g)
     record = NightRecord(
-        n=night.n, proposals=dict(night.proposals), target=target, tie_break=tie_break,
+        n=night.n, proposals=dict(night.proposals), target=target, tie_break=tie_break, forced=forced,
         protect=night.protect, investigate=night.investigate,
     )  # fmt: skip
     if target is not None and night.protect != target:
@@ -119,6 +123,15 @@ def _wolf_target(g: Ctx) -> tuple[int | None, bool]:
     )
     choice = tied[0] if len(tied) == 1 else g.s.rng.choice(tied)
     return (choice if isinstance(choice, int) else None), len(tied) > 1
+
+
+def _forced_target(g: Ctx) -> int:
+    """``mandatoryNegativeCampaign`` (the original text's 「毎晩1人を指定し」): the wolves named nobody, so
+    the RNG names one active player the wolves do not know as a teammate (not a wolf, the lover or a spy;
+    anyone active if nobody else is left; docs/rules/politician-decisions.md P18)."""
+    allies = {"wolf_member", "lover", "spy"}
+    active = [p.seat for p in g.active()]
+    return g.s.rng.choice([s for s in active if g.p(s).role not in allies] or active)
 
 
 def _investigation(g: Ctx) -> None:

@@ -40,8 +40,8 @@ def final(g: Ctx) -> None:
 def _round(g: Ctx, r: Round) -> KeyRef:
     ballots: list[Scalar] = [
         KeyRef(
-            key="recap.ballot.double" if b.weight == 2 else "recap.ballot",
-            params={"voter": g.ref(b.voter), "target": g.ref(b.target)},
+            key="recap.ballot.double" if b.weight == 2 and b.target is not None else "recap.ballot",
+            params={"voter": g.ref(b.voter), "target": g.ballot(b.target)},
         )
         for b in r.ballots
     ]
@@ -60,6 +60,8 @@ def _night(g: Ctx, n: NightRecord) -> KeyRef:
     ]  # fmt: skip
     if n.tie_break:
         lines.append(KeyRef(key="recap.tie_break"))
+    if n.forced:
+        lines.append(KeyRef(key="recap.forced"))
     for key, seat in (("recap.protect", n.protect), ("recap.investigate", n.investigate)):
         if seat is not None:
             lines.append(KeyRef(key=key, params={"player": g.ref(seat)}))

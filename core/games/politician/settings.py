@@ -34,6 +34,8 @@ DEFAULTS: Final[dict[str, int | bool | str]] = {
     "nightSeconds": 90,
     "interactiveLottery": False,
     "lotterySeconds": 20,
+    "freeBallot": False,
+    "mandatoryNegativeCampaign": False,
 }
 #: Bounds of integer options (inclusive); timers may be 0 only where the spec allows it (policy speech).
 _BOUNDS: Final[dict[str, tuple[int, int]]] = {
@@ -50,7 +52,15 @@ _BOUNDS: Final[dict[str, tuple[int, int]]] = {
     "lotterySeconds": (10, 300),
 }
 _CHOICES: Final[dict[str, tuple[str, ...]]] = {"afkBallot": ("none", "random")}
-OPTIONS: Final = OptionTable(DEFAULTS, _BOUNDS, _CHOICES)
+#: The original text's readings (docs/rules/politician-decisions.md P16-P18): the guard may protect
+#: himself (「任意の誰か1名」, AMB-23), a ballot may name oneself or abstain (AMB-04/05), the wolves name a
+#: target every night (「毎晩1人を指定し」, AMB-26).
+PRINTED: Final[dict[str, int | bool | str]] = {
+    "guardSelfProtect": True,
+    "freeBallot": True,
+    "mandatoryNegativeCampaign": True,
+}
+OPTIONS: Final = OptionTable(DEFAULTS, _BOUNDS, _CHOICES, PRINTED)
 
 
 def option(state: TableState, name: str) -> Any:
@@ -69,15 +79,20 @@ def cast_for(state: TableState, players: int) -> Cast | None:
 def configure(state: TableState, name: str, values: tuple[str, ...]) -> list[Notice] | Rejected:
     """``/option <name> [values…]`` in the lobby: without a name or values, show the current settings;
     ``cast`` sets a custom cast (``role=count`` words plus ``seats=S human=h wolf=w``; ``cast default``
-    goes back to §4); any §11 key sets that option. Refuses with ``option.unknown``, ``option.invalid``
+    goes back to §4); ``preset printed|default`` sets the options of :data:`PRINTED` to the original
+    text's reading or back; any §11 key sets that option. Refuses with ``option.unknown``, ``option.invalid``
     (with the allowed range or words) or a ``cast.*`` reason of
     :func:`~core.games.politician.roles.check_cast`."""
     if name in ("", "show"):
         return [Notice(key="lobby.options", to=PUBLIC, params=summary(state), phase_seq=state.phase_seq)]
     key = "cast" if name.lower() == "cast" else OPTIONS.find(name)
+    if key is None and name.lower() != "preset":
+        return Rejected(reason="option.unknown", params={"options": ", ".join(["cast", "preset", *DEFAULTS])})
     if key is None:
-        return Rejected(reason="option.unknown", params={"options": ", ".join(["cast", *DEFAULTS])})
-    if key == "cast" and values:
+        refused = OPTIONS.configure(state, name, values)
+        if refused:
+            return refused
+    elif key == "cast" and values:
         refused = _set_cast(state, values)
         if refused:
             return refused
@@ -113,7 +128,8 @@ def _set_cast(state: TableState, values: tuple[str, ...]) -> Rejected | None:
 
 def summary(state: TableState) -> dict[str, Param]:
     """The lobby's view of the settings: the cast for the current member count (or the custom one), the
-    changed options, and the §4.3 warning."""
+    changed options, every option of :data:`PRINTED` with its value (``rules``), the preset they follow
+    (``preset``), and the §4.3 warning."""
     custom = state.settings.get("cast")
     cast = cast_for(state, max(len(state.members), 5))
     changed = OPTIONS.changed(state)
@@ -122,6 +138,8 @@ def summary(state: TableState) -> dict[str, Param]:
         "players": cast.players if cast else len(state.members),
         "custom": bool(custom),
         "changed": changed,
+        "rules": OPTIONS.rules(state),
+        "preset": OPTIONS.preset_line(state),
         "warning": KeyRef(key="cast.warning") if cast and custom and warns(cast) else "",
         "seats": cast.seats if cast else 0,
         "human": cast.human if cast else 0,

@@ -9,13 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 from core.engine.commands import Query
-from core.engine.notice import KeyRef, Scalar
+from core.engine.notice import Action, KeyRef, Scalar
 from core.engine.result import Rejected
 from core.games.politician.ctx import Ctx
 from core.games.politician.legal import legal
 from core.games.politician.model import PolState
 from core.games.politician.roles import CAMP, SEAT_VALUE
-from core.games.politician.settings import composition
+from core.games.politician.settings import composition, option
 
 
 def role_card(g: Ctx, seat: int) -> None:
@@ -31,12 +31,25 @@ def role_card(g: Ctx, seat: int) -> None:
         role=g.role(p.role),
         camp=KeyRef(key=f"camp.{CAMP[p.role]}"),
         value=KeyRef(key=f"seat.{SEAT_VALUE[p.role]}"),
-        text=KeyRef(key=f"role.{p.role}.text"),
+        text=role_text(g.s, p.role),
         seats=cast.seats,
         human=cast.human,
         wolf=cast.wolf,
         lines=list[Scalar](p.ledger[-12:]),
     )
+
+
+def role_text(state: PolState, role: str) -> list[Scalar]:
+    """A role's help, one line per part: the guard's says whether he may protect himself at this table
+    (``guardSelfProtect``, AMB-23)."""
+    lines: list[Scalar] = [KeyRef(key=f"role.{role}.text")]
+    if role == "guard":
+        lines.append(
+            KeyRef(
+                key="role.guard.text.self" if option(state, "guardSelfProtect") else "role.guard.text.others"
+            )
+        )
+    return lines
 
 
 def board_params(g: Ctx) -> dict[str, Any]:
@@ -141,3 +154,13 @@ def project(state: PolState, seat: int) -> dict[str, Any]:
         "day": state.day,
         "actions": [a.model_dump() for a in legal(g, seat)] if not state.is_over else [],
     }
+
+
+def chosen(state: PolState, seat: int) -> list[Action]:
+    """``seat``'s choice standing now (what its buttons show as chosen): a wolf's negative-campaign
+    proposal at night, which it may change until the pack agrees (§6.9); empty otherwise (a ballot and
+    the other night answers are final)."""
+    night = state.night
+    if state.phase != "night" or night is None or night.locked or seat not in night.proposals:
+        return []
+    return [Action(kind="kill", args=(night.proposals[seat],))]

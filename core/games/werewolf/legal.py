@@ -9,8 +9,6 @@ the Night-0 divination) is the word :data:`NPC`.
 
 from __future__ import annotations
 
-from functools import cache
-
 from core.engine.notice import Action
 from core.games.werewolf.ctx import Ctx
 from core.games.werewolf.model import SCAPEGOAT
@@ -20,10 +18,9 @@ from core.games.werewolf.roles.base import ATTACK, VERBS
 NPC = "scapegoat"
 
 
-@cache
 def offer(kind: str, *args: int | str) -> Action:
-    """The (immutable, shared) action ``kind`` with ``args``: built and validated once per process."""
-    return Action(kind=kind, args=args)
+    """The (immutable, shared) action ``kind`` with ``args`` (``Action.of``: one instance per process)."""
+    return Action.of(kind, *args)
 
 
 def arg(seat: int) -> int | str:
@@ -79,8 +76,9 @@ def _night(g: Ctx, seat: int) -> list[Action]:
     return [offer(kind, arg(t)) for t in card.targets(g, seat)]
 
 
-def refusal(g: Ctx, seat: int, action: Action) -> str:
-    """The most helpful reason id for an ``action`` that is not legal now (§6.6.1, §6.10.2 error ids)."""
+def refusal(g: Ctx, seat: int, action: Action, legal_now: list[Action]) -> str:
+    """The most helpful reason id for an ``action`` that is not among ``legal_now`` (``seat``'s legal
+    actions now; §6.6.1, §6.10.2 error ids)."""
     if action.kind == "vote":
         return _vote_refusal(g, seat, action)
     if action.kind in VERBS:

@@ -7,12 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from core.engine.commands import Query
-from core.engine.notice import KeyRef, Param, Scalar
+from core.engine.notice import Action, KeyRef, Param, Scalar
 from core.engine.result import Rejected
 from core.games.werewolf import settings, setup
 from core.games.werewolf.ctx import Ctx
-from core.games.werewolf.legal import legal
+from core.games.werewolf.legal import arg, legal, offer
 from core.games.werewolf.model import WWState
+from core.games.werewolf.roles.base import ATTACK
 
 
 def status_params(g: Ctx) -> dict[str, Any]:
@@ -81,3 +82,13 @@ def project(state: WWState, seat: int) -> dict[str, Any]:
         "day": state.day,
         "actions": [a.model_dump() for a in legal(g, seat)] if not state.is_over else [],
     }
+
+
+def chosen(state: WWState, seat: int) -> list[Action]:
+    """``seat``'s choice standing now (what its buttons show as chosen): a wolf's attack proposal at night,
+    which it may change until the night closes (AMB-22); empty otherwise (a ballot and the other night
+    answers are final)."""
+    night = state.night
+    if state.phase != "night" or night is None or seat not in night.proposals:
+        return []
+    return [offer(ATTACK, arg(night.proposals[seat]))]

@@ -16,6 +16,8 @@
     games: [],
     langs: [],
     table: null,
+    mine: null,
+    boot: null,
     gameId: null,
     shown: null,
     next: 0,
@@ -31,14 +33,17 @@
   const FALLBACK = {
     "error": "That did not work: {message}",
     "offline": "Cannot reach the playground's server.",
+    "replaced": "A new game was started in another tab; this page now shows it.",
+    "restarted": "The playground's server was restarted: this is a new game.",
     "seat.tab": "{seat} {name}",
     "chat.placeholder": "Send in the group as {name}",
+    "private.placeholder": "Send in {name}'s private chat with the bot: /vote 3, /me …",
     "chat.press": "Press as {name}: {label}",
     "chat.stale": "This button is from an earlier moment of the game and can no longer be pressed.",
     "chat.gm": "GM",
     "chat.empty": "No messages yet.",
     "console": "{name}'s screen",
-    "clock": "{seconds} seconds to the deadline",
+    "clock": "{seconds} seconds to the deadline (each input moves the clock {tick} s)",
     "clock.none": "No deadline right now",
     "game_line": "{title} · game {game_id} · seed {seed}",
     "new.players": "Players ({min}-{max})",
@@ -77,6 +82,7 @@
     document.body.setAttribute("aria-busy", "true");
     try {
       const answer = await call(path, body);
+      if (answer.table) ui.mine = answer.table; // this page's own new game: nothing to tell it about
       if (answer.message) say(answer.message);
       ui.answered = Boolean(answer.message);
       await refresh();
@@ -136,11 +142,16 @@
   // -- the table ------------------------------------------------------------------------------------
   async function refresh() {
     let state = await call("state?since=" + ui.next);
-    if (state.table !== ui.table || state.game_id !== ui.gameId) {
+    // The game this page showed was replaced without this page asking: say so (a restarted server, or
+    // 「新しいゲーム」 in another tab), rather than swap the table silently.
+    let notice = null;
+    if (ui.boot !== null && state.boot !== ui.boot) notice = t("restarted");
+    else if (ui.table !== null && state.table !== ui.table && state.table !== ui.mine) notice = t("replaced");
+    if (state.boot !== ui.boot || state.table !== ui.table || state.game_id !== ui.gameId) {
       // A new table (its own log) or the group's next game (a rematch): read the group from the start.
       state = await call("state?since=0");
       $("chat").replaceChildren();
-      Object.assign(ui, { table: state.table, gameId: state.game_id, shown: null, started: null });
+      Object.assign(ui, { boot: state.boot, table: state.table, gameId: state.game_id, shown: null, started: null });
     }
     // The deal reshuffles the seats (a lobby's tab is the join number): back to the person's own seat
     // when the game starts, and whenever the chosen seat is gone.
@@ -159,12 +170,13 @@
     showBar(state);
     showTabs(state);
     showConsole(state);
+    if (notice) say(notice);
   }
 
   function showBar(state) {
     $("game-line").textContent = t("game_line", { title: state.title, game_id: state.game_id, seed: state.seed });
     const left = state.deadline_at == null ? null : Math.max(0, state.deadline_at - state.now);
-    $("clock").textContent = left == null || state.over ? t("clock.none") : t("clock", { seconds: left });
+    $("clock").textContent = left == null || state.over ? t("clock.none") : t("clock", { seconds: left, tick: state.tick });
     $("advance").disabled = left == null || state.over;
     if (state.over) say(t("over"), true);
     else if (!state.started) say(t("lobby"));
@@ -256,6 +268,11 @@
     const input = $("chat-input");
     input.placeholder = t("chat.placeholder", { name: row.name });
     $("chat-label").textContent = input.placeholder;
+    // The seat's 1:1 chat with the bot: what the group answers "send it in the private chat" about.
+    const privately = $("private-input");
+    privately.placeholder = t("private.placeholder", { name: row.name });
+    $("private-label").textContent = privately.placeholder;
+    $("private-form").hidden = !state.started;
   }
 
   function seatTab(row) {
@@ -359,6 +376,14 @@
         input.value = "";
         $("chat").scrollTop = $("chat").scrollHeight;
       }
+      input.focus();
+    });
+    $("private-input").maxLength = MAX_LINE;
+    $("private-form").addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const input = $("private-input");
+      if (!input.value.trim()) return;
+      if (await act("private", { seat: ui.seat, text: input.value })) input.value = "";
       input.focus();
     });
     $("advance").addEventListener("click", () => act("advance", {}));

@@ -261,7 +261,7 @@
     document.title = view.title || document.title;
     header(view);
     region('sections', r.sections, [view.sections, view.over], function () { fillSections(r.sections, view); });
-    var lost = region('actions', r.actions, [view.actions, view.prompt, st.path, view.ui], function () { fillActions(r.actions); }) === 'lost';
+    var lost = region('actions', r.actions, [view.actions, view.prompt, view.waiting, st.path, view.ui], function () { fillActions(r.actions); }) === 'lost';
     region('feed', r.feed, [view.feed, view.ui], function () { fillFeed(r.feed, view); });
     fillSay(r.say, view);
     if (view.over) $('main').insertBefore(r.sections, r.actions);
@@ -303,12 +303,15 @@
   function drawClock() {
     var view = st.view;
     var box = $('countdown');
-    if (!view || st.endsAt === null) { box.hidden = true; return 0; }
-    var left = view.paused ? view.seconds_left : Math.max(0, Math.ceil((st.endsAt - Date.now()) / 1000));
+    var waiting = $('waiting-left');
+    if (!view || st.endsAt === null) { box.hidden = true; if (waiting) waiting.textContent = ''; return 0; }
+    var left = view.paused || st.fixedClock ? view.seconds_left : Math.max(0, Math.ceil((st.endsAt - Date.now()) / 1000));
+    var shown = Math.floor(left / 60) + ':' + String(left % 60).padStart(2, '0');
     box.hidden = false;
     box.textContent = '';
     box.appendChild(el('span', { class: 'label' }, t('time_left') + ' '));
-    box.appendChild(document.createTextNode(Math.floor(left / 60) + ':' + String(left % 60).padStart(2, '0')));
+    box.appendChild(document.createTextNode(shown));
+    if (waiting) waiting.textContent = ' ' + t('waiting_left') + ' ' + shown;
     return left;
   }
 
@@ -347,15 +350,27 @@
   function fillActions(box) {
     var view = st.view;
     var nodes = level();
-    box.hidden = !nodes.length && !view.prompt;
+    box.hidden = !nodes.length && !view.prompt && !view.waiting;
     var inStep = st.path.length > 0;
     box.appendChild(el('h2', { id: 'actions-h', tabindex: '-1' }, inStep ? st.path.join(' › ') : t('actions')));
     if (view.prompt && !inStep) box.appendChild(el('p', { class: 'text prompt' }, view.prompt));
+    // Answered while others have not: the same line for every seat that has, with the time left.
+    if (view.waiting && !inStep) {
+      var line = el('p', { id: 'waiting', class: 'waiting', role: 'status' }, t('waiting'));
+      line.appendChild(el('span', { id: 'waiting-left', class: 'left' }));
+      box.appendChild(line);
+      drawClock();
+    }
     if (inStep) box.appendChild(el('p', { class: 'hint' }, t('choose')));
     if (!nodes.length && view.prompt) box.appendChild(el('p', { class: 'hint' }, t('no_actions')));
     var list = el('div', { class: 'buttons' });
     nodes.forEach(function (node) {
-      var b = el('button', { type: 'button', class: node.children ? 'act more' : 'act' }, node.label);
+      var b = el('button', { type: 'button', class: (node.children ? 'act more' : 'act') + (node.chosen ? ' chosen' : '') }, node.label);
+      // The viewer's standing choice (a ballot, a name tapped at night) stays marked until it changes.
+      if (node.chosen) {
+        b.setAttribute('aria-pressed', 'true');
+        b.insertBefore(el('span', { class: 'mark', 'aria-hidden': 'true' }, '✓ '), b.firstChild);
+      }
       b.addEventListener('click', function () { choose(node, b); });
       list.appendChild(b);
     });

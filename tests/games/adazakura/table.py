@@ -20,6 +20,7 @@ from core.engine.notice import FactionRef, KeyRef, Notice, RoleRef
 from core.engine.result import Rejected
 from core.engine.table import Member
 from core.games import rules_for
+from core.games.adazakura.legal import kill_action
 from core.games.adazakura.model import AdzState
 from tests.games.base_table import BaseTable
 from tests.games.plain import Heard, Move, as_action, heard, plain, user
@@ -70,7 +71,8 @@ class Table(BaseTable):
             for move in moves if isinstance(moves, list) else [moves]:
                 self.tap(seat, *move)
         for seat, target in (kill or {}).items():
-            self.tap(seat, "kill", target)
+            action = kill_action(seat, target)
+            self.tap(seat, action.kind, *action.args)
         return self.close() if close else self
 
     def discuss(self, co: Mapping[int, str] | None = None) -> Table:

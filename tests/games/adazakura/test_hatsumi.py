@@ -14,7 +14,6 @@ pytestmark = pytest.mark.scenario
 SIX = "yatsuha/A hatsumi/S shinra/S himika/S megumi/S mizuki/S"
 
 
-
 def test_adz_9_17_another_living_player_every_night_from_night_0() -> None:
     t = table(SIX)
     assert t.offered(2) == [("night.hatsumi", s) for s in (1, 3, 4, 5, 6)] + [("done",)]

@@ -172,7 +172,6 @@ def test_adz_9_11_a65_a_saliya_gaining_kamui_on_night_3_dies_and_takes_revenge()
     assert ("result.kamui.revenge", {"target": 4}) in t.results(2)
 
 
-
 def night_3_prompts(t: Table, seat: int) -> list[Heard]:
     """The night prompts ``seat`` received when night 3 opened (the end of Day 3)."""
     t.day()

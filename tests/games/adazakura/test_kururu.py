@@ -40,7 +40,7 @@ def test_adz_9_10_the_look_is_told_at_once_with_the_copied_ability() -> None:
     t = table(FIVE).act(2, "night.kururu", 3)
     assert t.private(2)[0] == (
         "result.kururu.copied",
-        {"night": 0, "target": 3, "megami": "shinra", "text": ("role.shinra.text", {})},
+        {"night": 0, "target": 3, "megami": "shinra", "text": [("role.shinra.text", {})]},
     )
     assert t.state.players[1].copied == "shinra"
 
@@ -86,7 +86,7 @@ def test_adz_9_10_she_sees_the_dealt_megami_and_the_card_shows_what_she_holds() 
     t = table(FIVE).act(2, "night.kururu", 5)
     got = card(t, 2)
     assert (got["megami"], got["faction"]) == ("kururu", "sakura")
-    assert got["text"] == ("role.kururu.text", {})
+    assert got["text"] == [("role.kururu.text", {})]
     assert got["held"] == [("role.himika.text", {})]
 
 
@@ -101,7 +101,7 @@ def test_adz_11_9_the_look_is_private() -> None:
 
 def test_adz_0_a40_an_adazakura_kururu_copying_sakura_mizuki_holds_fighting_god() -> None:
     t = table("yatsuha/A kururu/A mizuki/S shinra/S megumi/S himika/S").act(2, "night.kururu", 3)
-    assert t.private(2)[0].params["text"] == ("role.mizuki.text.adazakura", {})
+    assert t.private(2)[0].params["text"] == [("role.mizuki.text.adazakura", {})]
     t.close().day()
     t.night({3: ("night.mizuki", 4)}, kill={1: 4})
     assert t.dead() == [3]  # K2: the erasure moved from the guarded seat 4 onto her guard
@@ -109,7 +109,7 @@ def test_adz_0_a40_an_adazakura_kururu_copying_sakura_mizuki_holds_fighting_god(
 
 def test_adz_0_a40_a_sakura_kururu_copying_adazakura_mizuki_guards() -> None:
     t = table("yatsuha/A kururu/S mizuki/A shinra/S megumi/S himika/S").act(2, "night.kururu", 3)
-    assert t.private(2)[0].params["text"] == ("role.mizuki.text.sakura", {})
+    assert t.private(2)[0].params["text"] == [("role.mizuki.text.sakura", {})]
     assert not any(m[0] == "night.mizuki" for m in t.offered(2))  # no guard on night 0 (A16)
     t.close().day()
     t.night({2: ("night.mizuki", 4)})
@@ -150,7 +150,7 @@ def test_adz_9_6_a_sakura_kururus_look_is_shifted_at_once() -> None:
         ("result.shifted", {"night": 0, "chosen": 5, "actual": 4}),
         (
             "result.kururu.copied",
-            {"night": 0, "target": 4, "megami": "shinra", "text": ("role.shinra.text", {})},
+            {"night": 0, "target": 4, "megami": "shinra", "text": [("role.shinra.text", {})]},
         ),
     ]
 
@@ -189,7 +189,7 @@ MAD = "yatsuha/A kururu/S shinra/S megumi/S"
 def test_adz_2_4_a_sakura_kururu_seeing_yatsuha_becomes_a_madman_and_is_told() -> None:
     t = table(MAD).act(2, "night.kururu", 1)
     assert t.said(2)[:2] == ["result.kururu.copied", "result.kururu.madman"]
-    assert t.private(2)[0].params["text"] == ("role.yatsuha.text.held", {})  # her faction does not change
+    assert t.private(2)[0].params["text"] == [("role.yatsuha.text.held", {})]  # her faction does not change
     assert t.state.players[1].madman
     assert t.state.players[1].faction == "sakura"
     assert card(t, 2)["key"] == "role.card"  # no team list
@@ -255,7 +255,7 @@ def test_adz_9_10_a64_copying_renri_gives_only_the_night_0_removal() -> None:
     t = table("yatsuha/A kururu/S renri/- megumi/S himika/S", deck=["shinra", "korunu", "oboro"])
     assert t.state.deck == ["korunu", "oboro"]  # O3: Renri removed shinra
     t.act(2, "night.kururu", 3)
-    assert t.private(2)[0].params["text"] == ("role.renri.text.held", {})  # no faction, no victory
+    assert t.private(2)[0].params["text"] == [("role.renri.text.held", {})]  # no faction, no victory
     assert t.buttons(2, "night.instant.saved") == [("done",)]
     t.close()
     assert t.results(2) == [("result.renri.removed", {"megami": "korunu", "size": 1})]

@@ -41,7 +41,13 @@ def held(t: Table, seat: int) -> list[object]:
 def test_adz_9_11_night_0_opens_with_an_automatic_look_told_before_the_prompt() -> None:
     t = table(SIX, deck=DECK)
     assert seen(t, 2) == [
-        {"key": "blackbox.seen", "megami": "hatsumi", "size": 4, "day": 1, "text": ("role.hatsumi.text", {})}
+        {
+            "key": "blackbox.seen",
+            "megami": "hatsumi",
+            "size": 4,
+            "day": 1,
+            "text": [("role.hatsumi.text", {}), ("role.hatsumi.text.seal_next", {})],
+        }
     ]
     keys = t.said(2)
     assert keys.index("blackbox.seen") < keys.index("night.prompt")
@@ -71,7 +77,7 @@ def test_adz_9_11_she_looks_again_at_every_night_opening() -> None:
 
 def test_adz_9_11_the_card_shows_the_gained_ability() -> None:
     t = table(SIX, deck=DECK)
-    assert held(t, 2) == [("role.hatsumi.text", {})]
+    assert held(t, 2) == [("role.hatsumi.text", {}), ("role.hatsumi.text.seal_next", {})]
 
 
 def test_adz_9_11_an_empty_deck_gives_nothing() -> None:
@@ -85,9 +91,9 @@ def test_adz_9_11_an_empty_deck_gives_nothing() -> None:
 
 def test_adz_0_a40_she_gains_her_own_factions_version() -> None:
     t = table(SIX, deck=["mizuki"])
-    assert seen(t, 2)[0]["text"] == ("role.mizuki.text.sakura", {})
+    assert seen(t, 2)[0]["text"] == [("role.mizuki.text.sakura", {})]
     t = table("yatsuha/A saliya/A shinra/S megumi/S himika/S korunu/S", deck=["mizuki"])
-    assert seen(t, 2)[0]["text"] == ("role.mizuki.text.adazakura", {})
+    assert seen(t, 2)[0]["text"] == [("role.mizuki.text.adazakura", {})]
 
 
 def test_adz_9_11_a_gained_passive_is_in_force_from_o4() -> None:
@@ -111,7 +117,7 @@ def test_adz_9_2_an_adazakura_saliya_holding_saine_reveals_saliya() -> None:
 
 def test_adz_9_11_the_gain_lasts_through_day_n_plus_1_then_expires() -> None:
     t = table(SIX, deck=DECK).night()
-    assert held(t, 2) == [("role.hatsumi.text", {})]  # Day 1
+    assert held(t, 2) == [("role.hatsumi.text", {}), ("role.hatsumi.text.seal_next", {})]  # Day 1
     t.act(2, *OFF).day()
     assert t.phase == ("night", 1)
     assert t.state.players[1].gained is None
@@ -160,7 +166,7 @@ def test_adz_9_11_a41_her_counters_persist_across_gains() -> None:
 
 def test_adz_9_11_a65_a_gained_kururu_learns_one_megami_at_once_without_copying() -> None:
     t = table(SIX, deck=["kururu"])
-    assert seen(t, 2)[0]["text"] == ("role.kururu.text.held", {})
+    assert seen(t, 2)[0]["text"] == [("role.kururu.text.held", {})]
     t.act(2, "night.kururu", 1)
     assert t.private(2)[0] == ("result.megami", {"night": 0, "target": 1, "megami": "yatsuha"})
     me = t.state.players[1]

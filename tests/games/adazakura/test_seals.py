@@ -15,7 +15,6 @@ SIX = "yatsuha/A hatsumi/S raira/S shinra/S megumi/S himika/S"
 R = "night.raira"
 
 
-
 def test_adz_3_8_seals_from_two_sources_overlap() -> None:
     t = table(SIX).night({2: ("night.hatsumi", 4), 3: (R, "thunder", "none")}).day()
     t.night({3: (R, "thunder", "t2", 4)}).day()  # Hatsumi designates nobody: both seals on 4

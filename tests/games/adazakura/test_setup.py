@@ -114,7 +114,7 @@ def test_adz_4_4_each_player_gets_only_own_role_card() -> None:
 
 def test_adz_4_4_ability_text_in_own_faction_version() -> None:
     t = table("yatsuha/A mizuki/A saine/S tokoyo/S shinra/S megumi/S oboro/S")
-    text = {seat: t.private(seat)[0].params["text"][0] for seat in range(1, 8)}
+    text = {seat: t.private(seat)[0].params["text"][0][0] for seat in range(1, 8)}
     assert text[2] == "role.mizuki.text.adazakura"
     assert text[3] == "role.saine.text.sakura"
     assert text[5] == "role.shinra.text"

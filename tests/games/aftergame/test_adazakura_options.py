@@ -1,5 +1,6 @@
 """徒桜戦争's host options through ``/option`` in the lobby: the phase timers [ADZ-11.8], the
-Adazakura-side count ``k`` [ADZ-4.3] and Shinra's ``shinra_k`` (A37), shown by a bare ``/option``."""
+Adazakura-side count ``k`` [ADZ-4.3], Shinra's ``shinra_k`` (A37) and the original text's readings
+(``settings.RULES``) with their ``printed`` preset, shown by a bare ``/option``."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from core.engine.notice import KeyRef
 from core.engine.result import Accepted, Rejected
 from core.games.adazakura import RULES
 from core.games.adazakura.model import AdzState
-from core.games.adazakura.settings import OPTIONS, shinra_k, timer
+from core.games.adazakura.settings import OPTIONS, rule, shinra_k, timer
+from core.games.adazakura.settings import RULES as READINGS
 from core.i18n import render
 from tests.games.adazakura.table import lobby
 
@@ -41,11 +43,42 @@ def test_bare_option_lists_every_timer_k_shinra_k_and_the_pool() -> None:
     lines = notice.params["options"]
     assert isinstance(lines, list)
     assert [line.params["option"] for line in lines if isinstance(line, KeyRef)] == [
-        "night0", "night", "discussion", "vote", "runoff", "deduction", "k", "shinra_k",
+        "night0", "night", "discussion", "vote", "runoff", "deduction", "k", "shinra_k", *READINGS,
     ]  # fmt: skip
     text = render(notice, "ja", "adazakura")
     assert "discussion = 300" in text
     assert "メガミ" in text
+    assert "・w3_nightly = off (ライラの風3を2晩続けて使える。原作では on)" in text
+    assert "・draw_valve = on (8回続けて誰も死なないか30日目で引き分けにする。原作では off)" in text
+    assert "・プリセット: 標準" in text
+
+
+def test_preset_printed_turns_every_reading_to_the_original_text_and_default_turns_them_back() -> None:
+    printed = set_options(lobby(4), preset="printed")
+    assert {name: rule(printed, name) for name in READINGS} == {name: not on for name, on in READINGS.items()}
+    shown = option(printed, "")
+    assert isinstance(shown, Accepted)
+    text = render(shown.notices[0], "en", "adazakura")
+    assert "• Preset: as printed" in text
+    assert "• w3_nightly = on (Raira may use wind 3 two nights in a row; as printed)" in text
+    back = set_options(set_options(printed, discussion="240"), preset="default")
+    assert {name: rule(back, name) for name in READINGS} == READINGS
+    assert back.settings["options"] == {"discussion": 240}
+
+
+def test_one_reading_changed_by_hand_makes_a_custom_preset() -> None:
+    state = set_options(lobby(4), w3_nightly="on")
+    shown = option(state, "")
+    assert isinstance(shown, Accepted)
+    assert shown.notices[0].params["preset"] == KeyRef(
+        key="preset.line", params={"preset": KeyRef(key="preset.custom")}
+    )
+
+
+def test_an_unknown_preset_is_refused_with_the_two_words() -> None:
+    assert option(lobby(4), "preset", "house") == Rejected(
+        reason="option.invalid", params={"option": "preset", "allowed": "default / printed"}
+    )
 
 
 def test_night_0_lasts_as_long_as_the_host_set() -> None:
@@ -111,5 +144,8 @@ def test_the_pool_stays_its_own_option() -> None:
 
 def test_every_option_has_a_default_within_its_bounds() -> None:
     for name, default in OPTIONS.defaults.items():
+        if isinstance(default, bool):
+            assert name in READINGS
+            continue
         low, high = OPTIONS.bounds[name]
         assert low <= int(default) <= high, name

@@ -247,7 +247,8 @@ def test_3_2_lover_result_names_the_favourite() -> None:
 
 def test_6_9_3_result_only_at_resolution() -> None:
     t = night_1().night(investigate=9, close=False)
-    assert t.private(6) == [("night.saved", {"target": 9})]
+    left = t.state.deadline_at - t.now  # "waiting for the others", with the time left
+    assert t.private(6) == [("night.saved", {"target": 9, "left": left})]
     t.close()
     assert result(t)[0] == "result.wolf"
 

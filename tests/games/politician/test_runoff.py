@@ -82,7 +82,7 @@ def test_amb_11_tied_candidates_vote_each_for_the_other() -> None:
     assert runoff(t)["candidates"] == [1, 2]
     assert t.offered(1) == [("vote", 2)]
     assert t.offered(2) == [("vote", 1)]
-    assert t.first("vote.prompt", 1).params == {"round": 1}
+    assert t.first("vote.prompt", 1).params == {"round": 1, "how": ("vote.how.others", {})}
     assert t.refused(1, "vote", 1) == "vote.self"
 
 

@@ -63,7 +63,7 @@ def test_6_6_2_vote_opens_for_every_eligible_voter() -> None:
     assert t.first("vote.open").params["seconds"] == 90
     assert t.state.deadline_at == t.now + 90
     for seat in range(1, 14):
-        assert t.first("vote.prompt", seat).params == {"round": 0}
+        assert t.first("vote.prompt", seat).params == {"round": 0, "how": ("vote.how.others", {})}
         assert t.offered(seat) == [("vote", c) for c in range(1, 14) if c != seat]
 
 

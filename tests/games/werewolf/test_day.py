@@ -82,7 +82,7 @@ def test_the_immoralist_follows_a_fox_executed_by_day() -> None:
     t = table(F10, rng=[])
     t.night()
     t.day([(v, 9) for v in range(1, 11) if v != 9] + [(9, 1)])
-    assert t.said()[t.said().index("vote.executed"):][:2] == ["vote.executed", "death.also"]
+    assert t.said()[t.said().index("vote.executed") :][:2] == ["vote.executed", "death.also"]
     assert t.first("death.also").params == {"player": 10}
     assert t.state.players[9].death.cause == "follow"  # type: ignore[union-attr]
 
@@ -97,7 +97,7 @@ def test_two_missed_votes_are_a_sudden_death_after_the_execution_and_drag_nobody
     t.words()
     t.night({8: 1, 9: 1, 6: 4, 4: 8})
     t.day([(v, 2) for v in t.alive if v not in (2, 7)] + [(2, 3)])
-    assert t.said()[t.said().index("vote.executed"):][:2] == ["vote.executed", "death.sudden"]
+    assert t.said()[t.said().index("vote.executed") :][:2] == ["vote.executed", "death.sudden"]
     assert t.first("death.sudden").params == {"player": 7}
     assert "death.also" not in t.said()
     assert not [d for d in t.state.draws if d.purpose == "DRAG"]

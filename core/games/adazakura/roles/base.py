@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
-from core.engine.notice import Action
+from core.engine.notice import Action, KeyRef
 
 if TYPE_CHECKING:
     from core.games.adazakura.ctx import Ctx
-    from core.games.adazakura.model import Player
+    from core.games.adazakura.model import AdzState, Player
 
 #: A night step handler: (context, holder, the holder's chosen action for this ability or None).
 StepHandler = Callable[["Ctx", "Player", "Action | None"], None]
@@ -40,6 +40,11 @@ class Megami:
     #: The whole ability is passive (A19): its night options are offered even while the holder is sealed
     #: (Kamui's revenge choice, [ADZ-9.21]); list the steps that must then run in ``passive_steps``.
     passive: ClassVar[bool] = False
+
+    def text_notes(self, state: AdzState, version: str) -> list[KeyRef]:
+        """Lines added to the ability's text (``version``: the holder's faction version) that follow this
+        table's options (``role.<id>.text.<note>``, labelled for ``/role`` by ``guide.variant.<note>``)."""
+        return []
 
     def night_options(self, g: Ctx, p: Player) -> list[Action]:
         """Actions ``p`` may choose tonight with this ability (called only if ``p`` may act at all)."""
@@ -84,6 +89,10 @@ class Megami:
         """Erasure step id (order.ERASURE_STEPS) → handler, called once per night (it checks its holders)."""
         return {}
 
+    def erasure_failed(self, g: Ctx, target: int, step: str) -> None:
+        """The erasure, aimed at ``target``, stopped at pipeline ``step`` without killing anyone [ADZ-7.2]
+        (Saine's count under ``saine_first``)."""
+
     def shift(self, g: Ctx, actor: int, target: int) -> int | None:
         """A passive redirection of ``actor``'s targeted ability aimed at ``target`` (Yukihi, [ADZ-3.9]):
         the actual target, or None when this role does not shift it."""
@@ -91,6 +100,12 @@ class Megami:
 
     def vote_weight(self, g: Ctx, p: Player) -> int | None:
         """A passive ballot weight for ``p`` today [ADZ-8.3], or None."""
+        return None
+
+    def seal_target(self, g: Ctx, p: Player, action: Action | None) -> int | None:
+        """The seat ``p``'s resolved ``action`` of this ability seals tonight (Hatsumi's designation, Raira's
+        thunder 2; None when it seals nobody) [ADZ-3.8]: with ``seals_at_once`` it stops that seat's other
+        abilities this very night (``night.stop_sealed``)."""
         return None
 
     def phase_seals(self, g: Ctx, p: Player) -> list[int]:

@@ -1,4 +1,6 @@
-"""Chikage 「毒霧結界」 [ADZ-9.9] (A29, A30, A39): from night 1, a barrier on any living player (herself
+"""Chikage 「毒霧結界」 [ADZ-9.9] (A29, A30, A39): from night 1 (from night 0 with the host's
+``chikage_night0``, the original text's 「あなたは夜に」 without an exception; a night-0 barrier meets no
+erasure and no guard, but counts for a lethal double on night 1), a barrier on any living player (herself
 allowed) for tonight only. (a) Reflection: an erasure reaching K3 aimed at it is cancelled and a random
 living player of faction ``adazakura`` dies instead. (b) Poisoned guards: every guard on it is void (see
 ``effects.valid_guards``) and its guarding player is queued at R3 and dies at D2, attack or not. (c) Lethal
@@ -14,11 +16,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.engine.notice import Action
+from core.engine.notice import Action, KeyRef
 from core.games.adazakura import effects
 from core.games.adazakura.ctx import Ctx
-from core.games.adazakura.model import Player
+from core.games.adazakura.model import AdzState, Player
 from core.games.adazakura.roles.base import ErasureHandler, Megami, StepHandler
+from core.games.adazakura.settings import rule
 
 KIND = "night.chikage"
 #: The second argument of the confirmed repeat of last night's chosen seat.
@@ -36,6 +39,10 @@ class Chikage(Megami):
     id = "chikage"
     self_target = True
 
+    def text_notes(self, state: AdzState, version: str) -> list[KeyRef]:
+        night = "role.chikage.text.night0" if rule(state, "chikage_night0") else "role.chikage.text.night1"
+        return [KeyRef(key=night)]
+
     def _previous(self, g: Ctx, p: Player, field: str) -> int | None:
         """Last night's barrier of ``p``: the ``chosen`` or the ``actual`` seat; None if she placed none."""
         if effects.recall(p, self.id, "night") != g.day_n - 1:
@@ -43,17 +50,22 @@ class Chikage(Megami):
         seat = effects.recall(p, self.id, field)
         return seat if isinstance(seat, int) else None
 
+    def _tonight(self, g: Ctx) -> bool:
+        """Whether a barrier may be placed tonight: from night 1 (A39), or every night with
+        ``chikage_night0``."""
+        return g.day_n >= 1 or rule(g.s, "chikage_night0")
+
     def night_options(self, g: Ctx, p: Player) -> list[Action]:
-        if g.day_n < 1 or effects.recall(p, self.id, "lost"):
+        if not self._tonight(g) or effects.recall(p, self.id, "lost"):
             return []
         repeat = self._previous(g, p, "chosen")
         return [
-            Action(kind=KIND, args=(t, LETHAL) if t == repeat else (t,))
+            Action.of(KIND, t, LETHAL) if t == repeat else Action.of(KIND, t)
             for t in effects.others_alive(g, p, self_ok=True)
         ]
 
     def refusal(self, g: Ctx, p: Player, action: Action) -> str | None:
-        if action.kind != KIND or g.day_n < 1:
+        if action.kind != KIND or not self._tonight(g):
             return None
         if effects.recall(p, self.id, "lost"):
             return "ability.used_up"

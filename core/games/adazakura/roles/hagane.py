@@ -33,7 +33,7 @@ class Hagane(Megami):
     id = "hagane"
 
     def night_options(self, g: Ctx, p: Player) -> list[Action]:
-        return [Action(kind=KIND, args=(t,)) for t in eligible(g)]
+        return [Action.of(KIND, t) for t in eligible(g)]
 
     def refusal(self, g: Ctx, p: Player, action: Action) -> str | None:
         if action.kind != KIND:

@@ -15,7 +15,7 @@ class Himika(Megami):
     self_target = True
 
     def night_options(self, g: Ctx, p: Player) -> list[Action]:
-        return [Action(kind="night.himika", args=(t,)) for t in effects.others_alive(g, p, self_ok=True)]
+        return [Action.of("night.himika", t) for t in effects.others_alive(g, p, self_ok=True)]
 
     def steps(self) -> dict[str, StepHandler]:
         return {"R1.himika": self.mark}

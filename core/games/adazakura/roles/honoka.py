@@ -1,20 +1,33 @@
 """Honoka 「桜吹雪」 [ADZ-9.14] (A42, A46): automatic every night unless sealed, no choice. (a) Every ballot
 of Day n, main vote then runoff: one line per player alive at that vote, in seat order — the seat named,
 "abstained" or "could not vote (frozen)"; raw (no weights, Himika marks invisible); or that no vote was
-held (Saine's skip). (b) Then a look at the deck, 1 card (deck step R2(e)). Night 0: (b) only."""
+held (Saine's skip). (b) Then a look at the deck, 1 card (deck step R2(e)). Night 0: (b) only. With the
+host's ``deck_choices`` (the original text's 「見ることができます」) (b) is a choice, ``("night.honoka",
+"deck")``; (a) stays automatic."""
 
 from __future__ import annotations
 
 from core.engine.notice import Action, KeyRef, Param
 from core.games.adazakura import effects
 from core.games.adazakura.ctx import Ctx
-from core.games.adazakura.model import Ballot, Player
+from core.games.adazakura.model import AdzState, Ballot, Player
 from core.games.adazakura.roles.base import Megami, StepHandler
+from core.games.adazakura.settings import rule
+
+DECK = Action(kind="night.honoka", args=("deck",))
 
 
 class Honoka(Megami):
     id = "honoka"
     automatic = True
+
+    def text_notes(self, state: AdzState, version: str) -> list[KeyRef]:
+        return [
+            KeyRef(key="role.honoka.text.choice" if rule(state, "deck_choices") else "role.honoka.text.auto")
+        ]
+
+    def night_options(self, g: Ctx, p: Player) -> list[Action]:
+        return [DECK] if rule(g.s, "deck_choices") else []
 
     def steps(self) -> dict[str, StepHandler]:
         return {"R1.honoka": self.ballots, "R2.e": self.look}
@@ -33,7 +46,9 @@ class Honoka(Megami):
             g.result(p.seat, key, day=day.n, ballots=lines)
 
     def look(self, g: Ctx, p: Player, action: Action | None) -> None:
-        effects.deck_look(g, p.seat, 1)
+        """(b): always, or with ``deck_choices`` only if she chose it."""
+        if action is not None or not rule(g.s, "deck_choices"):
+            effects.deck_look(g, p.seat, 1)
 
 
 def _line(g: Ctx, voter: int, ballot: Ballot) -> Param:

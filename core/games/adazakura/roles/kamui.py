@@ -33,7 +33,7 @@ class Kamui(Megami):
     def night_options(self, g: Ctx, p: Player) -> list[Action]:
         if g.day_n != FATE_NIGHT:
             return []
-        return [Action(kind=KIND, args=(t,)) for t in effects.others_alive(g, p)]
+        return [Action.of(KIND, t) for t in effects.others_alive(g, p)]
 
     def prompt_note(self, g: Ctx, p: Player) -> str | None:
         """Night 3: "you will die tonight; choose who goes with you" [ADZ-9.21]."""

@@ -77,15 +77,15 @@ def deduction_actions(g: Ctx, p: Player) -> list[Action]:
     if turn is None:
         return []
     seats = others(g, p)
-    out = [Action(kind=REVEAL, args=(s,)) for s in seats] if turn.revealed is None else []
+    out = [Action.of(REVEAL, s) for s in seats] if turn.revealed is None else []
     for seat in seats:
         if seat != turn.revealed:
             named = {m for s, m in turn.draft.items() if s != seat}
-            out += [Action(kind=PICK, args=(seat, m)) for m in TAROTS if m != p.megami and m not in named]
+            out += [Action.of(PICK, seat, m) for m in TAROTS if m != p.megami and m not in named]
     if any(s != turn.revealed for s in turn.draft):
-        out.append(Action(kind=CLEAR))
+        out.append(Action.of(CLEAR))
     if len(turn.draft) == len(seats):
-        out.append(Action(kind=SUBMIT))
+        out.append(Action.of(SUBMIT))
     return out
 
 

@@ -16,7 +16,7 @@ class Korunu(Megami):
     def night_options(self, g: Ctx, p: Player) -> list[Action]:
         if effects.recall(p, self.id, "used"):
             return []
-        return [Action(kind="night.korunu", args=(t,)) for t in effects.others_alive(g, p)]
+        return [Action.of("night.korunu", t) for t in effects.others_alive(g, p)]
 
     def refusal(self, g: Ctx, p: Player, action: Action) -> str | None:
         if action.kind == "night.korunu" and effects.recall(p, self.id, "used"):

@@ -11,7 +11,7 @@ through Black Box only learns the Megami: no copy, no madman (A65).
 
 from __future__ import annotations
 
-from core.engine.notice import Action
+from core.engine.notice import Action, Param
 from core.games.adazakura import effects
 from core.games.adazakura.ctx import Ctx
 from core.games.adazakura.megami import SAKURA
@@ -30,7 +30,7 @@ class Kururu(Megami):
     def night_options(self, g: Ctx, p: Player) -> list[Action]:
         if g.day_n != 0 or effects.recall(p, self.id, "looked"):
             return []
-        return [Action(kind=KIND, args=(t,)) for t in effects.others_alive(g, p)]
+        return [Action.of(KIND, t) for t in effects.others_alive(g, p)]
 
     def refusal(self, g: Ctx, p: Player, action: Action) -> str | None:
         if action.kind == KIND and effects.recall(p, self.id, "looked"):
@@ -50,7 +50,7 @@ class Kururu(Megami):
         p.copied = megami
         g.learn(
             p.seat, "result.kururu.copied", night=g.day_n, target=g.ref(target), megami=g.role(megami),
-            text=held_text(megami, p.faction),
+            text=list[Param](held_text(g.s, megami, p.faction)),
         )  # fmt: skip
         if megami == "yatsuha" and p.faction == SAKURA:
             p.madman = True

@@ -30,7 +30,7 @@ class Mizuki(Megami):
         if p.faction != SAKURA or g.day_n < 1:
             return []
         targets = effects.others_alive(g, p, self_ok=True)
-        return [Action(kind=KIND, args=(t,)) for t in targets if self._barred(g, p, t) is None]
+        return [Action.of(KIND, t) for t in targets if self._barred(g, p, t) is None]
 
     def refusal(self, g: Ctx, p: Player, action: Action) -> str | None:
         if action.kind != KIND or p.faction != SAKURA or g.day_n < 1 or len(action.args) != 1:

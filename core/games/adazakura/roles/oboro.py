@@ -26,7 +26,7 @@ class Oboro(Megami):
         kill_left = not effects.recall(p, self.id, "kill_used")
         functions = ["learn"] + (["guard"] + (["kill"] if kill_left else []) if n >= 1 else [])
         open_traps = [t for t in effects.others_alive(g, p) if t not in self._used(p)]
-        return [Action(kind=KIND, args=(f, t)) for f in functions for t in open_traps]
+        return [Action.of(KIND, f, t) for f in functions for t in open_traps]
 
     def refusal(self, g: Ctx, p: Player, action: Action) -> str | None:
         if action.kind != KIND or len(action.args) != 2:

@@ -4,19 +4,22 @@
 One night choice is one action ``("night.raira", raise, power, *target)``: ``raise`` is ``wind``,
 ``thunder`` or ``keep``; ``power`` is ``none`` or ``w1``-``w3`` / ``t1``-``t3``; W2, T2 and T3 name another
 living player (shifted by Yukihi at R0). Wind: W1 looks at the deck (R2(c)), W2 learns a Megami, W3 makes
-her invulnerable until the end of Day n+1 (not the night right after a W3 night, A68; checked at K7 and by
-every death). Thunder: T1 removes the top card unseen (R2(c)), T2 seals (from M2 of Day n+1, [ADZ-3.8]),
-T3 kills at D5 (once per game, an ability death). Every use, even a fizzled one, releases her earlier T2
+her invulnerable until the end of Day n+1 (not the night right after a W3 night, A68, unless the host's
+``w3_nightly`` follows the original text, which sets no such limit; checked at K7 and by every death).
+Thunder: T1 removes the top card unseen (R2(c)), T2 seals (from M2 of Day n+1, [ADZ-3.8]; with
+``seals_at_once`` from tonight's resolution, see ``night.stop_sealed``), T3 kills at D5 (once per game, an
+ability death). Every use, even a fizzled one, releases her earlier T2
 seal at the next M2 (A20, A69).
 """
 
 from __future__ import annotations
 
-from core.engine.notice import Action
+from core.engine.notice import Action, KeyRef
 from core.games.adazakura import effects
 from core.games.adazakura.ctx import Ctx
-from core.games.adazakura.model import Player
+from core.games.adazakura.model import AdzState, Player
 from core.games.adazakura.roles.base import ErasureHandler, Megami, StepHandler
+from core.games.adazakura.settings import rule
 
 KIND = "night.raira"
 GAUGES = ("wind", "thunder")
@@ -34,6 +37,11 @@ TARGETED = frozenset({"w2", "t2", "t3"})
 class Raira(Megami):
     id = "raira"
 
+    def text_notes(self, state: AdzState, version: str) -> list[KeyRef]:
+        limit = [] if rule(state, "w3_nightly") else [KeyRef(key="role.raira.text.w3_limit")]
+        seal = "role.raira.text.seal_now" if rule(state, "seals_at_once") else "role.raira.text.seal_next"
+        return [*limit, KeyRef(key=seal)]
+
     def gauges(self, p: Player) -> dict[str, int]:
         """``{"wind": w, "thunder": t}`` now."""
         return {gauge: int(effects.recall(p, self.id, gauge, 0)) for gauge in GAUGES}
@@ -45,9 +53,10 @@ class Raira(Megami):
         return gauges
 
     def _barred(self, g: Ctx, p: Player, power: str) -> str | None:
-        """Why ``power`` is out of reach tonight whatever the gauges: W3 two nights running (A68), a
-        spent T3."""
-        if power == "w3" and effects.recall(p, self.id, "w3_night") == g.day_n - 1:
+        """Why ``power`` is out of reach tonight whatever the gauges: W3 two nights running (A68; allowed
+        with ``w3_nightly``), a spent T3."""
+        last_w3 = effects.recall(p, self.id, "w3_night")
+        if power == "w3" and last_w3 == g.day_n - 1 and not rule(g.s, "w3_nightly"):
             return "option.repeat"
         if power == "t3" and effects.recall(p, self.id, "t3_used"):
             return "ability.used_up"
@@ -67,9 +76,9 @@ class Raira(Megami):
         for raised in [gauge for gauge in GAUGES if now[gauge] < MAX] + [KEEP]:
             for power in self._powers(g, p, self._after(p, raised)):
                 if power in TARGETED:
-                    out += [Action(kind=KIND, args=(raised, power, t)) for t in targets]
+                    out += [Action.of(KIND, raised, power, t) for t in targets]
                 elif (raised, power) != (KEEP, NONE):
-                    out.append(Action(kind=KIND, args=(raised, power)))
+                    out.append(Action.of(KIND, raised, power))
         return out
 
     def refusal(self, g: Ctx, p: Player, action: Action) -> str | None:
@@ -87,6 +96,9 @@ class Raira(Megami):
 
     def steps(self) -> dict[str, StepHandler]:
         return {"R1.raira": self.storm, "R2.c": self.deck, "D5": self.strike}
+
+    def seal_target(self, g: Ctx, p: Player, action: Action | None) -> int | None:
+        return effects.target_of(action) if action is not None and action.args[1] == "t2" else None
 
     def erasure_steps(self) -> dict[str, ErasureHandler]:
         return {"K7": self.wind_wall}
@@ -119,7 +131,8 @@ class Raira(Megami):
         if power == "w2":
             effects.learn_megami(g, p.seat, target)
         elif power == "t2":
-            g.result(p.seat, "result.seal", target=g.ref(target), day=g.day_n + 1)
+            key = "result.seal.now" if rule(g.s, "seals_at_once") else "result.seal"
+            g.result(p.seat, key, target=g.ref(target), day=g.day_n + 1)
         elif power == "t3":
             g.result(p.seat, "result.raira.t3", target=g.ref(target))
 

@@ -11,7 +11,7 @@ every phase, read at the next O4 (A70).
 
 from __future__ import annotations
 
-from core.engine.notice import Action
+from core.engine.notice import Action, Param
 from core.games.adazakura import effects
 from core.games.adazakura.ctx import Ctx
 from core.games.adazakura.legal import legal
@@ -59,16 +59,16 @@ class Saliya(Megami):
         g.log("BlackBox", seat=p.seat, card=card, until=n + 1)
         g.learn(
             p.seat, "blackbox.seen", night=n, megami=g.role(card), size=len(g.s.deck), day=n + 1,
-            text=held_text(card, p.faction),
+            text=list[Param](held_text(g.s, card, p.faction)),
         )  # fmt: skip
 
     def anytime_options(self, g: Ctx, p: Player) -> list[Action]:
-        return [Action(kind=KIND, args=(OFF if p.blackbox_on else ON,))]
+        return [Action.of(KIND, OFF if p.blackbox_on else ON)]
 
     def refusal(self, g: Ctx, p: Player, action: Action) -> str | None:
-        if action == Action(kind=KIND, args=(ON,)) and p.blackbox_on:
+        if action == Action.of(KIND, ON) and p.blackbox_on:
             return "blackbox.already_on"
-        if action == Action(kind=KIND, args=(OFF,)) and not p.blackbox_on:
+        if action == Action.of(KIND, OFF) and not p.blackbox_on:
             return "blackbox.already_off"
         return None
 

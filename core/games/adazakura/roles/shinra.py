@@ -22,9 +22,9 @@ class Shinra(Megami):
 
     def night_options(self, g: Ctx, p: Player) -> list[Action]:
         targets = effects.others_alive(g, p)
-        out = [Action(kind=KIND, args=("megami", t)) for t in targets] + [Action(kind=KIND, args=("deck",))]
+        out = [Action.of(KIND, "megami", t) for t in targets] + [Action.of(KIND, "deck")]
         if not self._faction_barred(g, p):
-            out += [Action(kind=KIND, args=("faction", t)) for t in targets]
+            out += [Action.of(KIND, "faction", t) for t in targets]
         return out
 
     def refusal(self, g: Ctx, p: Player, action: Action) -> str | None:

@@ -1,20 +1,32 @@
 """Utsuro 「黒き波動」 [ADZ-9.13] (A42): automatic every night unless sealed, no choice. (a) If someone was
 exiled on Day n, learn that player's Megami and faction (a madman reads Sakura, Renri no faction); else
 learn that nobody was. (b) Then the bottom deck card is shown and put on top (deck step R2(d)). Night 0:
-(b) only."""
+(b) only. With the host's ``deck_choices`` (the original text's 「見ることができます」) (b) is a choice,
+``("night.utsuro", "deck")``: without it the deck stays as it is; (a) stays automatic."""
 
 from __future__ import annotations
 
-from core.engine.notice import Action
+from core.engine.notice import Action, KeyRef
 from core.games.adazakura import effects
 from core.games.adazakura.ctx import Ctx
-from core.games.adazakura.model import Player
+from core.games.adazakura.model import AdzState, Player
 from core.games.adazakura.roles.base import Megami, StepHandler
+from core.games.adazakura.settings import rule
+
+DECK = Action(kind="night.utsuro", args=("deck",))
 
 
 class Utsuro(Megami):
     id = "utsuro"
     automatic = True
+
+    def text_notes(self, state: AdzState, version: str) -> list[KeyRef]:
+        return [
+            KeyRef(key="role.utsuro.text.choice" if rule(state, "deck_choices") else "role.utsuro.text.auto")
+        ]
+
+    def night_options(self, g: Ctx, p: Player) -> list[Action]:
+        return [DECK] if rule(g.s, "deck_choices") else []
 
     def steps(self) -> dict[str, StepHandler]:
         return {"R1.utsuro": self.exiled, "R2.d": self.bottom_to_top}
@@ -30,7 +42,9 @@ class Utsuro(Megami):
             effects.learn_identity(g, p.seat, day.exiled, "result.utsuro.exiled")
 
     def bottom_to_top(self, g: Ctx, p: Player, action: Action | None) -> None:
-        effects.deck_bottom_to_top(g, p.seat)
+        """(b): always, or with ``deck_choices`` only if she chose it."""
+        if action is not None or not rule(g.s, "deck_choices"):
+            effects.deck_bottom_to_top(g, p.seat)
 
 
 ROLE = Utsuro()

@@ -21,8 +21,8 @@ class Yatsuha(Megami):
         if g.day_n != 0:
             return []
         others = effects.others_alive(g, p)
-        return [Action(kind=KIND, args=(a,)) for a in others] + [
-            Action(kind=KIND, args=pair) for pair in permutations(others, 2)
+        return [Action.of(KIND, a) for a in others] + [
+            Action.of(KIND, *pair) for pair in permutations(others, 2)
         ]
 
     def steps(self) -> dict[str, StepHandler]:

@@ -16,7 +16,7 @@ class Yurina(Megami):
     def night_options(self, g: Ctx, p: Player) -> list[Action]:
         if effects.recall(p, self.id, "used"):
             return []
-        return [Action(kind="night.yurina", args=(t,)) for t in effects.others_alive(g, p)]
+        return [Action.of("night.yurina", t) for t in effects.others_alive(g, p)]
 
     def refusal(self, g: Ctx, p: Player, action: Action) -> str | None:
         if action.kind == "night.yurina" and effects.recall(p, self.id, "used"):

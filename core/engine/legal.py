@@ -1,0 +1,40 @@
+"""The legal actions of one state, each seat's computed once and then shared.
+
+The bots look up seat after seat in the same state (``core.engine.bots.Driver``), and ``decide`` then
+checks the chosen action against the same seat's legal actions in that same state, and explains a
+refusal from them. A :class:`LegalActions` holds what was computed, so that one decision derives each
+list once; ``Game.decide`` takes it (``legal=``) and uses it only for the state and the rules it was made
+for. Without one, ``decide`` computes the list itself, as for any tap from a platform.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from core.engine.notice import Action
+
+
+class HasLegalActions(Protocol):
+    def legal_actions(self, state: Any, seat: int) -> list[Action]: ...
+
+
+@dataclass
+class LegalActions:
+    """Each seat's ``rules.legal_actions(state, seat)``, computed on first use. ``state`` must not change
+    while this is in use (``decide`` never changes its input; the bots never change a state)."""
+
+    rules: HasLegalActions
+    state: Any
+    found: dict[int, list[Action]] = field(default_factory=dict)
+
+    def of(self, seat: int) -> list[Action]:
+        """``seat``'s legal actions now (a new list; the actions themselves are frozen)."""
+        actions = self.found.get(seat)
+        if actions is None:
+            actions = self.found[seat] = self.rules.legal_actions(self.state, seat)
+        return list(actions)
+
+    def made_for(self, rules: object, state: object) -> bool:
+        """Whether these are ``rules``' legal actions of this very ``state`` (the same objects)."""
+        return self.rules is rules and self.state is state

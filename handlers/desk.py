@@ -1,0 +1,91 @@
+"""What every handler of an input needs besides the write path: which game a chat is in (the ``chat#`` and
+``user#`` pointers), answering without a game write (a refusal, help, a menu) in the chat's language, and
+the runner itself. :class:`handlers.service.Service` builds one :class:`Desk` and hands it to its helpers
+(:mod:`handlers.lobbies`, :mod:`handlers.rematch`, :mod:`handlers.stats`, :mod:`handlers.helpdesk`), so
+they use this public interface and never the service's own names.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, replace
+from typing import Any
+
+import core.i18n as i18n
+from core.engine.result import Rejected
+from handlers import presets
+from handlers.decision import Loaded
+from handlers.messages import Button, Inbound, Outcome, OutMessage, Tap, TextCommand
+from handlers.observability import outcome_of
+from handlers.runner import GameRunner
+
+log = logging.getLogger(__name__)
+
+#: The game of ``/newgame`` without a name, and whose catalog answers texts outside any game.
+DEFAULT_GAME = "adazakura"
+
+
+def catalog_text(key: str, locale: str, game: str, /, **params: Any) -> str:
+    """A shell text from the catalogs; a missing key (a defect the catalog tests catch) degrades to
+    ``[key]`` like a notice does (``outbox``), so the player still gets an answer."""
+    try:
+        return i18n.text(key, locale, game, **params)
+    except KeyError as err:
+        log.warning("missing catalog text: %s", err)
+        return f"[{key}]"
+
+
+@dataclass(frozen=True)
+class Desk:
+    """The service's front desk over ``runner`` (see the module docstring)."""
+
+    runner: GameRunner
+
+    def game_of(self, inbound: Inbound) -> str | None:
+        """The game the chat of ``inbound`` is in: the sender's (``user#``) in a 1:1 chat, the group's
+        (``chat#``) in a group; None when there is none (one pointer read)."""
+        store = self.runner.store
+        if inbound.is_private:
+            return store.get_pointer("user", inbound.user_id) if inbound.user_id else None
+        return store.get_pointer("chat", inbound.chat_id)
+
+    def loaded_of(self, inbound: Inbound) -> Loaded | None:
+        """The game of :meth:`game_of`, loaded (None when there is none). A 1:1 chat whose game is over
+        is free again (the next game's join repoints it), unless messages of that game still wait for the
+        player there (LINE's free mode: its result goes as the reply to their next event)."""
+        game_id = self.game_of(inbound)
+        loaded = self.runner.load(game_id) if game_id else None
+        if loaded is None or not inbound.is_private or not loaded.state.is_over:
+            return loaded
+        waiting = any(
+            f'"chat_id":"{inbound.chat_id}"' in payload for payload in loaded.stored.pending.values()
+        )
+        return loaded if waiting else None
+
+    def locale_of(self, chat_id: str) -> str:
+        """The language of ``chat_id`` without a game (:func:`handlers.presets.group_locale`)."""
+        return presets.group_locale(self.runner, chat_id)
+
+    async def refuse(
+        self, inbound: Inbound, reason: Rejected | str, locale: str | None = None, game: str = DEFAULT_GAME
+    ) -> Outcome:
+        """Answer ``reason`` in ``locale`` (default: the chat's language without a game). A button's
+        refusal is its answer (a toast: ``Outcome.ack``), anything else a message; a redelivery gets no
+        answer."""
+        rejected = reason if isinstance(reason, Rejected) else Rejected(reason=reason)
+        outcome = outcome_of(rejected)
+        if outcome.result == "duplicate":
+            return outcome
+        locale = locale or self.locale_of(inbound.chat_id)
+        body = catalog_text(f"reason.{rejected.reason}", locale, game, **rejected.params)
+        # A forged button press is still a press: the refusal is its answer (a toast), not a message.
+        if isinstance(inbound.intent, Tap) or inbound.intent == TextCommand("forged"):
+            return replace(outcome, ack=body)
+        await self.reply(inbound, body)
+        return outcome
+
+    async def reply(self, inbound: Inbound, body: str, buttons: tuple[tuple[Button, ...], ...] = ()) -> None:
+        """Answer in the chat of ``inbound`` without a game write (help, a menu, a refusal), once per
+        delivery in this container; a failed send is logged (the player can ask again)."""
+        message = OutMessage(chat_id=inbound.chat_id, text=body, buttons=buttons)
+        await self.runner.send_plain(message, delivery_id=inbound.delivery_id)

@@ -1,0 +1,103 @@
+"""The playground page in the browser, where a circle rehearses: it never swaps the game under a person
+silently (another tab's 「新しいゲーム」, a restarted server), and what it offers beside the group chat."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+
+from playwright.sync_api import Page, expect
+
+import core.i18n as i18n
+from devtools.local.texts import ui
+from devtools.local.web import PlaygroundServer
+from tests.browser.playground import serving, table
+from tests.local.webclient import Browser, person, play_until
+
+
+def _new_game_elsewhere(server: PlaygroundServer) -> None:
+    """「新しいゲーム」 pressed in another tab: the same request the page sends."""
+    body = json.dumps({"game": "deathnote", "players": 4, "lang": "ja", "seed": 3}).encode()
+    request = urllib.request.Request(server.url + "playground/api/new", data=body,
+                                     headers={"Content-Type": "application/json"})  # fmt: skip
+    with urllib.request.urlopen(request) as answer:
+        assert answer.status == 200
+
+
+def _opened(page: Page, server: PlaygroundServer) -> None:
+    page.goto(server.url)
+    expect(page.locator("#game-line")).to_contain_text(str(table(server)["game_id"]))
+
+
+def test_a_new_game_from_another_tab_is_told_not_swapped_silently(page: Page) -> None:
+    with serving("politician", 5, 4) as server:
+        _opened(page, server)
+        _new_game_elsewhere(server)
+        expect(page.locator("#game-line")).to_contain_text(str(table(server)["game_id"]))
+        expect(page.locator("#status")).to_have_text(ui("web.replaced", "ja"))
+
+
+def test_the_pages_own_new_game_says_nothing_of_another_tab(page: Page) -> None:
+    with serving("politician", 5, 4) as server:
+        _opened(page, server)
+        page.locator("#new-open").click()
+        page.locator("#new-game").select_option("deathnote")
+        page.locator("#new-players").fill("4")
+        page.locator("#new-form button[type=submit]").click()
+        # The refresh that shows the new game is the one that would have told of another tab's.
+        expect(page.locator("#game-line")).to_contain_text(str(table(server)["game_id"]))
+        expect(page.locator("#game-line")).to_contain_text("DEATH NOTE")
+        assert page.locator("#status").inner_text() != ui("web.replaced", "ja")
+
+
+def test_a_restarted_server_is_told_even_with_the_same_seed(page: Page) -> None:
+    with serving("politician", 5, 4) as first:
+        port = first.port
+        _opened(page, first)
+        old = table(first)["game_id"]
+    again = PlaygroundServer(game="politician", players=5, lang="ja", seed=4, port=port)
+    again.start()
+    try:
+        assert table(again)["game_id"] == old, "the same seed deals the same game id"
+        expect(page.locator("#status")).to_have_text(ui("web.restarted", "ja"))
+        person = next(row for row in table(again)["seats"] if row["person"])
+        expect(page.locator("#console")).to_have_attribute("src", f"/console?g={old}&token={person['token']}")
+    finally:
+        again.stop()
+
+
+def test_the_seat_console_has_a_private_chat_box_that_answers(page: Page) -> None:
+    with serving("politician", 5, 4) as server:
+        _opened(page, server)
+        box = page.locator("#private-input")
+        expect(box).to_be_visible()
+        me = next(row for row in table(server)["seats"] if row["person"])
+        expect(box).to_have_attribute("placeholder", ui("web.private.placeholder", "ja", name=me["name"]))
+        box.fill("/vote 9")
+        page.locator("#private-form button[type=submit]").click()
+        expect(page.locator("#status")).not_to_be_empty()
+        expect(box).to_have_value("")
+
+
+def test_a_judgment_name_shows_as_chosen_and_the_console_says_it_waits(page: Page) -> None:
+    with serving("deathnote", 4, 2) as server:
+        _opened(page, server)
+        browser = Browser(server.url)
+        state = play_until(browser, "judgment")
+        frame = page.frame_locator("#console")
+        # The console finds the Judgment by itself (it polls), as a person's does.
+        expect(frame.locator("#phase")).to_have_text(browser.view(state, person(state))["phase_label"])
+        names = frame.locator("#actions button.act")
+        expect(names.first).to_be_visible()
+        label = names.first.inner_text()
+        names.first.click()
+        chosen = frame.locator("#actions button.chosen")
+        expect(chosen).to_have_count(1)
+        expect(chosen).to_contain_text(label)
+        expect(chosen).to_have_attribute("aria-pressed", "true")
+        waiting = frame.locator("#waiting")
+        expect(waiting).to_contain_text(i18n.text("console.ui.waiting", "ja", "deathnote"))
+        expect(waiting).to_contain_text(i18n.text("console.ui.waiting_left", "ja", "deathnote"))
+        me = next(row for row in table(server)["seats"] if row["person"])
+        tab = page.locator(f"#tabs [data-seat='{me['seat']}']")
+        expect(tab).not_to_contain_text(ui("web.seat.owes", "ja"))

@@ -1,0 +1,34 @@
+"""The playground's clock does what its words say: it does not run while people think, each input moves it
+by the state's ``tick`` (the page's clock line names that step), and no number of inputs closes a phase:
+only the jump to the deadline does, in the browser and in the terminal."""
+
+from __future__ import annotations
+
+from devtools.local.texts import ui
+from tests.local.runner import Play
+from tests.local.webclient import Browser, person
+
+
+def test_the_clock_line_names_the_step_each_input_moves_it(browser: Browser) -> None:
+    state = browser.state()
+    me = person(state)
+    view = browser.view(state, me)
+    browser.act(state, me, view, view["actions"][0]["action"])
+    after = browser.state()
+    moved = after["now"] - state["now"]
+    assert moved == after["tick"] > 0, "one input moved the clock by exactly the tick"
+    for lang in ("ja", "en"):
+        words = browser.ok(f"/playground/api/texts?lang={lang}")["texts"]["clock"]
+        shown = words.format(seconds=after["deadline_at"] - after["now"], tick=after["tick"])
+        assert shown == ui("web.clock", lang, seconds=after["deadline_at"] - after["now"], tick=moved)
+        assert "止まっています" not in shown
+        assert "stands still" not in shown
+        assert f"{moved}" in shown.split(")")[0].split("(")[1], "the line says how far an input moves it"
+
+
+def test_in_the_terminal_many_inputs_never_close_a_phase(play: Play) -> None:
+    """Night 0 lasts 120 s; 80 inputs of 2 s each would have run past it."""
+    run = play("--seed", "1", "--players", "4", stdin="/status\n" * 80 + "/quit\n")
+    state = run.state()
+    assert (state.phase, state.phase_seq) == ("night", 1), "still night 0: no input closed it"
+    assert run.game.now < state.deadline_at
