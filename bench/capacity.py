@@ -16,7 +16,7 @@ stored, by the DynamoDB Developer Guide:
   after it ("Capacity unit consumption for write operations", read-write-operations.html); the sizes are
   read with a second client (not counted) right before and right after the write. So the commit pays for
   the whole game item, not for the few attributes it changes, and every later UpdateItem of the outbox
-  (marking sent, the flush lease) pays for the whole item again;
+  (a flush, the write that records how sending went) pays for the whole item again;
 - a strongly consistent GetItem costs 1 RCU per started 4 KB of the item returned, at least 1 (also when
   there is no item) ("Capacity unit consumption for read operations").
 A failed conditional write is priced like a write of the unchanged item (the runs here are sequential:

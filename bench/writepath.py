@@ -204,11 +204,14 @@ class Game:
         status = webhook.handler(webhook_event(update, SECRET), None)["statusCode"]
         assert status == 200, status
 
-    def open(self) -> None:
-        """``/newgame``, every player joins through the link, the bot becomes an admin, ``/startgame``."""
+    def open(self, options: tuple[str, ...] = ()) -> None:
+        """``/newgame``, every player joins through the link, the host's ``/option`` lines (``"k 1"``), the
+        bot becomes an admin, ``/startgame``."""
         self.post(group_command(GROUP, FIRST_USER, "P1", f"/newgame {GAME}", self.update_id))
         for i in range(self.players):
             self.post(private_command(FIRST_USER + i, f"P{i + 1}", f"/start {GAME_ID}", self.update_id))
+        for option in options:
+            self.post(group_command(GROUP, FIRST_USER, "P1", f"/option {option}", self.update_id))
         self.api.promote(GROUP)
         self.post(group_command(GROUP, FIRST_USER, "P1", "/startgame", self.update_id))
 
@@ -327,15 +330,18 @@ def _wanted(legal: list[Action], target: int | None) -> Action | None:
 
 
 @contextmanager
-def table(players: int, *, latency: float = 0.0, count: bool = False) -> Iterator[Game]:
-    """A fresh table (servers, store, webhook) with ``players`` bots seated and the game started."""
+def table(
+    players: int, *, latency: float = 0.0, count: bool = False, options: tuple[str, ...] = ()
+) -> Iterator[Game]:
+    """A fresh table (servers, store, webhook) with ``players`` bots seated, the host's ``options`` set and
+    the game started."""
     with bot_api(latency) as api, dynamodb_server() as endpoint:
         client = dynamodb_client(endpoint)
         create_table(client, TABLE)
         calls = CallLog(client, probe=dynamodb_client(endpoint)) if count else None
         game = Game(api, DynamoStore(TABLE, client), DynamoStore(TABLE, dynamodb_client(endpoint)), players,
                     calls)  # fmt: skip
-        game.open()
+        game.open(options)
         yield game
 
 
@@ -392,8 +398,9 @@ def bench_cpu(players: int, seed: int) -> dict[str, Any]:
 
 
 def bench_days(players: int) -> dict[str, Any]:
-    """Median CPU per input on day 1, 5 and 10 of a long game (:func:`long_game`)."""
-    with table(players) as game:
+    """Median CPU per input on day 1, 5 and 10 of a long game (:func:`long_game`; one Adazakura, so that
+    the Sakura side outlasts ten days of one exile each)."""
+    with table(players, options=("k 1",)) as game:
         play(game, long_game(), read_only=False)
         by_day: dict[int, list[float]] = {}
         for i in game.inputs:

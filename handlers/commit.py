@@ -16,6 +16,7 @@ epoch seconds.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -29,7 +30,9 @@ from handlers.console import feed as console_feed
 from handlers.delivery import SEND_BUDGET
 from handlers.messages import OutMessage
 from handlers.records import Records
-from infra.store import KEEP, Change, StoredGame
+from infra.store import KEEP, Change, GameStore, ItemTooLarge, StoredGame
+
+log = logging.getLogger(__name__)
 
 #: Finished games are kept this long (seconds) before DynamoDB's TTL removes them.
 KEEP_FINISHED = 7 * 24 * 3600
@@ -107,6 +110,19 @@ def plan(
     )  # fmt: skip
     ended = state.phase == ENDED and before.phase != ENDED
     return Plan(change, choice.direct, records, dumped, ended, choice.waiting, choice.wakes)
+
+
+def write(store: GameStore, base: StoredGame, change: Change) -> StoredGame:
+    """Commit ``change`` on ``base`` (one conditional write); an item that would grow too large drops its
+    waiting messages (logged) rather than leave the game unplayable (design §3). Raises
+    ``VersionConflict``."""
+    try:
+        return store.commit(base, change)
+    except ItemTooLarge as too_large:
+        log.error("game item too large (%d bytes): waiting messages dropped", too_large.size,
+                  extra={"game_id": base.game_id})  # fmt: skip
+        dropped = replace(change, pending_add={}, pending_remove=[*change.pending_remove, *base.pending])
+        return store.commit(base, dropped)
 
 
 def state_json(state: Any) -> str:

@@ -125,7 +125,10 @@ async def send_all(
     per_chat: dict[str, list[OutMessage]] = {}
     for message in messages:
         per_chat.setdefault(message.chat_id, []).append(message)
-    await asyncio.gather(*(run.chat(chat, queued) for chat, queued in per_chat.items()))
+    # The longest chats start first: a chat's messages go one after the other, so with more chats than
+    # calls in flight the batch ends soonest when the long chains are not left for the last round.
+    longest_first = sorted(per_chat.items(), key=lambda item: -len(item[1]))
+    await asyncio.gather(*(run.chat(chat, queued) for chat, queued in longest_first))
     return report
 
 

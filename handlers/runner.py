@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from core.engine.commands import Command, MoveChat, Remind, Timeout
@@ -33,7 +33,7 @@ from handlers.observability import DUPLICATE
 from handlers.records import Records
 from handlers.sending import Sending
 from handlers.wakeups import wake_ups
-from infra.store import Change, GameStore, ItemTooLarge, StoredGame, VersionConflict, blank
+from infra.store import GameStore, VersionConflict, blank
 from infra.timers import Scheduler, WakeUp
 
 log = logging.getLogger(__name__)
@@ -272,24 +272,13 @@ class GameRunner:
             delivery_id=delivery_id, now=now,
         )  # fmt: skip
         self._schedule(before, state, now)  # before the write: a crash after it never loses a timer
-        stored = self._write(loaded.stored, planned.change)
+        stored = commit.write(self.store, loaded.stored, planned.change)
         after = Loaded(stored, rules, state)
         self.sending.flush_at(after, planned.wakes, now)
         await self._send(after, planned.direct, records, planned.committed, prepared, now)
         if planned.ended:
             self._record_result(rules, state)
         return after
-
-    def _write(self, base: StoredGame, change: Change) -> StoredGame:
-        """One conditional write; an item that would grow too large drops its waiting messages (logged)
-        rather than leave the game unplayable (design §3)."""
-        try:
-            return self.store.commit(base, change)
-        except ItemTooLarge as too_large:
-            log.error("game item too large (%d bytes): waiting messages dropped", too_large.size,
-                      extra={"game_id": base.game_id})  # fmt: skip
-            dropped = replace(change, pending_add={}, pending_remove=[*change.pending_remove, *base.pending])
-            return self.store.commit(base, dropped)
 
     async def _send(
         self,

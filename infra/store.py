@@ -90,7 +90,6 @@ class Change:
     pending_add: Mapping[str, str] = field(default_factory=dict)
     pending_remove: Sequence[str] = ()
     delivery_id: str | None = None
-    lease: tuple[str, int] | Keep | None = KEEP
     expires_at: int | Keep | None = KEEP
 
 
@@ -137,8 +136,8 @@ def unpack(data: bytes) -> str:
 
 def item_size(game_id: str, state: int, records: int, pending: Mapping[str, int], tail: int) -> int:
     """Bytes of a game item as DynamoDB counts them ("Item sizes and formats": attribute names plus
-    values), from the stored sizes of its parts (``pending``: outbox id → bytes); numbers and the lease
-    are counted high."""
+    values), from the stored sizes of its parts (``pending``: outbox id → bytes); numbers are counted
+    high."""
     names = len("pkversionstaterecordspendinghisthist_nwindowexpires_at")
     keys = sum(len(k) + v + 1 for k, v in pending.items()) + 3
     window = DIGEST_BYTES * MAX_DELIVERIES

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import itertools
 import threading
-from http.server import ThreadingHTTPServer
 from typing import Any
 
 from handlers.line.api import LineApi
@@ -33,6 +32,7 @@ from tests.fakes.line_checks import actions
 from tests.fakes.line_http import Call, Failure, flex_texts, handler_class
 from tests.fakes.line_login import IdTokens
 from tests.fakes.line_state import Delivery, LineState, Refused, load_error, raw_id
+from tests.fakes.server import FakeServer
 
 TOKEN = "test-channel-access-token"
 BASIC_ID = "@123abcde"
@@ -57,7 +57,7 @@ class FakeLineApi:
         self._request_ids = itertools.count(1)
         self._stopping = threading.Event()
         self._lock = threading.Lock()
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), handler_class(self))
+        self._server = FakeServer(("127.0.0.1", 0), handler_class(self))
         self._thread = threading.Thread(target=self._server.serve_forever, args=(0.01,), daemon=True)
 
     @property

@@ -20,8 +20,10 @@ import json
 import secrets
 import threading
 from dataclasses import dataclass
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
+
+from tests.fakes.server import FakeServer
 
 TOKEN = "fake-channel-access-token/LINE=="
 MAX_IMAGE = 1024 * 1024
@@ -141,7 +143,7 @@ class FakeLineRichMenu:
         self.menus[menu_id] = Menu(menu, image, "image/png" if image else None)
         return menu_id
 
-    def _server(self, route: Any) -> ThreadingHTTPServer:
+    def _server(self, route: Any) -> FakeServer:
         fake = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -182,7 +184,7 @@ class FakeLineRichMenu:
             def log_message(self, format: str, *args: Any) -> None:
                 pass
 
-        return ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        return FakeServer(("127.0.0.1", 0), Handler)
 
     def _api(self, call: Call) -> dict[str, Any]:
         parts = call.path.strip("/").split("/")  # v2 bot richmenu …

@@ -27,7 +27,7 @@ import json
 import threading
 import time
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl
@@ -35,6 +35,7 @@ from urllib.parse import parse_qsl
 from telegram import Bot
 from telegram.request import HTTPXRequest
 
+from tests.fakes.server import FakeServer
 from tests.fakes.telegram_members import Members, Refused
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "telegram"
@@ -157,7 +158,7 @@ class FakeTelegramApi:
         self._stopping = threading.Event()
         self.members = Members(self.me)
         self._lock = threading.Lock()
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), _handler_class(self))
+        self._server = FakeServer(("127.0.0.1", 0), _handler_class(self))
         # A short poll interval: shutdown() waits for the next poll.
         self._thread = threading.Thread(target=self._server.serve_forever, args=(0.01,), daemon=True)
 
