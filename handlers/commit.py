@@ -114,7 +114,8 @@ def plan(
 
 def write(store: GameStore, base: StoredGame, change: Change) -> StoredGame:
     """Commit ``change`` on ``base`` (one conditional write); an item that would grow too large drops its
-    waiting messages (logged) rather than leave the game unplayable (design §3). Raises
+    waiting messages, then the copies in its history entry of the waiting messages it sends (each
+    logged), rather than leave the game unplayable (design §3): the rules state always commits. Raises
     ``VersionConflict``."""
     try:
         return store.commit(base, change)
@@ -122,7 +123,15 @@ def write(store: GameStore, base: StoredGame, change: Change) -> StoredGame:
         log.error("game item too large (%d bytes): waiting messages dropped", too_large.size,
                   extra={"game_id": base.game_id})  # fmt: skip
         dropped = replace(change, pending_add={}, pending_remove=[*change.pending_remove, *base.pending])
+    try:
         return store.commit(base, dropped)
+    except ItemTooLarge as too_large:
+        if dropped.history is None:
+            raise
+        log.error("game item too large (%d bytes): the history entry keeps no copy of the messages sent",
+                  too_large.size, extra={"game_id": base.game_id})  # fmt: skip
+        lighter = history.without_messages(dropped.history)
+        return store.commit(base, replace(dropped, history=lighter))
 
 
 def state_json(state: Any) -> str:

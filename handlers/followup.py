@@ -9,14 +9,16 @@ who blocked the bot, a group that moved: :func:`follow_ups`). Times are UTC epoc
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from typing import Any
 
 from core.engine.commands import Command, SetReachable
-from handlers import outbox
+from handlers import backlog, outbox
 from handlers import records as stored_records
 from handlers.delivery import Report
+from handlers.messages import OutMessage
 from handlers.records import Records
-from infra.store import KEEP, Change, GameStore, StoredGame, VersionConflict
+from infra.store import KEEP, Change, GameStore, ItemTooLarge, StoredGame, VersionConflict
 
 log = logging.getLogger(__name__)
 
@@ -38,14 +40,17 @@ def record(
     touched: set[str],
     *,
     scheduled: bool,
+    phase_seq: int,
     now: int,
 ) -> StoredGame | None:
     """Write what ``report`` found (see the module docstring) on top of the game as stored now: the held
     messages join the outbox after everything of the version that sent them (ids ``<version>-r<n>``), and
     the logs of the ``touched`` chats and the platform record replace the stored ones. A held chat's
     wait is kept when the platform set it (429) or a wake-up is ``scheduled`` for it; else the next input
-    tries again. Returns the game as stored after, or None (logged) when the game is gone or the write
-    kept losing races."""
+    tries again. A held chat's backlog stays within :mod:`handlers.backlog`'s bounds (``phase_seq``: the
+    game's phase now, whose prompts are kept longest): the oldest go, counted in its log, and a held
+    ``backlog.folded`` line gives its count back to the log rather than wait as a message. Returns the
+    game as stored after, or None (logged) when the game is gone or the write kept losing races."""
     latest: StoredGame | None = stored
     for _ in range(MAX_ATTEMPTS):
         if latest is None:
@@ -57,18 +62,44 @@ def record(
         for chat, held in report.held.items():
             if held.until > now and (held.binding or scheduled):
                 merged.chat(chat).wake = max(merged.chat(chat).wake, held.until)
-        add = {
-            f"{stored.version:08d}-r{n:03d}": outbox.dump(m)
-            for n, m in enumerate(m for held in report.held.values() for m in held.messages)
-        }
+        add, remove = _held(latest, stored.version, report, merged, phase_seq)
         dumped = merged.dump(now)
-        change = Change(pending_add=add, records=dumped if dumped != latest.records else KEEP)
+        change = Change(
+            pending_add=add, pending_remove=remove, records=dumped if dumped != latest.records else KEEP
+        )
         try:
             return store.commit(latest, change)
         except VersionConflict:
             latest = store.load(stored.game_id)
+        except ItemTooLarge as too_large:
+            log.error("game item too large (%d bytes): held messages dropped", too_large.size,
+                      extra={"game_id": stored.game_id})  # fmt: skip
+            return store.commit(latest, replace(change, pending_add={}))
     log.error("send results not recorded after %d attempts", MAX_ATTEMPTS, extra={"game_id": stored.game_id})
     return None
+
+
+def _held(
+    latest: StoredGame, version: int, report: Report, records: Records, phase_seq: int
+) -> tuple[dict[str, str], list[str]]:
+    """The outbox entries to add for the held messages of ``report`` (sent by ``version``) and the waiting
+    ones of ``latest`` to drop, each chat's backlog kept bounded (counted in ``records``)."""
+    add: dict[str, str] = {}
+    remove: list[str] = []
+    n = 0
+    for chat, held in report.held.items():
+        fresh: dict[str, OutMessage] = {}
+        for message in held.messages:
+            if message.folded:
+                records.chat(chat).folded += message.folded
+                continue
+            fresh[f"{version:08d}-r{n:03d}"] = message
+            n += 1
+        dropped = backlog.overflow({**backlog.waiting_of(latest.pending, chat), **fresh}, phase_seq)
+        records.chat(chat).folded += len(dropped)
+        remove += [i for i in dropped if i not in fresh]
+        add.update({i: outbox.dump(m) for i, m in fresh.items() if i not in dropped})
+    return add, remove
 
 
 def wake_ups(report: Report, now: int) -> list[int]:

@@ -88,6 +88,14 @@ def load(text: str) -> Entry:
     )
 
 
+def without_messages(text: str) -> str:
+    """The entry ``text`` without the waiting messages its commit took out of the outbox (``m``): what a
+    commit keeps when the whole entry would make the game item too large (``handlers.runner``)."""
+    data = json.loads(text)
+    data.pop("m", None)
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
 def of_delivery(entries: Sequence[str], delivery_id: str) -> Entry | None:
     """The entry of the commit ``delivery_id`` made (newest first), or None when it is not in ``entries``."""
     wanted = digest(delivery_id).hex()

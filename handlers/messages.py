@@ -106,7 +106,10 @@ class OutMessage:
     as a new message. ``game_id``: set on a started game's group messages (``handlers.outbox``): the
     adapter adds the link to that game's player console where one is configured (Telegram's Mini App
     button, LINE's LIFF quick reply). ``alone``: never merged with the chat's other messages (a notice
-    of its own, e.g. the reminder of who may speak, ``handlers.telegram.speech``)."""
+    of its own, e.g. the reminder of who may speak, ``handlers.telegram.speech``). ``folded``: on the line
+    that goes before a cut backlog (``handlers.outgoing.folded_note``), how many messages it stands for;
+    when the chat cannot take it after all, that count goes back to the chat's log instead of the line
+    waiting as a message (``handlers.followup``)."""
 
     chat_id: str
     text: str
@@ -118,6 +121,7 @@ class OutMessage:
     slot: str | None = None
     game_id: str | None = None
     alone: bool = False
+    folded: int = 0
 
 
 @dataclass

@@ -126,4 +126,4 @@ def sendable_of(sender: object) -> Callable[[str], bool]:
 def folded_note(chat_id: str, count: int, locale: str, game: str) -> OutMessage:
     """The line that goes before a chat's messages when ``count`` of them were left out."""
     text = i18n.text("backlog.folded", locale, game, count=count)
-    return OutMessage(chat_id=chat_id, text=text, locale=locale)
+    return OutMessage(chat_id=chat_id, text=text, locale=locale, folded=count)

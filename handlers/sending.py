@@ -94,7 +94,10 @@ class Sending:
             return Sent([], {})
         touched = {m.chat_id for m in messages} | set(report.held)
         scheduled = self.scheduler is not None
-        followup.record(self.store, game.stored, report, records, touched, scheduled=scheduled, now=now)
+        followup.record(
+            self.store, game.stored, report, records, touched, scheduled=scheduled,
+            phase_seq=game.state.phase_seq, now=now,
+        )  # fmt: skip
         self.flush_at(game, followup.wake_ups(report, now), now)
         return Sent(followup.follow_ups(report, game.state), dict(report.moved))
 

@@ -21,9 +21,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 #: Compressed bytes of a tail at which the next entry starts a new tail (the old one becomes a chunk).
-#: Measured on bots games of 16 players (bench, "history"): about 6 chunks a game and a mean tail of
-#: about 1.3 KB, so the item written at every input stays near 3 KB (docs/storage.md, "History").
-TAIL_BYTES = 2048
+#: Measured on a 16-player bots game through the Telegram webhook (``make bench``, ``write_path.counts``):
+#: 2048 bytes gave 4.2 write units and 1.04 write requests per accepted input, 1024 gives 3.7 and 1.07
+#: (twice the chunk puts, each about 1 KB, against a tail half as large paid again at every input);
+#: docs/storage.md, "History".
+TAIL_BYTES = 1024
 #: zlib level of tails and chunks: level 6 compresses a 16-player tail about sixfold in well under a
 #: millisecond.
 LEVEL = 6

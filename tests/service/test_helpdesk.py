@@ -123,9 +123,9 @@ def test_without_a_game_the_groups_language_is_used() -> None:
 
 @pytest.mark.parametrize(
     ("typed", "locale", "lowest"),
-    [("交換", "ja", "いちばん小さい番号"), ("捜査(右)", "ja", "いちばん小さい番号"),
-     ("死神", "ja", "いちばん小さい番号"), ("exchange", "en", "lowest-numbered"),
-     ("shinigami", "en", "lowest-numbered")],
+    [("交換", "ja", "番号が一番小さいカード"), ("捜査(右)", "ja", "番号が一番小さいカード"),
+     ("死神", "ja", "番号が一番小さいカード"), ("exchange", "en", "card with the lowest number"),
+     ("shinigami", "en", "card with the lowest number")],
 )  # fmt: skip
 def test_role_of_a_card_that_moves_cards_says_the_lowest_one_is_handed_over(
     typed: str, locale: str, lowest: str
