@@ -51,7 +51,8 @@ from tests.e2e.line_table import LineTable, line_players  # noqa: E402
 from tests.fakes.line_api import BASIC_ID, FakeLineApi  # noqa: E402
 from tests.fakes.telegram_api import BOT_USERNAME, FakeTelegramApi  # noqa: E402
 
-GAMES = ("adazakura", "politician", "deathnote")
+#: Every game the end-to-end LINE harness knows how to seat (``line_bots.PLAYERS``).
+GAMES = tuple(line_bots.PLAYERS)
 #: Where a game is played: Telegram, LINE in free mode, LINE in push mode (no budget).
 PLATFORMS = ("telegram", "line free", "line push")
 FLOWS = ("chat", "console")

@@ -10,7 +10,7 @@ Chromium on this machine. Prints a few lines, then ONE JSON object as the last l
   median and max of ``--loads`` fresh page loads (a new browser context each: a cold cache), and the
   browser's own ``domContentLoaded`` for scale.
 
-Usage: ``python bench/console_page.py [--loads N] [--game adazakura|politician|deathnote]``; needs Debian's
+Usage: ``python bench/console_page.py [--loads N] [--game <any game id>]``; needs Debian's
 ``chromium`` (or ``$CHROMIUM``) and the dev extra (Playwright).
 """
 
@@ -28,6 +28,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from core.games import registry  # noqa: E402
 from devtools.chromium import LAUNCH_ARGS, chromium_path  # noqa: E402
 from devtools.local.web import PlaygroundServer  # noqa: E402
 
@@ -86,7 +87,7 @@ def interactive(address: str, loads: int) -> dict[str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--loads", type=int, default=7)
-    parser.add_argument("--game", default="adazakura", choices=("adazakura", "politician", "deathnote"))
+    parser.add_argument("--game", default="adazakura", choices=sorted(registry()))
     args = parser.parse_args()
     server = PlaygroundServer(game=args.game, players=6, lang="ja", seed=1, port=0)
     url = server.start()

@@ -45,11 +45,11 @@ Figures (nothing here asserts a time; compare runs on the same machine):
 - ``state``: bytes of the state JSON at the end of games at the largest table (16 players [ADZ-4.1]), and of
   the DynamoDB ``state`` attribute as stored (zlib, ``infra.store.pack``).
 
-Usage: ``python bench/run.py [--games N] [--seed S] [--game adazakura|politician|deathnote]
+Usage: ``python bench/run.py [--games N] [--seed S] [--game <game id>]
 [--line-games GAME ... | --skip-line] [--skip-console] [--skip-write-path]``
 (``--game``: the largest table of that game: 16
-players for 徒桜戦争, 15 for 政治家人狼, 6 for DEATH NOTE 人狼; ``--line-games``: the LINE games to play,
-default all three).
+players for 徒桜戦争, 15 for 政治家人狼, 6 for DEATH NOTE 人狼, 20 for 人狼; ``--line-games``: the LINE
+games to play, default all).
 """
 
 from __future__ import annotations

@@ -18,6 +18,8 @@ The host's ``/kick <seat|name>`` (``core.engine.afk``): a lobby member, or an id
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import core.i18n as i18n
 from core.engine.commands import (
     Act,
@@ -35,16 +37,15 @@ from core.engine.commands import (
     StartGame,
 )
 from core.engine.notice import Action
+from core.games import registry
 from handlers.messages import TextCommand
 
-#: Commands that belong in the 1:1 chat (secret choices) and are refused in the group.
+#: Commands that belong in the 1:1 chat (secret choices) and are refused in the group; so are the game's
+#: own night verbs (``GameRules.verbs``).
 PRIVATE_ONLY = frozenset({
-    "vote", "kill", "done", "act", "t", "skip", "me", "blackbox", "deduce", "protect", "investigate", "trust",
+    "vote", "kill", "done", "act", "t", "skip", "me", "blackbox", "deduce",
     "hand", "play", "pick", "give", "name", "signal",
 })  # fmt: skip
-#: Night abilities typed by their own name (政治家人狼's guard, reporter and everyone's trust question):
-#: ``/protect 3`` is ``/act protect 3``.
-NIGHT_WORDS = frozenset({"protect", "investigate", "trust"})
 NONE_WORDS = frozenset({"none", "nobody", "なし", "棄権"})
 #: Card commands whose whole argument is one card (``/pick 捜査 左`` is one card name with a space).
 CARD_WORDS = frozenset({"pick", "give"})
@@ -112,13 +113,22 @@ def _card_command(name: str, args: tuple[str, ...], game: str) -> Action | None:
     return None
 
 
+def verbs(game: str) -> Mapping[str, str]:
+    """The typed night verbs of ``game`` (``GameRules.verbs``: word → action kind); none for an unknown
+    game."""
+    rules = registry().get(game)
+    return rules.verbs if rules is not None else {}
+
+
 def to_command(cmd: TextCommand, user_id: str, *, private: bool, game: str) -> Command | str:
     """The core command for ``cmd`` sent by ``user_id`` in a game of ``game``, or a refusal reason id.
-    Role names may be typed in any catalog language (``/co ユリナ``)."""
+    Role names may be typed in any catalog language (``/co ユリナ``); a night ability by the game's own
+    verb (``/protect 3`` in 政治家人狼: ``GameRules.verbs``)."""
     name, args = cmd.name.lower(), cmd.args
+    night = verbs(game)
     if name == "skip" and not private:
         return SkipVote(user_id=user_id)
-    if name in PRIVATE_ONLY and not private:
+    if (name in PRIVATE_ONLY or name in night) and not private:
         return "command.private_only"
     simple: dict[str, Command] = {
         "startgame": StartGame(user_id=user_id),
@@ -173,10 +183,10 @@ def to_command(cmd: TextCommand, user_id: str, *, private: bool, game: str) -> C
     if name in ("vote", "kill", "blackbox", "deduce") and not args:
         # Without a target: show the sender's card with the buttons of the moment.
         return Query(user_id=user_id, what="me")
-    if name in NIGHT_WORDS:
+    if name in night:
         if len(args) != 1:
             return Query(user_id=user_id, what="me")
-        return Act(user_id=user_id, action=Action(kind=f"night.{name}", args=(_arg(args[0]),)))
+        return Act(user_id=user_id, action=Action(kind=night[name], args=(_arg(args[0]),)))
     if name == "act" and args:
         args = (_role(game, args[0]), *args[1:])
         return Act(

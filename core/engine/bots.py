@@ -61,7 +61,9 @@ def choose(
 
     ``taken``: action kinds this bot already sent in the current phase (each is sent at most once, so a
     phase always ends). ``me``/``friends``: seats the bot avoids naming for an erasure or a ballot.
-    Night: an ability choice (2 in 3), then a ``kill`` target (team only), then ``done``. Discussion: rarely
+    Night: an ability choice (2 in 3), then a ``kill`` target (team only), then ``done``; a night prompt
+    without ``done`` (one final choice: ``night.<verb>`` or a team's ``kill``) gets one pick, once a phase
+    and only before anything else was sent. Discussion: rarely
     a ``co`` (1 in 20) or a day ability (1 in 20), else ``ready``. Vote: abstain 1 in 8, else a random
     target. Draws from ``rng`` only when it returns an action.
     """
@@ -77,6 +79,8 @@ def choose(
         return _deduce(actions, rng, taken)
     if kinds and {k.split(".")[0] for k in kinds} <= _PICKS and not kinds & set(taken):
         return rng.choice(actions)
+    if kinds and not taken and all(k.startswith("night.") or k == "kill" for k in kinds):
+        return rng.choice(actions)  # a night prompt without done: one final choice (人狼's 疑う, 占う …)
     return None
 
 

@@ -8,6 +8,7 @@ which collect typed notices and events; ``decide`` returns them with the new sta
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
 from core.engine import lobby
@@ -132,6 +133,24 @@ def conclude(g: TableCtx[S], before: S, command: Command, outcome: Rejected | No
     changed = not isinstance(command, Query) and (bool(g.events) or g.s.differs_from(before))
     g.s.log.extend(g.events)
     return Accepted(state=g.s, events=g.events, notices=g.notices, changed=changed)
+
+
+#: The log event of a game's end (every game's ending step logs one).
+GAME_ENDED = "GameEnded"
+
+
+def replay_ending(
+    state: S, now: int, ctx: Callable[[S, int], TableCtx[S]], end: Callable[[Any], None]
+) -> list[Notice]:
+    """The notices a finished game's ending step ``end`` sends (the final announcement, every seat
+    revealed, the recap), made again on a copy of ``state`` in a fresh ``ctx`` at ``now`` (UTC epoch
+    seconds) for those who look later (the player console). The copy drops its ``GameEnded`` events, so
+    the step logs nothing twice; ``state`` is never changed."""
+    copy = state.fork()
+    copy.log = [event for event in copy.log if event.kind != GAME_ENDED]
+    g = ctx(copy, now)
+    end(g)
+    return g.notices
 
 
 def seat_of(state: Any, user_id: str) -> int | None:

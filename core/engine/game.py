@@ -3,7 +3,7 @@ projection, host-option summary and winners (the ``GameRules`` protocol of ``cor
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -12,7 +12,7 @@ from core.engine.context import seat_of
 from core.engine.context import seats as context_seats
 from core.engine.decide import Steps
 from core.engine.legal import LegalActions
-from core.engine.notice import Action, KeyRef, Param, Scalar
+from core.engine.notice import Action, KeyRef, Notice, Param, Scalar
 from core.engine.result import Accepted, Rejected
 from core.engine.table import Member, TableState
 
@@ -25,7 +25,11 @@ class Game(Generic[S]):
     :class:`Steps` (speaking rights included) plus its table size and per-seat projection; ``summary``: the
     params of its ``lobby.options`` notice (the host options now); ``winners``: the side ids that won a
     finished game (empty for a draw or a cancelled game); ``chosen``: a seat's choices standing in the
-    current phase that it may still change, as the legal actions that made them (default: none)."""
+    current phase that it may still change, as the legal actions that made them (default: none);
+    ``ending``: the notices of a finished game's end again (final announcement, reveal, recap;
+    ``core.engine.context.replay_ending``) at a time (UTC epoch seconds), ``[]`` for a game without a
+    result; ``verbs``: the game's own typed night commands, ``typed word → action kind`` (``/protect 3`` is
+    ``Action("night.protect", (3,))``), read by the shell's typed commands."""
 
     id: str
     min_players: int
@@ -36,6 +40,8 @@ class Game(Generic[S]):
     summary: Callable[[S], dict[str, Param]]
     winners: Callable[[S], list[str]]
     chosen: Callable[[S, int], list[Action]] = field(default=lambda state, seat: [])
+    ending: Callable[[S, int], list[Notice]] = field(default=lambda state, now: [])
+    verbs: Mapping[str, str] = field(default_factory=dict)
 
     def settings_lines(self, state: S) -> list[Scalar]:
         """The game's settings now as one ``lobby.options`` line, for other notices (the lobby's opening,

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Mapping
 from functools import cache
 from typing import Any, Protocol
 
 from core.engine.commands import Command
 from core.engine.legal import LegalActions
-from core.engine.notice import Action, Param, Scalar
+from core.engine.notice import Action, Notice, Param, Scalar
 from core.engine.result import Accepted, Rejected
 from core.engine.table import Member, TableState
 
@@ -24,6 +25,8 @@ class GameRules(Protocol):
     min_players: int
     max_players: int
     state_model: type[TableState]
+    #: The game's typed night commands: ``typed word → action kind`` (``/<word> <seat>`` in the 1:1 chat).
+    verbs: Mapping[str, str]
 
     def new_game(
         self, *, game_id: str, chat_id: str, host: Member, settings: dict[str, Any], seed: int, now: int
@@ -73,6 +76,11 @@ class GameRules(Protocol):
     def winners(self, state: Any) -> list[str]:
         """The side ids that won a finished game (``sakura``, ``wolf``, ``KIRA_TEAM`` …); empty for a draw,
         a cancelled or an unfinished game."""
+        ...
+
+    def ending(self, state: Any, now: int) -> list[Notice]:
+        """The notices of a finished game's end again (final announcement, every seat revealed, the recap)
+        at ``now`` (UTC epoch seconds), for those who look later; ``[]`` for a game without a result."""
         ...
 
     def speakers(self, state: Any) -> set[int] | None:

@@ -4,8 +4,9 @@
 Pure: every text comes from ``core/i18n/<locale>/*.toml``; nothing here knows the rules. What a name can
 be looked up by is read from the catalogs too: ``role.<id>.name`` (徒桜戦争's Megami, 政治家人狼's roles,
 DEATH NOTE 人狼's roles), ``identity.<ID>`` and ``card.<TYPE>`` (DEATH NOTE 人狼), each in every locale,
-each id itself, the part of a printed name in brackets (``キラ（夜神月）`` → ``夜神月``), and the romaji of
-:data:`ROMAJI` for the ids that are not romaji. Names are matched after :func:`fold` with only letters and
+each id itself, the part of a printed name in brackets (``キラ（夜神月）`` → ``夜神月``), and the other
+spellings (romaji, other usual names) of each game's catalogs, ``<key>.aliases`` (:func:`aliases`). Names
+are matched after :func:`fold` with only letters and
 digits kept and a printed card number dropped, so ``にんげんの党 党員``, ``ニンゲンノ党党員`` and
 ``交換(5)``/``交換`` match.
 
@@ -28,45 +29,8 @@ from core.i18n.render import text
 
 Kind = Literal["role", "identity", "card"]
 
-#: Romaji (and other typed spellings) of the topics whose ids are not romaji: ``game → {topic key: names}``,
-#: a topic key being the catalog key prefix (``role.<id>``, ``identity.<ID>``, ``card.<TYPE>``).
-ROMAJI: dict[str, dict[str, tuple[str, ...]]] = {
-    "politician": {
-        "role.human_member": ("ningen no tou touin", "ningen no to toin", "ningen"),
-        "role.reporter": ("bankisha",),
-        "role.guard": ("keibiin",),
-        "role.chairman": ("gichou", "gicho"),
-        "role.wolf_member": ("ookami no tou touin", "okami no to toin", "ookami", "wolf"),
-        "role.lover": ("aijin", "seijika no aijin"),
-        "role.spy": ("supai",),
-        "role.traitor": ("uragirimono",),
-    },
-    "deathnote": {
-        "role.L": ("eru",),
-        "role.POLICE": ("keisatsu",),
-        "role.FOLLOWER": ("shinja",),
-        "identity.IDENT_NEAR_MELLO": ("near", "mello", "nia", "mero"),
-        "identity.IDENT_POLICE_SOICHIRO": ("soichiro", "souichirou", "yagami soichiro"),
-        "identity.IDENT_POLICE_TASKFORCE": ("task force", "tokubetsu sousa honbu"),
-        "identity.IDENT_KIRA": ("light", "raito", "yagami light", "yagami raito"),
-        "identity.IDENT_FOLLOWER": ("misa", "amane misa"),
-        "card.DEATH_NOTE": ("desu nooto", "desunoto"),
-        "card.ARREST": ("taiho",),
-        "card.FAKE_NAME": ("gimei",),
-        "card.ALIBI": ("aribai",),
-        "card.INVESTIGATION_LEFT": ("sousa hidari", "sosa hidari"),
-        "card.INVESTIGATION_RIGHT": ("sousa migi", "sosa migi"),
-        "card.EXCHANGE": ("koukan", "kokan"),
-        "card.SURVEILLANCE": ("kanshi",),
-        "card.APPLE": ("ringo",),
-    },
-}
-#: Typed spellings of the games besides their ids and ``game.name`` in every locale.
-GAME_ROMAJI: dict[str, tuple[str, ...]] = {
-    "adazakura": ("adazakura sensou", "adazakura senso", "徒桜"),
-    "politician": ("seijika jinrou", "seijika jinro", "seijika", "政治家"),
-    "deathnote": ("death note", "desu nooto", "デスノート"),
-}
+#: What separates the spellings of an ``<key>.aliases`` text (Japanese or Latin commas).
+_ALIAS_SPLIT = re.compile(r"[、,]")
 #: Characters of a player's input a reply repeats at most (``/role``, ``/rules``, ``/pool``), and the mark
 #: of a cut.
 ECHO, CUT = 24, "…"
@@ -101,6 +65,17 @@ def echoed(typed: str) -> str:
     return words if len(words) <= ECHO else words[: ECHO - 1] + CUT
 
 
+def aliases(game: str, key: str) -> tuple[str, ...]:
+    """The other spellings of the thing named by catalog ``key`` of ``game`` (``game``, ``role.<id>``,
+    ``identity.<ID>``, ``card.<TYPE>``): its ``<key>.aliases`` text in every locale, split at commas
+    (``、`` or ``,``); ``()`` when there is none."""
+    found: list[str] = []
+    for locale in locales():
+        typed = catalog(locale, game).get(f"{key}.aliases", "") if game in namespaces(locale) else ""
+        found += [part.strip() for part in _ALIAS_SPLIT.split(typed) if part.strip()]
+    return tuple(dict.fromkeys(found))
+
+
 def games() -> tuple[str, ...]:
     """The game ids with a catalog (``game.name``) in the reference locale, sorted."""
     return tuple(ns for ns in namespaces(REFERENCE) if ns != COMMON and "game.name" in catalog(REFERENCE, ns))
@@ -110,14 +85,14 @@ def games() -> tuple[str, ...]:
 def _game_names() -> dict[str, str]:
     found: dict[str, str] = {}
     for game in games():
-        names = [game, *GAME_ROMAJI.get(game, ())]
+        names = [game, *aliases(game, "game")]
         names += [catalog(locale, game).get("game.name", "") for locale in locales()]
         found.update({match_key(name): game for name in names if match_key(name)})
     return found
 
 
 def game_named(typed: str) -> str | None:
-    """The game id typed as ``typed``: an id, ``game.name`` in any locale or a :data:`GAME_ROMAJI` spelling
+    """The game id typed as ``typed``: an id, ``game.name`` in any locale or one of its ``game.aliases``
     (``政治家人狼``, ``DEATH NOTE 人狼``, ``seijika jinrou``); None when none matches."""
     return _game_names().get(match_key(typed)) if typed.strip() else None
 
@@ -134,16 +109,14 @@ def _topic_of(game: str, key: str) -> Topic | None:
 @cache
 def topics(game: str) -> dict[Topic, tuple[str, ...]]:
     """Every topic of ``game`` (catalog order) with the names it is found by: its name in every locale,
-    its id, the bracketed part of a printed name and its :data:`ROMAJI`."""
+    its id, the bracketed part of a printed name and its :func:`aliases`."""
     found: dict[Topic, list[str]] = {}
     for locale in locales():
         for key, name in catalog(locale, game).items():
             topic = _topic_of(game, key)
             if topic is None:
                 continue
-            names = found.setdefault(
-                topic, [topic.id, *ROMAJI.get(game, {}).get(key.removesuffix(".name"), ())]
-            )
+            names = found.setdefault(topic, [topic.id, *aliases(game, key.removesuffix(".name"))])
             bracketed = _BRACKETED.search(unicodedata.normalize("NFKC", name))
             names += [name, bracketed[1]] if bracketed else [name]
     return {topic: tuple(dict.fromkeys(names)) for topic, names in found.items()}

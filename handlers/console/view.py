@@ -11,8 +11,7 @@ epoch seconds.
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 import core.i18n as i18n
@@ -20,7 +19,7 @@ from core.engine.commands import Query, Say
 from core.engine.notice import Action, Notice
 from core.engine.result import Rejected
 from core.engine.table import ENDED
-from core.games import GameRules
+from core.games import GameRules, registry
 from handlers import menu
 from handlers.console import feed as console_feed
 
@@ -32,15 +31,6 @@ QUERIES: tuple[tuple[str, Literal["me", "status", "board"]], ...] = (
 )
 #: A harmless text for the dry run that asks the rules whether the viewer's team channel is open now.
 PROBE_TEXT = "…"
-#: Where each game closes itself: ``game → (module of core.games.<game>, function, state fields passed)``;
-#: the function posts the final announcement (winner, every seat revealed) and the recap after it.
-RECAP_FUNCTIONS: dict[str, tuple[str, str, tuple[str, ...]]] = {
-    "adazakura": ("ending", "finish", ("result",)),
-    "politician": ("victory", "end_game", ("result", "reason")),
-    "deathnote": ("victory", "end_game", ("result", "reason")),
-}
-#: The log event a game's ending writes (left out of the copy the ending is run again on).
-GAME_ENDED = "GameEnded"
 
 
 def _text(key: str, locale: str, game: str, **params: Any) -> str:
@@ -78,22 +68,13 @@ def _answer(rules: GameRules, state: Any, user_id: str, seat: int | None, what: 
 
 
 def recap(state: Any, *, now: int) -> str:
-    """What the group got at the end: the game's own ending (:data:`RECAP_FUNCTIONS`) run again on a
-    copy of the state, so the final announcement (winner, every seat's role) and the recap after it
-    (徒桜戦争 [ADZ-10.3], [ADZ-11.11]; 政治家人狼 §6.10; DEATH NOTE 人狼 §9.5); "" before the end, for a
-    cancelled game or a game without one."""
-    ending = RECAP_FUNCTIONS.get(state.game)
-    if state.phase != ENDED or ending is None or getattr(state, "result", None) is None:
+    """What the group got at the end: the game's own ending made again (``GameRules.ending``: the final
+    announcement, every seat's role, the recap after it); "" before the end, for a cancelled game or a
+    game without one."""
+    rules = registry().get(state.game)
+    if state.phase != ENDED or rules is None or getattr(state, "result", None) is None:
         return ""
-    module_name, function, fields = ending
-    module = importlib.import_module(f"core.games.{state.game}.{module_name}")
-    ctx_type = importlib.import_module(f"core.games.{state.game}.ctx").Ctx
-    post: Callable[..., None] = getattr(module, function)
-    copy = state.fork()
-    copy.log = [event for event in copy.log if event.kind != GAME_ENDED]
-    g = ctx_type(copy, now)
-    post(g, *(getattr(state, name) for name in fields))
-    public = [n for n in g.notices if n.to.kind == "public"]
+    public = [n for n in rules.ending(state, now) if n.to.kind == "public"]
     return _render(public, state.locale, state.game)
 
 

@@ -16,7 +16,7 @@ from handlers.messages import Inbound, TextCommand
 #: 徒桜戦争, six seats: the person (seat 1) and seat 2 are the Adazakura team; the others Sakura.
 ADZ_DEAL = ("yatsuha/A", "megumi/A", "hagane/S", "tokoyo/S", "honoka/S", "utsuro/S")
 #: Players per game for the tables of every game.
-PLAYERS = {"adazakura": 6, "politician": 7, "deathnote": 6}
+PLAYERS = {"adazakura": 6, "politician": 7, "deathnote": 6, "werewolf": 6}
 
 
 class ConsoleTable:

@@ -18,7 +18,7 @@ from devtools.local.sender import GROUP_CHAT
 from handlers.console import view
 from tests.console.table import ConsoleTable, leaves
 
-GAMES = ("adazakura", "politician", "deathnote")
+GAMES = ("adazakura", "politician", "deathnote", "werewolf")
 
 
 def me_reply(table: ConsoleTable, seat: int) -> str:

@@ -15,7 +15,9 @@ from devtools.local.sender import GROUP_CHAT
 from tests.console.table import PLAYERS, ConsoleTable
 
 #: The catalog key of the winner's name in each game's final announcement.
-WINNER_KEY = {"adazakura": "end.result.{}", "politician": "camp.{}", "deathnote": "result.{}"}
+WINNER_KEY = {
+    "adazakura": "end.result.{}", "politician": "camp.{}", "deathnote": "result.{}", "werewolf": "result.{}",
+}  # fmt: skip
 
 
 async def finished(game: str) -> ConsoleTable:
@@ -30,7 +32,7 @@ async def finished(game: str) -> ConsoleTable:
     return table
 
 
-@pytest.mark.parametrize("game", ["adazakura", "politician", "deathnote"])
+@pytest.mark.parametrize("game", ["adazakura", "politician", "deathnote", "werewolf"])
 def test_the_recap_starts_with_the_winner_announcement_the_group_got(game: str) -> None:
     async def run() -> None:
         table = await finished(game)
@@ -48,7 +50,7 @@ def test_the_recap_starts_with_the_winner_announcement_the_group_got(game: str) 
     asyncio.run(run())
 
 
-@pytest.mark.parametrize("game", ["adazakura", "politician", "deathnote"])
+@pytest.mark.parametrize("game", ["adazakura", "politician", "deathnote", "werewolf"])
 def test_the_header_names_each_seat_s_standing_in_its_game_s_words(game: str) -> None:
     async def run() -> None:
         table = await finished(game)
@@ -63,7 +65,7 @@ def test_the_header_names_each_seat_s_standing_in_its_game_s_words(game: str) ->
             assert me["state"] == expected
             assert me["alive"] is player.alive
             if expected != "alive":
-                assert me["state"] != "dead" or game == "adazakura"
+                assert me["state"] != "dead" or game in ("adazakura", "werewolf")
         shown = await table.view(1, g=table.game_id)
         for word in ("alive", "dead", "eliminated", "out", "elected"):
             assert shown["ui"][f"state.{word}"] == i18n.text(f"console.ui.state.{word}", "en", game)

@@ -160,7 +160,7 @@ def console_variants() -> list[tuple[str, str, str]]:
 
 def test_every_game_has_console_wordings_in_both_languages() -> None:
     found = {(locale, namespace) for locale, namespace, _ in console_variants()}
-    games = ("common", "adazakura", "politician", "deathnote")
+    games = ("common", "adazakura", "politician", "deathnote", "werewolf")
     assert {(locale, namespace) for locale in LOCALES for namespace in games} <= found
 
 

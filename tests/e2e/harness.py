@@ -86,11 +86,13 @@ class Press:
 
 @dataclass(frozen=True)
 class Said:
-    """A notice the service rendered for its outbox: key, the chats it goes to, and its text."""
+    """A notice the service rendered for its outbox: key, the chats it goes to, its text, and its
+    ``Notice.slot`` (a status message edited in place, or replaced while waiting)."""
 
     key: str
     chats: tuple[str, ...]
     body: str
+    slot: str | None = None
 
 
 @dataclass
@@ -103,7 +105,8 @@ class NoticeLog:
         def recording(rules: GameRules, state: Any, notices: list[Notice], **options: Any) -> Any:
             for notice in notices:
                 chats = tuple(outbox.recipients(rules, state, notice))
-                self.said.append(Said(notice.key, chats, text_of(notice, state.locale, state.game)))
+                body = text_of(notice, state.locale, state.game)
+                self.said.append(Said(notice.key, chats, body, notice.slot))
             return render(rules, state, notices, **options)
 
         return recording
@@ -308,13 +311,27 @@ def taps(message: Received) -> Iterator[tuple[str, Tap]]:
 def assert_all_delivered(table: Table, notices: NoticeLog) -> None:
     """Every notice the rules produced reached each of its chats, and the game's outbox is empty (persist
     first, then send: nothing is left behind once the game is over). A text over Telegram's 4096 units
-    arrives in pieces cut at line breaks (e.g. a long end-of-game log), so a chat's texts are read joined."""
+    arrives in pieces cut at line breaks (e.g. a long end-of-game log), so a chat's texts are read joined;
+    a slot notice (a status message) may arrive as an edit, or be replaced by a later one of its slot."""
     stored = table.store.load(table.game_id)
     assert stored is not None
     assert stored.pending == {}
-    joined = {chat: "\n".join(table.sent_to(chat)) for s in notices.said for chat in s.chats}
-    undelivered = [(s.key, chat) for s in notices.said for chat in s.chats if s.body not in joined[chat]]
-    assert undelivered == []
+    texts = {chat: [*table.sent_to(chat), *(t for _, t in table.api.edits_of(chat))]
+             for s in notices.said for chat in s.chats}  # fmt: skip
+    joined = {chat: "\n".join(parts) for chat, parts in texts.items()}
+    assert undelivered(notices.said, joined) == []
+
+
+def undelivered(said: list[Said], joined: dict[str, str]) -> list[tuple[str, str]]:
+    """``(key, chat)`` of each notice whose text is not in its chat's ``joined`` texts; a slot notice
+    counts as delivered when a later notice of its slot to that chat was (it replaced it while waiting)."""
+    missing = []
+    for index, s in enumerate(said):
+        for chat in s.chats:
+            later = [t.body for t in said[index:] if s.slot and t.slot == s.slot and chat in t.chats]
+            if not any(body in joined[chat] for body in later or [s.body]):
+                missing.append((s.key, chat))
+    return missing
 
 
 @dataclass(frozen=True)

@@ -21,13 +21,13 @@ from unittest import mock
 
 from handlers import menu, outbox, records
 from handlers.messages import Tap
-from tests.e2e.harness import NoticeLog, moto_store
+from tests.e2e.harness import NoticeLog, moto_store, undelivered
 from tests.e2e.line_table import GROUP, LinePlayer, LineTable, Posted, line_players, postbacks
 from tests.fakes.line_api import FakeLineApi
 
 #: Players per game in the whole-game tests and the benchmark: 8 (the issue's benchmark size) where the
 #: game allows it; DEATH NOTE 人狼 takes 4-6.
-PLAYERS = {"adazakura": 8, "politician": 8, "deathnote": 6}
+PLAYERS = {"adazakura": 8, "politician": 8, "deathnote": 6, "werewolf": 8}
 #: A LINE reply or push carries at most 5 message objects: a full reply may leave more waiting.
 FULL = 5
 #: Only stops a broken game from looping forever (a DEATH NOTE 人狼 game is at most 20 rounds of turns,
@@ -235,8 +235,7 @@ def assert_all_delivered(played: Played) -> None:
     table = played.table
     assert table.waiting() == {}
     joined = {chat: "\n".join(table.fake.readable(chat)) for s in played.notices.said for chat in s.chats}
-    missing = [(s.key, chat) for s in played.notices.said for chat in s.chats if s.body not in joined[chat]]
-    assert missing == []
+    assert undelivered(played.notices.said, joined) == []
 
 
 def counted_pushes(table: LineTable) -> int:

@@ -21,8 +21,8 @@ from tests.e2e.line_table import GROUP
 pytestmark = [pytest.mark.aws, pytest.mark.slow]
 
 #: The bots' choices (seeded): a DEATH NOTE 人狼 game of 5 (as the Telegram e2e test) that has nights,
-#: kept short enough for this 2-core machine.
-PLAYERS = {"adazakura": 8, "politician": 8, "deathnote": 5}
+#: kept short enough for this 2-core machine; 人狼 in free mode is [WW-10.10]'s "0 pushes a game".
+PLAYERS = {"adazakura": 8, "politician": 8, "deathnote": 5, "werewolf": 8}
 
 
 @pytest.fixture(scope="module", params=sorted(PLAYERS))

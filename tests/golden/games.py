@@ -11,13 +11,16 @@ refusal reasons and ``changed`` of a no-op are pinned too.
 
 Fixtures: ``tests/fixtures/golden/<game>-<players>p-seed<seed>.json`` with the step hashes and the final
 state's JSON. Re-record (only when a rule change is meant to change games):
-``.venv/bin/python -m tests.golden.games``.
+``.venv/bin/python -m tests.golden.games``; a new game's fixtures alone: ``.venv/bin/python -m
+tests.golden.games <game> …`` (人狼's were recorded when it joined the new engine: the rules' scenario
+transcripts, ``tests/scenarios/golden/ww_*.txt``, pin what it did before).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
@@ -48,6 +51,10 @@ GAMES: tuple[tuple[str, int, int], ...] = (
     ("deathnote", 5, 1),
     ("deathnote", 6, 1),
     ("deathnote", 6, 2),
+    ("werewolf", 4, 1),
+    ("werewolf", 9, 1),
+    ("werewolf", 9, 2),
+    ("werewolf", 20, 1),
 )
 #: Actions probed at step ``i`` (the ``i % len``-th), legal or not, by the seat ``i % players + 1``.
 PROBES = (
@@ -129,10 +136,13 @@ def fixture_path(game: str, players: int, seed: int) -> Path:
     return FIXTURES / f"{game}-{players}p-seed{seed}.json"
 
 
-def record() -> None:
-    """Write the fixture of every game in :data:`GAMES`."""
+def record(only: tuple[str, ...] = ()) -> None:
+    """Write the fixture of every game in :data:`GAMES` (of the games named in ``only``, when given:
+    ``python -m tests.golden.games werewolf`` records a new game without touching the others)."""
     FIXTURES.mkdir(parents=True, exist_ok=True)
     for game, players, seed in GAMES:
+        if only and game not in only:
+            continue
         steps, final = play(game, players, seed)
         body = {"game": game, "players": players, "seed": seed, "steps": steps}
         text = json.dumps(
@@ -143,4 +153,4 @@ def record() -> None:
 
 
 if __name__ == "__main__":
-    record()
+    record(tuple(sys.argv[1:]))

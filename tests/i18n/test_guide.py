@@ -17,7 +17,7 @@ from core.i18n.catalog import catalog
 from core.i18n.guide import Topic
 
 LOCALES = ("ja", "en")
-GAMES = ("adazakura", "politician", "deathnote")
+GAMES = ("adazakura", "politician", "deathnote", "werewolf")
 #: Every phase each game can be in (core/games/*/: lobby, the rules' phases, ended, cancelled).
 PHASES = {
     "adazakura": ("lobby", "night", "discussion", "vote", "runoff", "deduction", "ended", "cancelled"),
@@ -29,6 +29,7 @@ PHASES = {
         "lobby", "start_player", "turn", "pass", "exchange_take", "exchange_give", "face_down",
         "shinigami_night", "judgment", "ended", "cancelled",
     ),
+    "werewolf": ("lobby", "night", "discussion", "vote", "runoff", "last_words", "ended", "cancelled"),
 }  # fmt: skip
 #: A command that works in each phase, which that phase's /help must name.
 LEGAL_IN = {
@@ -48,6 +49,12 @@ LEGAL_IN = {
     ("deathnote", "face_down"): "/pick",
     ("deathnote", "judgment"): "/name",
     ("deathnote", "shinigami_night"): "/name",
+    ("werewolf", "lobby"): "/startgame",
+    ("werewolf", "night"): "/divine",
+    ("werewolf", "discussion"): "/skip",
+    ("werewolf", "vote"): "/vote",
+    ("werewolf", "runoff"): "/vote",
+    ("werewolf", "last_words"): "/t",
 }
 TWO_VERSIONS = ("saine", "tokoyo", "yukihi", "mizuki")
 
@@ -76,7 +83,7 @@ def test_the_walk_covers_every_kind_of_thing_a_player_can_ask_about() -> None:
     kinds = {(t.game, t.kind) for t in ALL}
     assert kinds == {
         ("adazakura", "role"), ("politician", "role"),
-        ("deathnote", "role"), ("deathnote", "identity"), ("deathnote", "card"),
+        ("deathnote", "role"), ("deathnote", "identity"), ("deathnote", "card"), ("werewolf", "role"),
     }  # fmt: skip
     assert sum(t.game == "adazakura" for t in ALL) == 22
 
@@ -111,7 +118,12 @@ def test_every_thing_typed_by_its_id_has_its_own_distinct_answer(locale: str) ->
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize(
     ("game", "key", "alias"),
-    [(g, k, a) for g, table in guide.ROMAJI.items() for k, aliases in table.items() for a in aliases],
+    [
+        (g, t.key.removesuffix(".name"), a)
+        for g in guide.games()
+        for t in guide.topics(g)
+        for a in guide.aliases(g, t.key.removesuffix(".name"))
+    ],
 )
 def test_every_romaji_spelling_finds_its_thing(game: str, key: str, alias: str, locale: str) -> None:
     [found] = guide.find(alias)

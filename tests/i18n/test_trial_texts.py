@@ -15,9 +15,10 @@ LOCALES = ("ja", "en")
 
 
 def idle_line(game: str, locale: str) -> str:
-    """The idle line of a real ``/status`` once every seat of a bot ``game`` missed two phases."""
+    """The idle line of a real ``/status`` once every living seat of a bot ``game`` missed two phases (人狼's
+    night attack, drawn when the wolves name nobody, may kill a seat before its second miss)."""
     t = Table(game)
-    while not t.state.missed or min(t.state.missed.values()) < 2:
+    while min(t.state.missed.get(p.seat, 0) for p in t.state.players if p.alive) < 2:
         t.timeout()
     result = t.decide(Query(user_id="bot:1", what="status", public=True))
     assert isinstance(result, Accepted)

@@ -312,7 +312,7 @@ def test_every_settings_button_fits_telegrams_callback_data() -> None:
     from handlers.telegram.callback import encode
 
     group = Group()
-    for game in ("adazakura", "politician", "deathnote"):
+    for game in ("adazakura", "politician", "deathnote", "werewolf"):
         group.say(ADMIN, f"/settings {game}")
         for row in group.sender.last().buttons:
             for option in row:

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from typing import Literal
 
-from core.engine.notice import Action, FactionRef, KeyRef, Param, Scalar
+from core.engine.context import replay_ending
+from core.engine.notice import Action, FactionRef, KeyRef, Notice, Param, Scalar
 from core.engine.result import Rejected
 from core.games.adazakura import recap, victory
 from core.games.adazakura.ctx import Ctx
-from core.games.adazakura.model import Attempt, Ending, Player, Turn
+from core.games.adazakura.model import AdzState, Attempt, Ending, Player, Turn
 from core.games.adazakura.roles import kanae, renri
 from core.games.adazakura.settings import rule, timer
 from core.games.adazakura.view import faction_shown
@@ -160,3 +161,12 @@ def _notes(g: Ctx) -> list[Scalar]:
             KeyRef(key=key if won else "end.note.renri.lost", params={"player": g.ref(ending.renri)})
         )
     return notes
+
+
+def replay(state: AdzState, now: int) -> list[Notice]:
+    """The end of the finished game ``state`` again (:func:`finish` on a copy, [ADZ-10.3], [ADZ-11.11]);
+    ``[]`` without a result. ``now``: UTC epoch seconds."""
+    if state.result is None:
+        return []
+    result = state.result
+    return replay_ending(state, now, Ctx, lambda g: finish(g, result))

@@ -10,4 +10,5 @@ from core.games.deathnote.model import DNState
 RULES = Game(
     id="deathnote", min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, state_model=DNState, steps=rules.STEPS,
     project=view.project, summary=settings.summary, winners=victory.sides, chosen=view.chosen,
+    ending=victory.replay,
 )  # fmt: skip

@@ -3,7 +3,8 @@ order of §9.4, the draw at the round limit, and the end of the game with the fu
 
 from __future__ import annotations
 
-from core.engine.notice import KeyRef, Scalar
+from core.engine.context import replay_ending
+from core.engine.notice import KeyRef, Notice, Scalar
 from core.engine.table import ENDED
 from core.games.deathnote import recap
 from core.games.deathnote.ctx import Ctx
@@ -67,3 +68,12 @@ def sides(state: DNState) -> list[str]:
     """The team that won a finished game (``L_TEAM`` or ``KIRA_TEAM``, §9), for the group's statistics;
     empty for a draw (§9.3), a cancelled or an unfinished game."""
     return [state.result] if state.phase == ENDED and state.result and state.result != "draw" else []
+
+
+def replay(state: DNState, now: int) -> list[Notice]:
+    """The end of the finished game ``state`` again (:func:`end_game` on a copy, §9.5); ``[]`` without a
+    result. ``now``: UTC epoch seconds."""
+    if state.result is None or state.reason is None:
+        return []
+    result, reason = state.result, state.reason
+    return replay_ending(state, now, Ctx, lambda g: end_game(g, result, reason))

@@ -17,6 +17,8 @@ from core.games.politician.settings import option
 
 NOBODY = "none"
 NIGHT_KINDS = frozenset({"kill", "night.protect", "night.investigate", "night.trust", "done"})
+#: Night abilities typed by their own name in the 1:1 chat (``/protect 3``): typed word → action kind.
+VERBS = {"protect": "night.protect", "investigate": "night.investigate", "trust": "night.trust"}
 
 
 def legal(g: Ctx, seat: int) -> list[Action]:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from core.engine.context import replay_ending
+from core.engine.notice import Notice
 from core.engine.table import ENDED
 from core.games.politician import recap
 from core.games.politician.ctx import Ctx
@@ -56,3 +58,12 @@ def sides(state: PolState) -> list[str]:
     """The camp that won a finished game (``human`` or ``wolf``, §7.3), for the group's statistics;
     empty for a cancelled or an unfinished game."""
     return [state.result] if state.phase == ENDED and state.result else []
+
+
+def replay(state: PolState, now: int) -> list[Notice]:
+    """The end of the finished game ``state`` again (:func:`end_game` on a copy, §6.10); ``[]`` without a
+    result. ``now``: UTC epoch seconds."""
+    if state.result is None or state.reason is None:
+        return []
+    result, reason = state.result, state.reason
+    return replay_ending(state, now, Ctx, lambda g: end_game(g, result, reason))

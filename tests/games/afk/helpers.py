@@ -11,7 +11,9 @@ from core.engine.notice import Notice
 from core.engine.result import Accepted, Rejected
 from core.games import rules_for
 
-GAMES = ("adazakura", "politician", "deathnote")
+GAMES = ("adazakura", "politician", "deathnote", "werewolf")
+#: Host settings per game: 人狼's 突然死 (werewolf.md §6.8) would kill the idle players these tests watch.
+SETTINGS: dict[str, dict[str, Any]] = {"werewolf": {"options": {"suddenDeathMisses": 0}}}
 
 
 class Table:
@@ -19,7 +21,7 @@ class Table:
 
     def __init__(self, game: str, players: int = 5, *, seed: int = 7) -> None:
         self.rules = rules_for(game)
-        self.state: Any = start_bot_game(self.rules, players, seed=seed).state
+        self.state: Any = start_bot_game(self.rules, players, seed=seed, settings=SETTINGS.get(game)).state
         self.heard: list[Notice] = []
 
     @property

@@ -1,0 +1,45 @@
+"""Relayed text of classic 人狼 (``/t <text>`` in the 1:1 chat, the console's box): 遺言 [WW-6.9], the
+night chats of the wolves, the masons and the foxes [WW-8.4], and the 霊界 of the dead [WW-8.3]."""
+
+from __future__ import annotations
+
+from core.engine.result import Rejected
+from core.games.werewolf import execution
+from core.games.werewolf.ctx import Ctx
+
+#: Longest relayed message, in characters.
+MAX_SAY = 500
+#: ``teamChat`` values in increasing openness; a role's ``chat`` opens at its value and above (AMB-52).
+LEVELS = ("none", "wolves", "all")
+
+
+def say(g: Ctx, seat: int, text: str) -> Rejected | None:
+    """Relay ``text`` from ``seat``: the executed player's 遺言 while it is awaited; a dead player's words
+    to the other dead (never to the living, AMB-49); a living player's words at night to the living holders
+    of the same role when its chat is open (``teamChat``). Refused: ``input.too_long``, ``team.closed``."""
+    s = g.s
+    if len(text) > MAX_SAY:
+        return Rejected(reason="input.too_long", params={"max": MAX_SAY})
+    if s.phase == "last_words" and seat == s.executed:
+        execution.last_words(g, text)
+        return None
+    if not g.p(seat).alive:
+        g.tell_team("grave.say", [d for d in g.dead_humans() if d != seat], member=g.ref(seat), text=text)
+        g.tell(seat, "grave.sent")
+        return None
+    channel = team(g, seat)
+    if not channel:
+        return Rejected(reason="team.closed")
+    g.tell_team("team.say", [m for m in channel if m != seat], member=g.ref(seat), text=text)
+    g.tell(seat, "team.sent")
+    return None
+
+
+def team(g: Ctx, seat: int) -> list[int]:
+    """The living holders of ``seat``'s role sharing a chat now (only at night, only when ``teamChat``
+    opens that role's chat), ``seat`` included; empty when closed."""
+    card = g.card(seat)
+    opened = LEVELS.index(str(g.option("teamChat")))
+    if g.s.phase != "night" or card.chat is None or opened < LEVELS.index(card.chat):
+        return []
+    return [m for m in g.holders(card.id, alive=True) if m != 0]
