@@ -343,3 +343,28 @@ def test_adazakura_the_skip_majority_leaves_out_a_player_who_left() -> None:
     assert group.state().phase != "discussion"
     assert not group.seat(leaver.user_id).alive
     assert sudden_lines(group, "adazakura", leaver) == 1
+
+
+def test_werewolf_a_player_still_away_when_the_phase_ends_dies_as_by_sudden_death() -> None:
+    """[WW-6.8] and the shell's rule for players who left: the seat away from the group when the phase
+    ends is dead (one line in the group), the win check runs, and the host's /kick of a player who left
+    does the same at once."""
+    group = Group(6)
+    group.start("werewolf")
+    state = group.state()
+    seq = state.phase_seq
+    leaver = next(p for p in state.players if p.alive and p.user_id != group.people[0])
+    group.deliver(group.people[0], MemberLeft(leaver.user_id))
+    until(group, "discussion")
+
+    assert group.state().phase_seq > seq
+    assert not group.seat(leaver.user_id).alive
+    assert sudden_lines(group, "werewolf", leaver) == 1
+
+    kicked = next(p for p in group.state().players if p.alive and p.user_id != group.people[0])
+    group.deliver(group.people[0], MemberLeft(kicked.user_id))
+    group.say(group.people[0], f"/kick {kicked.seat}")
+    state = group.state()
+    assert not group.seat(kicked.user_id).alive or state.is_over
+    told = i18n.text("game.kicked", "ja", "werewolf", player=PlayerRef(seat=kicked.seat, name=kicked.name))
+    assert sum(told in text for text in group.sender.to(GROUP)) == 1

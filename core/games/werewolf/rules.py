@@ -11,7 +11,7 @@ from core.engine import control, lobby
 from core.engine.decide import Steps
 from core.engine.notice import Action
 from core.engine.result import Rejected
-from core.games.werewolf import chat, day, execution, night, settings, setup, view
+from core.games.werewolf import chat, day, deaths, execution, night, settings, setup, victory, view
 from core.games.werewolf.casts import MAX_PLAYERS, MIN_PLAYERS
 from core.games.werewolf.ctx import Ctx
 from core.games.werewolf.legal import legal, refusal
@@ -108,9 +108,22 @@ VERBS = {
 #: one, [WW-8.2]) and the discussion (no prompt); the vote counts (§6.8's 突然死 has its own counter).
 AFK_EXEMPT = frozenset({"night", "discussion", "last_words"})
 
+def leave(g: Ctx, seat: int) -> None:
+    """A player out of the game (the host's ``/kick``, or still away from the group when a phase ended):
+    dead as by 突然死 [WW-6.8] (no 道連れ, AMB-27; 後追い, the 霊界), the group having been told in one
+    line by the engine; the win check runs at once. A phase that waited for them no longer does (they are
+    not living)."""
+    if not g.p(seat).alive:
+        return
+    deaths.kill(g, seat, "sudden")
+    deaths.also_died(g, deaths.follow(g))
+    deaths.arrive(g)
+    victory.check(g)
+
+
 STEPS = Steps(
     model=WWState, ctx=Ctx, max_players=lambda _: MAX_PLAYERS, start=start, configure=settings.configure,
     deadline=deadline, query=view.query, say=chat.say, legal=legal, refusal=refusal, apply=apply,
     clear=clear, pending=pending, discussion=frozenset({"discussion"}), afk_exempt=AFK_EXEMPT,
-    speakers=speakers,
+    speakers=speakers, leave=leave,
 )  # fmt: skip
