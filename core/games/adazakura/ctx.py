@@ -25,6 +25,9 @@ class Ctx(TableCtx[AdzState]):
         self.barriers: dict[int, list[int]] = {}
         # Seats a seal placed tonight stops at once (``seals_at_once``, ``night.stop_sealed``).
         self.stopped: set[int] = set()
+        # The phase a step asked to open next, opened by the phase flow (``rules.advance``) once the step is
+        # done: ``("night", n, _)`` after day n, ``("morning", n, quiet)`` after night n - 1.
+        self.next: tuple[str, int, bool] | None = None
 
     # -- lookups -------------------------------------------------------------------------------------
     def p(self, seat: int) -> Player:

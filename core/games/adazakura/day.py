@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from core.engine import voting
 from core.engine.notice import Action, KeyRef, Param
-from core.games.adazakura import effects, victory, view
+from core.games.adazakura import effects, ending, victory, view
+from core.games.adazakura.anytime import apply_anytime
 from core.games.adazakura.ctx import Ctx
 from core.games.adazakura.legal import can_speak, can_vote, legal
 from core.games.adazakura.model import Ballot, CoRecord, DayEffects, DayState
@@ -31,10 +32,10 @@ def morning(g: Ctx, n: int, *, quiet: bool) -> None:
         g.announce("morning.nobody", day=n)
     if revived:
         g.announce("morning.revived", players=g.refs(revived))
-    if victory.checkpoint(g):
+    if ending.checkpoint(g):
         return
     if victory.draw_due(g, n):
-        victory.end_game(g, "draw")
+        ending.end_game(g, "draw")
         return
     announce_conditions(g)
     for seat in sorted(effects.sealed_by_seals(g)):
@@ -98,8 +99,6 @@ def act(g: Ctx, seat: int, action: Action) -> None:
             if role is not None and action in role.day_options(g, g.p(seat)):
                 role.apply_day_action(g, g.p(seat), action)
                 return
-        from core.games.adazakura.night import apply_anytime
-
         apply_anytime(g, seat, action)
 
 
@@ -204,20 +203,19 @@ def exile(g: Ctx, seat: int) -> None:
 
 
 def end_day(g: Ctx) -> None:
-    """W2, the draw valve, end-of-day housekeeping, then night n [ADZ-5.5] steps 5-7."""
-    from core.games.adazakura.night import open_night
-
+    """W2, the draw valve, end-of-day housekeeping, then night n [ADZ-5.5] steps 5-7 (asked of the phase
+    flow: ``Ctx.next``)."""
     day = g.s.day
     assert day is not None
     died_today = any(d.phase == "day" and d.n == day.n for d in g.s.deaths)
     g.s.quiet_phases = 0 if died_today else g.s.quiet_phases + 1
-    if victory.checkpoint(g):
+    if ending.checkpoint(g):
         return
     for p in g.s.players:
         if p.gained_until is not None and p.gained_until <= day.n:
             p.gained, p.gained_until = None, None
     effects.prune_seals(g)
     if victory.draw_due(g, day.n):
-        victory.end_game(g, "draw")
+        ending.end_game(g, "draw")
         return
-    open_night(g, day.n)
+    g.next = ("night", day.n, False)

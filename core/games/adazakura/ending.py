@@ -28,6 +28,22 @@ DEDUCTION = "deduction"
 Outcome = Literal["success", "failure", "timeout"]
 
 
+def checkpoint(g: Ctx) -> bool:
+    """Run W1/W2 (:func:`victory.winner`); end the game and return True if a side has won [ADZ-2.6]."""
+    side = victory.winner(g)
+    if side is None:
+        return False
+    end_game(g, side)
+    return True
+
+
+def end_game(g: Ctx, result: str) -> None:
+    """The game is decided: ``result`` is the side that won at a checkpoint (``sakura``, ``adazakura``) or
+    ``draw``. Renri, Kanae's deductions, the final announcement and the recap follow (:func:`begin`)
+    [ADZ-10.1]; the game is over once they are done (``phase == "ended"``)."""
+    begin(g, result)
+
+
 def begin(g: Ctx, result: str) -> None:
     """The game is decided: ``result`` is the side that won at a checkpoint (``sakura``/``adazakura``)
     or ``draw`` [ADZ-10.1]. Runs the deductions (if any) or ends the game at once."""

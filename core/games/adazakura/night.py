@@ -9,6 +9,7 @@ from typing import Any
 
 from core.engine.notice import Action, KeyRef, Param
 from core.games.adazakura import effects, erasure
+from core.games.adazakura.anytime import apply_anytime
 from core.games.adazakura.ctx import Ctx
 from core.games.adazakura.legal import legal, night_sealed
 from core.games.adazakura.model import NightState, Player, TeamChoice
@@ -97,16 +98,6 @@ def _choose(g: Ctx, seat: int, action: Action) -> None:
     _reopen(g, seat)
 
 
-def apply_anytime(g: Ctx, seat: int, action: Action) -> None:
-    """An action allowed in every phase (the Black Box switch, A70), by the held ability offering it."""
-    p = g.p(seat)
-    for megami in effects.abilities_of(p):
-        role = roles().get(megami)
-        if role is not None and action in role.anytime_options(g, p):
-            role.apply_anytime(g, p, action)
-            return
-
-
 def _reopen(g: Ctx, seat: int, key: str = "night.choice.saved") -> None:
     """Acknowledge a choice with the buttons of now (a copy's new ones included, A64); undo "done"."""
     night = g.s.night
@@ -148,9 +139,8 @@ def _choice_lines(g: Ctx) -> list[Param]:
 
 
 def close_night(g: Ctx) -> None:
-    """The window closes: resolve in the fixed order, deliver results, then the morning [ADZ-6.3]."""
-    from core.games.adazakura.day import morning
-
+    """The window closes: resolve in the fixed order, deliver results, then the morning [ADZ-6.3] (asked of
+    the phase flow: ``Ctx.next``)."""
     night = g.s.night
     assert night is not None
     t0 = erasure.team_target(g) if night.n >= 1 else None
@@ -181,7 +171,7 @@ def close_night(g: Ctx) -> None:
         g.tell(seat, "night.results", night=night.n, lines=list(lines))
     died = len(g.s.deaths) > deaths_before
     g.log("NightResolved", night=night.n)  # the recap's segments [ADZ-11.11]
-    morning(g, night.n + 1, quiet=night.n >= 1 and not died)
+    g.next = ("morning", night.n + 1, night.n >= 1 and not died)
 
 
 def _nothing() -> KeyRef:

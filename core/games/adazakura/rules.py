@@ -11,7 +11,7 @@ from core.engine.decide import Steps
 from core.engine.notice import Action, Notice
 from core.engine.result import Rejected
 from core.games.adazakura import day as day_flow
-from core.games.adazakura import effects, ending, setup, victory, view
+from core.games.adazakura import effects, ending, setup, view
 from core.games.adazakura import night as night_flow
 from core.games.adazakura.ctx import Ctx
 from core.games.adazakura.legal import can_speak, can_vote, legal, refusal
@@ -68,7 +68,7 @@ def clear(s: AdzState) -> None:
 
 
 def deadline(g: Ctx) -> Rejected | None:
-    """The current phase's deadline passed: close that phase."""
+    """The current phase's deadline passed: close that phase (and open the next, :func:`advance`)."""
     s = g.s
     if s.phase == "night":
         night_flow.close_night(g)
@@ -80,15 +80,33 @@ def deadline(g: Ctx) -> Rejected | None:
         ending.timeout(g)  # no complete deduction in time: a failure [ADZ-10.2]
     else:
         return Rejected(reason="phase.stale")
+    advance(g)
     return None
 
 
 def apply(g: Ctx, seat: int, action: Action) -> None:
-    """A seat's legal action: a night choice or a day action."""
+    """A seat's legal action: a night choice or a day action (and the next phase, :func:`advance`)."""
     if g.s.phase == "night":
         night_flow.submit(g, seat, action)
     else:
         day_flow.act(g, seat, action)
+    advance(g)
+
+
+#: The phase flow [ADZ-5.1]: what opens a phase another one asked for (``Ctx.next``): the night after the
+#: day, the morning after the night.
+OPENERS = {
+    "night": lambda g, n, quiet: night_flow.open_night(g, n),
+    "morning": lambda g, n, quiet: day_flow.morning(g, n, quiet=quiet),
+}
+
+
+def advance(g: Ctx) -> None:
+    """Open the phases the steps just run asked for (``Ctx.next``), one after the other."""
+    while g.next is not None:
+        kind, n, quiet = g.next
+        g.next = None
+        OPENERS[kind](g, n, quiet)
 
 
 def team_say(g: Ctx, seat: int, text: str) -> Rejected | None:
@@ -152,7 +170,7 @@ def leave(g: Ctx, seat: int) -> None:
     if rule(s, "morning_megami"):
         g.announce("sudden.megami", player=g.ref(seat), megami=g.role(p.megami))
     if s.ending is None:
-        victory.checkpoint(g)
+        ending.checkpoint(g)
 
 
 #: Where /extend and the /skip vote apply (issue 8 §3): the day's discussion [ADZ-8.1], [ADZ-11.8].

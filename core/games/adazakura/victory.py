@@ -37,30 +37,12 @@ def winners_of(g: Ctx, side: str) -> list[int]:
     return [p.seat for p in g.s.players if p.faction == ADAZAKURA or p.madman]
 
 
-def checkpoint(g: Ctx) -> bool:
-    """Run W1/W2; end the game and return True if a side has won [ADZ-2.6]."""
-    side = winner(g)
-    if side is None:
-        return False
-    end_game(g, side)
-    return True
-
-
 def draw_due(g: Ctx, day: int) -> bool:
     """The safety valve (A54): too many quiet phases, or ``day`` (the day about to begin) is day 30; never
     with the host's ``draw_valve`` off (the original text has no draw)."""
     if not rule(g.s, "draw_valve"):
         return False
     return g.s.quiet_phases >= QUIET_LIMIT or day >= LAST_DAY
-
-
-def end_game(g: Ctx, result: str) -> None:
-    """The game is decided: ``result`` is the side that won at a checkpoint (``sakura``, ``adazakura``) or
-    ``draw``. Renri, Kanae's deductions, the final announcement and the recap follow (``ending.py``)
-    [ADZ-10.1]; the game is over once they are done (``phase == "ended"``)."""
-    from core.games.adazakura import ending
-
-    ending.begin(g, result)
 
 
 def sides(state: AdzState) -> list[str]:

@@ -108,6 +108,7 @@ VERBS = {
 #: one, [WW-8.2]) and the discussion (no prompt); the vote counts (§6.8's 突然死 has its own counter).
 AFK_EXEMPT = frozenset({"night", "discussion", "last_words"})
 
+
 def leave(g: Ctx, seat: int) -> None:
     """A player out of the game (the host's ``/kick``, or still away from the group when a phase ended):
     dead as by 突然死 [WW-6.8] (no 道連れ, AMB-27; 後追い, the 霊界), the group having been told in one
