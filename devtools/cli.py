@@ -38,6 +38,17 @@ MAX_PLAYERS = max(rules.max_players for rules in registry().values())
 DEFAULT_PLAYERS = 6
 
 
+def _port(text: str) -> int:
+    """A TCP port number (0-65535; 0: any free one), for argparse (a clear usage error otherwise)."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0-65535, not {port}")
+    return port
+
+
 def _seed(text: str) -> int:
     """A ``--seed``: 0 to 2**63 - 1 (the game's RNG takes 63 bits); argparse reports anything else."""
     seed = int(text)
@@ -76,7 +87,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--port",
-        type=int,
+        type=_port,
         default=DEFAULT_PORT,
         help=f"the browser playground's port (default {DEFAULT_PORT})",
     )

@@ -310,8 +310,19 @@ class LocalGame:
             return "/" + " ".join([action.kind, *map(str, action.args)])
 
     async def press(self, tap: Tap, *, private: bool) -> Outcome:
-        """The person presses a button shown in the group or in their 1:1 chat."""
-        return await self.person_says(tap, private=private)
+        """The person presses a button shown in the group or in their 1:1 chat (a lobby's join button
+        joins, :func:`pressed`)."""
+        intent, private = pressed(tap, private)
+        return await self.person_says(intent, private=private)
+
+
+def pressed(tap: Tap, private: bool) -> tuple[Intent, bool]:
+    """What pressing ``tap`` sends, and whether in the 1:1 chat: a lobby's join button is a link to the
+    bot's 1:1 chat on the platforms (Telegram's deep link), so pressing it here sends the private
+    ``/start <game id>`` the link would; any other button is its tap."""
+    if tap.action.kind == "join" and tap.game_id:
+        return TextCommand("start", (tap.game_id,)), True
+    return tap, private
 
 
 def _logged(intent: Intent) -> str:

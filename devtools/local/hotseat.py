@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.engine.rng import Rng
-from devtools.local.game import BOT_SALT, LocalGame, Mind
+from devtools.local.game import BOT_SALT, LocalGame, Mind, pressed
 from devtools.local.sender import GROUP_CHAT, Entry
 from handlers.console.view import answered
 from handlers.messages import Outcome, TextCommand
@@ -117,7 +117,8 @@ class HotSeatGame(LocalGame):
         if shown.chat_id != GROUP_CHAT or not 0 <= button < len(shown.buttons):
             raise IndexError(button)
         self.tick()
-        outcome = await self.deliver(user, shown.buttons[button].tap, private=False)
+        intent, private = pressed(shown.buttons[button].tap, False)
+        outcome = await self.deliver(user, intent, private=private)
         await self.settle()
         return outcome
 

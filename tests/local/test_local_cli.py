@@ -155,3 +155,15 @@ def test_an_unknown_game_is_refused_with_the_known_ones(capsys: pytest.CaptureFi
     assert refused.value.code == 2
     err = capsys.readouterr().err
     assert all(game in err for game in registry())
+
+
+@pytest.mark.parametrize("port", ["99999", "-1", "http"])
+def test_a_port_out_of_range_is_a_usage_error_not_a_traceback(
+    port: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        cli.main(["play", "--port", port])
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    assert "--port" in err
+    assert "Traceback" not in err

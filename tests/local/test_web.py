@@ -505,3 +505,21 @@ def test_after_a_rematch_the_started_game_shows_the_persons_own_seat(
                                                                                 name=me["name"]))  # fmt: skip
     finally:
         page.context.close()
+
+
+def test_the_join_button_of_a_lobby_opened_with_newgame_seats_whoever_presses_it(browser: Browser) -> None:
+    """On the platforms the join button is a link to the bot's 1:1 chat (Telegram's deep link): here
+    pressing it sends that chat's ``/start <game id>``, so a lobby opened by ``/newgame`` fills up."""
+    me = person(browser.state())
+    browser.ok("/playground/api/group", {"seat": me["seat"], "text": "/cancel"})
+    browser.ok("/playground/api/group", {"seat": me["seat"], "text": "/newgame adazakura"})
+    lobby = browser.state()
+    join = i18n.text("action.join", "ja", "common")
+    n, button, live = _buttons(lobby, join)[-1]
+    assert live
+    other = next(row for row in lobby["seats"] if not row["person"])
+
+    browser.ok("/playground/api/press", {"seat": other["seat"], "n": n, "button": button})
+
+    said = [entry["text"] for entry in browser.state(lobby["next"])["chat"]]
+    assert any(other["name"] in text and "参加しました" in text for text in said), said
