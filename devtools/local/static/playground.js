@@ -43,7 +43,7 @@
     "chat.gm": "GM",
     "chat.empty": "No messages yet.",
     "console": "{name}'s screen",
-    "clock": "{seconds} seconds to the deadline (each input moves the clock {tick} s)",
+    "clock": "{seconds} seconds to the deadline (each input moves the clock up to {tick} s)",
     "clock.none": "No deadline right now",
     "game_line": "{title} · game {game_id} · seed {seed}",
     "new.players": "Players ({min}-{max})",
