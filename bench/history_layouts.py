@@ -3,7 +3,7 @@
 
 A 16-player 徒桜戦争 game is played to day 10 through the real write path (``Service`` and ``GameRunner``
 on :class:`~infra.store.MemoryStore`, whose items are sized exactly like DynamoStore's): the long-game bots
-of ``bench/writepath.py`` (nobody erased at night, one Sakura voted out a day), one Telegram-like delivery
+of ``bench/webhook_game.py`` (nobody erased at night, one Sakura voted out a day), one Telegram-like delivery
 id per tap. Every commit is watched; its game item is rebuilt in DynamoDB's wire form and sized by
 ``bench.capacity.item_size`` (DynamoDB Developer Guide, "Item sizes and formats"), and each layout is
 priced by "Capacity unit consumption for write operations" (1 WCU per started KB of the larger of the item
@@ -47,7 +47,7 @@ PLAYERS = 16
 DAYS = (1, 5, 10)
 GAME_ID = "gbench01"
 START = 1_767_225_600
-SEED = 20_260_101  # the seed of bench/writepath.py's games
+SEED = 20_260_101  # the seed of bench/webhook_game.py's games
 GROUP = "tg:-1001000000777"
 FIRST_USER = 2_000_000_001
 
@@ -148,9 +148,9 @@ def _day(state: Any) -> int:
 
 def play() -> Watched:
     """A 16-player game to the end of day 10 (or its end)."""
-    if str(ROOT / "bench") not in sys.path:  # bench/writepath.py imports its sibling ``capacity``
+    if str(ROOT / "bench") not in sys.path:  # bench/webhook_game.py imports its sibling modules
         sys.path.insert(0, str(ROOT / "bench"))
-    from bench.writepath import long_game  # the long-game bots (bench/writepath.py)
+    from bench.webhook_game import long_game  # the long-game bots of the write-path bench
 
     store = Watched()
     service = Service(

@@ -38,15 +38,14 @@ import importlib
 import importlib.util
 import json
 import os
-import re
 import sys
 import types
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
 import core.i18n as i18n
+from handlers.line import typed
 from handlers.messages import (
     BotLeft,
     Inbound,
@@ -66,14 +65,11 @@ PREFIX = "line:"
 MAX_TEXT = 5000
 #: Messaging API reference, "Postback action": ``data`` at most 300 characters.
 POSTBACK_MAX_BYTES = 300
-#: Commands whose arguments are a message relayed as written (team chat), never folded.
-RELAYED = frozenset({"t"})
 NUDGE_DATA = "~nudge"
 #: The 1:1 text that the group's "open the 1:1 chat" link types in (``line.prefill.my_turn``, each
 #: language): sending it asks for what waits, like the rich menu's 「自分の番」.
 MY_TURN = frozenset(i18n.text("line.prefill.my_turn", locale, "adazakura") for locale in ("ja", "en"))
 ME_DATA = "~me"
-_COMMAND = re.compile(r"[/／](\S+)(?:\s+(.*))?", re.DOTALL)
 
 
 _MODELS = "linebot.v3.webhooks.models"
@@ -237,12 +233,12 @@ def _message(event: Any, origin: _Origin, bot_user_id: str | None) -> list[Inbou
     if origin.is_private:
         if text.strip() in MY_TURN:
             return [origin.inbound(Nudge(asked=True))]
-        intent = _command(text) or TextCommand("text", (text,))
+        intent = typed.command(text) or TextCommand("text", (text,))
         return [origin.inbound(_oversized() if len(text) > MAX_TEXT else intent)]
-    rest = _after_self_mention(text, message.mention, bot_user_id)
-    group_intent: Intent | None = _command(text if rest is None else rest)
+    rest = typed.after_self_mention(text, message.mention, bot_user_id)
+    group_intent: Intent | None = typed.command(text if rest is None else rest)
     if group_intent is None and rest is not None:
-        group_intent = _words(rest) or Nudge(asked=True)
+        group_intent = typed.words(rest) or Nudge(asked=True)
     if group_intent is None or isinstance(group_intent, Nudge):
         return [origin.inbound(group_intent or Nudge())]
     if origin.user_id is None:
@@ -252,49 +248,6 @@ def _message(event: Any, origin: _Origin, bot_user_id: str | None) -> list[Inbou
 
 def _oversized() -> TextCommand:
     return TextCommand("oversized", (str(MAX_TEXT),))
-
-
-def _command(text: str) -> TextCommand | None:
-    """``/cmd args…`` (or with a full-width ``／``) → ``TextCommand``; the name NFKC-folded (full-width
-    letters typed in Japanese input mode) and lower-cased, and so are the arguments (``/vote ３``) but a
-    message's words (``/t``: what the player wrote is relayed as written)."""
-    found = _COMMAND.fullmatch(text.strip())
-    if found is None:
-        return None
-    return _typed(_name(found[1]), found[2] or "")
-
-
-def _words(text: str) -> TextCommand | None:
-    """``cmd args…`` without a slash (after a mention of the bot) → ``TextCommand``; ``None`` if empty."""
-    words = text.split(maxsplit=1)
-    return _typed(_name(words[0]), words[1] if len(words) > 1 else "") if words else None
-
-
-def _typed(name: str, rest: str) -> TextCommand:
-    """The command ``name`` with the arguments in ``rest`` (NFKC-folded unless written to be relayed)."""
-    folded = rest if name in RELAYED else unicodedata.normalize("NFKC", rest)
-    return TextCommand(name, tuple(folded.split()))
-
-
-def _name(word: str) -> str:
-    return unicodedata.normalize("NFKC", word).lower()
-
-
-def _after_self_mention(text: str, mention: Any, bot_user_id: str | None) -> str | None:
-    """The text after a mention of the bot that opens ``text`` (only blanks before it), else ``None``.
-
-    Mention ``index``/``length`` are read as UTF-16 code units: the reference says "characters", and the
-    two agree except around emoji and other characters beyond the BMP.
-    """
-    units = text.encode("utf-16-le")
-    for mentionee in mention.mentionees if mention is not None else ():
-        is_bot = getattr(mentionee, "is_self", None) or (
-            bot_user_id is not None and getattr(mentionee, "user_id", None) == bot_user_id
-        )
-        start, end = 2 * mentionee.index, 2 * (mentionee.index + mentionee.length)
-        if is_bot and not units[:start].decode("utf-16-le", errors="replace").strip():
-            return units[end:].decode("utf-16-le", errors="replace")
-    return None
 
 
 def _postback(event: Any, origin: _Origin, bot_user_id: str | None) -> list[Inbound]:
