@@ -26,13 +26,12 @@ from typing import Any, Literal
 
 from hypothesis import strategies as st
 
-from core.engine.bots import BotRefused, Driver, next_now, start_bot_game
+from core.engine.bots import start_bot_game
 from core.engine.commands import Act, Command, Query, Say, StartGame
-from core.engine.notice import Action
-from core.engine.result import Accepted, Rejected
-from core.engine.rng import Rng
+from core.engine.result import Accepted
 from core.games import rules_for
 from core.games.deathnote.model import DNState
+from tests.property.playing import IdleRules, play_out
 
 RULES = rules_for("deathnote")
 SIZES = (4, 5, 6)
@@ -139,22 +138,6 @@ def seeded_game(players: int, seed: int) -> Game:
 
 
 # -- playing -------------------------------------------------------------------------------------------
-class _IdleRules:
-    """The rules as the bots see them: ``idle`` bots (join numbers) are offered nothing, so they never act
-    and the phase's timer fires (§11.5 defaults)."""
-
-    def __init__(self, idle: frozenset[int]) -> None:
-        self.idle = {f"bot:{k}" for k in idle}
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(RULES, name)
-
-    def legal_actions(self, state: DNState, seat: int) -> list[Action]:
-        if state.players[seat - 1].user_id in self.idle:
-            return []
-        return RULES.legal_actions(state, seat)
-
-
 @dataclass
 class Played:
     """A finished game: its table, the final state and the number of ``decide`` calls after the deal."""
@@ -177,26 +160,20 @@ def play(game: Game, check: Check = lambda step: None, *, probe: Probe | None = 
     fails if the game has not ended after :data:`MAX_STEPS` steps."""
     deal = started(game)
     check(deal)
-    driver = Driver(_IdleRules(game.idle), Rng.seeded(game.bot_seed))
-    driver.observe(deal.outcome.notices)
-    extra = _Extra(game, random.Random(game.bot_seed))
-    state, now = deal.after, 0
-    for count in range(MAX_STEPS):
-        if probe is not None and not state.is_over:
-            probe(state, now)
-        command = extra.command(state) or driver.next_command(state)
-        if command is None:
-            return Played(game, state, count)
-        now = next_now(state, command, now)
-        outcome = RULES.decide(state, command, now=now)
-        if isinstance(outcome, Rejected):
-            if isinstance(command, Say):
-                continue
-            raise BotRefused(f"{command!r} refused in {state.phase}: {outcome.reason}")
-        driver.observe(outcome.notices)
-        check(Step(state, command, now, outcome))
-        state = outcome.state
-    raise AssertionError(f"{game}: not over after {MAX_STEPS} steps ({state.phase})")
+    final, count = play_out(
+        RULES,
+        deal,
+        idle=game.idle,
+        bot_seed=game.bot_seed,
+        extra=_Extra(game, random.Random(game.bot_seed)).command,
+        skippable=(Say,),
+        step=Step,
+        check=check,
+        probe=probe,
+        max_steps=MAX_STEPS,
+        label=game,
+    )
+    return Played(game, final, count)
 
 
 @dataclass
@@ -223,7 +200,9 @@ class _Extra:
         return None
 
     def _night(self, state: DNState) -> Command | None:
-        awake = [p for p in state.players if p.alive and p.user_id not in _IdleRules(self.game.idle).idle]
+        awake = [
+            p for p in state.players if p.alive and p.user_id not in IdleRules(RULES, self.game.idle).idle
+        ]
         if not awake or self.rnd.random() < 0.5:
             return None
         p = self.rnd.choice(awake)

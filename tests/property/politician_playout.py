@@ -19,14 +19,13 @@ from typing import Any, Literal
 
 from hypothesis import strategies as st
 
-from core.engine.bots import BotRefused, Driver, next_now, start_bot_game
+from core.engine.bots import start_bot_game
 from core.engine.commands import Act, Command, Query, Say, StartGame
-from core.engine.notice import Action
-from core.engine.result import Accepted, Rejected
-from core.engine.rng import Rng
+from core.engine.result import Accepted
 from core.games import rules_for
 from core.games.politician.model import PolState
 from core.games.politician.roles import MAX_PLAYERS, MIN_PLAYERS, SINGLE, Cast, check_cast
+from tests.property.playing import play_out
 
 RULES = rules_for("politician")
 SIZES = range(MIN_PLAYERS, MAX_PLAYERS + 1)
@@ -158,19 +157,6 @@ def seeded_game(players: int, seed: int) -> Game:
 
 
 # -- playing -------------------------------------------------------------------------------------------
-class _IdleRules:
-    """The rules as the bots see them: ``idle`` seats are offered nothing, so they never act."""
-
-    def __init__(self, idle: frozenset[int]) -> None:
-        self.idle = idle
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(RULES, name)
-
-    def legal_actions(self, state: PolState, seat: int) -> list[Action]:
-        return [] if seat in self.idle else RULES.legal_actions(state, seat)
-
-
 @dataclass
 class Played:
     """A finished game: its table, the final state and the number of ``decide`` calls after the deal."""
@@ -193,27 +179,22 @@ def play(game: Game, check: Check = lambda step: None, *, probe: Probe | None = 
     fails if the game has not ended after :data:`MAX_STEPS` steps."""
     deal = started(game)
     check(deal)
-    driver = Driver(_IdleRules(game.idle), Rng.seeded(game.bot_seed))
-    driver.observe(deal.outcome.notices)
-    extra = random.Random(game.bot_seed)
+    rnd = random.Random(game.bot_seed)
     said: dict[int, int] = {}
-    state, now = deal.after, 0
-    for count in range(MAX_STEPS):
-        if probe is not None and not state.is_over:
-            probe(state, now)
-        command = _extra(game, state, extra, said) or driver.next_command(state)
-        if command is None:
-            return Played(game, state, count)
-        now = next_now(state, command, now)
-        outcome = RULES.decide(state, command, now=now)
-        if isinstance(outcome, Rejected):
-            if isinstance(command, (Say, Query)):
-                continue
-            raise BotRefused(f"{command!r} refused in {state.phase}: {outcome.reason}")
-        driver.observe(outcome.notices)
-        check(Step(state, command, now, outcome))
-        state = outcome.state
-    raise AssertionError(f"{game}: not over after {MAX_STEPS} steps ({state.phase})")
+    final, count = play_out(
+        RULES,
+        deal,
+        idle=game.idle,
+        bot_seed=game.bot_seed,
+        extra=lambda state: _extra(game, state, rnd, said),
+        skippable=(Say, Query),
+        step=Step,
+        check=check,
+        probe=probe,
+        max_steps=MAX_STEPS,
+        label=game,
+    )
+    return Played(game, final, count)
 
 
 def _extra(game: Game, state: PolState, rnd: random.Random, said: dict[int, int]) -> Command | None:
