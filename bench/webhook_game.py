@@ -34,7 +34,7 @@ from handlers.telegram.sender import TelegramSender  # noqa: E402
 from handlers.telegram.speech import TelegramSpeech  # noqa: E402
 from infra.dynamodb import DynamoStore, create_table  # noqa: E402
 from infra.timers import MemoryScheduler, WakeUp  # noqa: E402
-from tests.fakes.telegram_api import BOT_USERNAME, TOKEN  # noqa: E402
+from tests.fakes.telegram_api import BOT_USERNAME, TOKEN, carry_out  # noqa: E402
 from tests.telegram.builders import callback, group_command, private_command, webhook_event  # noqa: E402
 
 GAME = "adazakura"
@@ -100,8 +100,9 @@ class Game:
 
     def post(self, update: dict[str, Any]) -> None:
         self.update_id += 1
-        status = webhook.handler(webhook_event(update, SECRET), None)["statusCode"]
-        assert status == 200, status
+        answer = webhook.handler(webhook_event(update, SECRET), None)
+        assert answer["statusCode"] == 200, answer["statusCode"]
+        carry_out(answer, self.api.base_url)
 
     def open(self, options: tuple[str, ...] = ()) -> None:
         """``/newgame``, every player joins through the link, the host's ``/option`` lines (``"k 1"``), the

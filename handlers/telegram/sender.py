@@ -33,7 +33,7 @@ import logging
 import warnings
 from collections.abc import Awaitable, Callable
 from functools import partial
-from typing import TypeVar
+from typing import Any, TypeVar
 from urllib.parse import quote
 
 from telegram import Bot, ChatMemberRestricted, InlineKeyboardButton, InlineKeyboardMarkup
@@ -59,7 +59,6 @@ REASONS = (
 )
 _NOT_MODIFIED = "message is not modified"
 _CANNOT_EDIT = ("message to edit not found", "message can't be edited")
-_QUERY_TOO_OLD = "query is too old"
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -163,17 +162,17 @@ class TelegramSender:
         label = i18n.text("console.open", message.locale, "common")
         return InlineKeyboardButton(label, url=console_link(self._username, self._miniapp, message.game_id))
 
-    async def answer_callback(self, query_id: str, text: str | None) -> None:
-        """Answer a button press (``answerCallbackQuery``), showing ``text`` (cut to 200 chars) as a toast.
-
-        A query older than Telegram's answer window ("query is too old") is ignored: the press was
-        already handled, only its spinner is lost.
-        """
-        try:
-            await self._bot.answer_callback_query(query_id, text=None if text is None else text[:MAX_ACK])
-        except BadRequest as exc:
-            if _QUERY_TOO_OLD not in exc.message.lower():
-                raise
+    @staticmethod
+    def callback_answer(query_id: str, text: str | None) -> dict[str, Any]:
+        """The webhook reply that answers a button press: ``{"method": "answerCallbackQuery",
+        "callback_query_id": …, "text": …}`` showing ``text`` (cut to 200 characters) as a toast, no
+        ``text`` for none. Telegram carries it out when the webhook answers 200 with it as a JSON body
+        (core.telegram.org/bots/api#making-requests-when-getting-updates), which saves a Bot API call per
+        press: its result is never known, and a press answered too late is only a lost spinner."""
+        answer: dict[str, Any] = {"method": "answerCallbackQuery", "callback_query_id": query_id}
+        if text is not None:
+            answer["text"] = text[:MAX_ACK]
+        return answer
 
     async def _edit(self, message: OutMessage, markup: InlineKeyboardMarkup | None) -> bool:
         assert message.edit_of is not None

@@ -11,11 +11,13 @@ Order of work, per delivery (core.telegram.org/bots/api#setwebhook):
    ``secret_token``), compared in constant time → else 401 and nothing else happens;
 2. the body (base64 when ``isBase64Encoded``) must be a JSON object → else 400;
 3. :func:`~handlers.telegram.parse.parse_update`, then ``Service.handle(inbound, now=<UTC epoch s>)``,
-   then ``answerCallbackQuery`` with ``outcome.ack`` for a button press, then ``outcome.messages``
-   (``edit_of="tap"``: edit the message whose button was pressed, e.g. the next level of a menu);
+   then ``outcome.messages`` (``edit_of="tap"``: edit the message whose button was pressed, e.g. the
+   next level of a menu);
 4. 200 — also when the update is ignored, unparseable or the service fails before its commit (logged):
-   Telegram would otherwise deliver the same update again and again. The exception: 500 when the service
-   committed the update but could neither send its messages nor keep them in the outbox
+   Telegram would otherwise deliver the same update again and again. A button press's 200 carries its
+   answer, ``answerCallbackQuery`` with ``outcome.ack``, as a JSON body that Telegram carries out
+   (:meth:`TelegramSender.callback_answer`; a Bot API call less per press). The exception: 500 when the
+   service committed the update but could neither send its messages nor keep them in the outbox
    (``handlers.messages.Undelivered``): Telegram delivers it again, and that sends them
    (``handlers.runner``).
 
@@ -121,8 +123,8 @@ def handler(event: dict[str, Any], context: object) -> dict[str, Any]:
     if update is None:
         return _response(400)
     runtime = _runtime()
-    status = _loop().run_until_complete(_process(runtime, update))
-    return _response(status)
+    status, answer = _loop().run_until_complete(_process(runtime, update))
+    return _response(status, answer)
 
 
 def _console() -> ConsoleApi:
@@ -138,9 +140,10 @@ def _console() -> ConsoleApi:
     return _Container.console
 
 
-async def _process(runtime: Runtime, update: dict[str, Any]) -> int:
+async def _process(runtime: Runtime, update: dict[str, Any]) -> tuple[int, dict[str, Any] | None]:
     """Handle one verified update and write its one log line (:func:`observability.log_input`); the HTTP
-    status to answer (see the module docstring)."""
+    status to answer and the Bot API call to answer with (a button press's ``answerCallbackQuery``), see
+    the module docstring."""
     started = time.perf_counter()
     update_id = update.get("update_id")
     outcome, kind, status = Outcome(result="ignored"), "update", 200
@@ -161,20 +164,17 @@ async def _process(runtime: Runtime, update: dict[str, Any]) -> int:
         except Exception:
             outcome = Outcome(result="failed")
             logger.exception("service failed", extra={"update_id": update_id, "intent": _kind(parsed)})
+    answer = None
     if parsed is not None and runtime.sender is not None:
-        if parsed.callback_query_id is not None:
-            try:
-                await runtime.sender.answer_callback(parsed.callback_query_id, outcome.ack)
-            except Exception as exc:  # TelegramError, or a query id of a type the Bot API refuses
-                failure = {"update_id": update_id, "error": repr(exc)}
-                logger.warning("answerCallbackQuery failed", extra=failure)
+        if parsed.callback_query_id is not None and status == 200:
+            answer = runtime.sender.callback_answer(parsed.callback_query_id, outcome.ack)
         for message in outcome.messages:
             await _reply(runtime.sender, _in_place(message, parsed), update_id)
     delivery_id = None if update_id is None else f"tg:{update_id}"
     observability.log_input(
         logger, source="telegram", outcome=outcome, started=started, delivery_id=delivery_id, kind=kind
     )
-    return status
+    return status, answer
 
 
 def _in_place(message: OutMessage, parsed: TelegramInbound) -> OutMessage:
@@ -229,8 +229,12 @@ def _kind(parsed: TelegramInbound) -> str:
     return f"command:{intent.name}" if isinstance(intent, TextCommand) else type(intent).__name__
 
 
-def _response(status: int) -> dict[str, Any]:
-    return {"statusCode": status, "headers": {"content-type": "text/plain"}, "body": ""}
+def _response(status: int, answer: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The Function URL response: ``answer`` (a Bot API method and its parameters) as a JSON body."""
+    if answer is None:
+        return {"statusCode": status, "headers": {"content-type": "text/plain"}, "body": ""}
+    body = json.dumps(answer, ensure_ascii=False)
+    return {"statusCode": status, "headers": {"content-type": "application/json"}, "body": body}
 
 
 def _loop() -> asyncio.AbstractEventLoop:

@@ -36,6 +36,7 @@ from handlers.telegram.sender import TelegramSender
 from infra.dynamodb import DynamoStore
 from infra.store import Change, StoredGame, VersionConflict
 from infra.timers import MemoryScheduler
+from tests.fakes.telegram_api import carry_out
 from tests.telegram.builders import webhook_event
 
 #: Seconds a barrier waits for the other racers; only stops a broken run from hanging, never asserted.
@@ -139,6 +140,7 @@ def deliver(job: Delivery) -> Delivered:
     endpoints = _Container.endpoints
     assert endpoints is not None
     answer = webhook.handler(webhook_event(json.loads(job.update), endpoints.secret), None)
+    carry_out(answer, endpoints.bot_api, endpoints.token)
     status = int(answer["statusCode"])
     return Delivered(status, store.conflicts, os.getpid(), _due(job.now))
 

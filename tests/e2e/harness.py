@@ -193,7 +193,9 @@ class Table:
 
     def post(self, update: dict[str, Any] | str, secret: str | None = SECRET) -> int:
         """POST one update as Telegram does; the HTTP status the webhook answered."""
-        status: int = webhook.handler(webhook_event(update, secret), None)["statusCode"]
+        answer = webhook.handler(webhook_event(update, secret), None)
+        self.api.carry_out(answer)
+        status: int = answer["statusCode"]
         return status
 
     def in_group(self, player: Player, text: str) -> dict[str, Any]:

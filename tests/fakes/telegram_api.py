@@ -26,6 +26,8 @@ from __future__ import annotations
 import json
 import threading
 import time
+import urllib.error
+import urllib.request
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler
 from pathlib import Path
@@ -249,6 +251,10 @@ class FakeTelegramApi:
         with self._lock:
             return list(self._edited.get(chat, []))
 
+    def carry_out(self, answer: dict[str, Any]) -> None:
+        """Carry out the Bot API call a webhook answered with, as Telegram does (:func:`carry_out`)."""
+        carry_out(answer, self.base_url, self.token)
+
     def calls_to(self, method: str) -> list[Call]:
         with self._lock:
             return [call for call in self.calls if call.method == method]
@@ -407,6 +413,26 @@ def decode_params(body: bytes, content_type: str) -> dict[str, Any]:
             decoded[name] = value
     return decoded
 
+
+
+def carry_out(answer: dict[str, Any], base_url: str, token: str = TOKEN) -> None:
+    """What Telegram does with the webhook's answer ``answer`` (a Lambda Function URL response): a 200 whose
+    body is a JSON object naming a ``method`` is that Bot API call, the object's other fields its
+    parameters, POSTed to the Bot API at ``base_url`` (as :attr:`FakeTelegramApi.base_url`); its result
+    is known to nobody (core.telegram.org/bots/api#making-requests-when-getting-updates)."""
+    content_type = str((answer.get("headers") or {}).get("content-type", ""))
+    if answer.get("statusCode") != 200 or not content_type.startswith("application/json"):
+        return
+    params = json.loads(answer["body"])
+    method = params.pop("method")
+    request = urllib.request.Request(
+        f"{base_url}{token}/{method}", data=json.dumps(params).encode("utf-8"),
+        headers={"Content-Type": "application/json"},
+    )  # fmt: skip
+    try:
+        urllib.request.urlopen(request, timeout=10).close()
+    except urllib.error.HTTPError as error:  # Telegram tells the webhook nothing either
+        error.close()
 
 def _handler_class(api: FakeTelegramApi) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):

@@ -168,8 +168,11 @@ def test_a_button_press_is_answered_with_the_services_ack(api: FakeTelegramApi) 
     configure_with_bot(api, service)
     press = Tap(game_id="g1a2b3c4", phase_seq=17, action=Action(kind="vote", args=(3,)))
     update = callback(1000000004, GROUP, press, message_id=12, update_id=601)
-    assert webhook.handler(webhook_event(update, SECRET), None)["statusCode"] == 200
+    response = webhook.handler(webhook_event(update, SECRET), None)
+    assert response["statusCode"] == 200
     assert [inbound.intent for inbound, _ in service.calls] == [press]
+    assert api.calls_to("answerCallbackQuery") == []  # the answer rides on the webhook's reply
+    api.carry_out(response)
     [answer] = api.calls_to("answerCallbackQuery")
     assert answer.params == {"callback_query_id": "60101000000004", "text": "3番に投票しました"}
 
@@ -177,7 +180,9 @@ def test_a_button_press_is_answered_with_the_services_ack(api: FakeTelegramApi) 
 def test_a_press_is_answered_even_when_the_service_fails(api: FakeTelegramApi) -> None:
     configure_with_bot(api, RecordingService(error=RuntimeError("boom")))
     update = callback(1000000004, GROUP, "g1|1|vote|3", message_id=12, update_id=602)
-    assert webhook.handler(webhook_event(update, SECRET), None)["statusCode"] == 200
+    response = webhook.handler(webhook_event(update, SECRET), None)
+    assert response["statusCode"] == 200
+    api.carry_out(response)
     [answer] = api.calls_to("answerCallbackQuery")
     assert answer.params == {"callback_query_id": "60201000000004"}
 
