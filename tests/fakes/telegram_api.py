@@ -436,6 +436,12 @@ def carry_out(answer: dict[str, Any], base_url: str, token: str = TOKEN) -> None
 
 def _handler_class(api: FakeTelegramApi) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
+        # Connections are kept alive as the Bot API's are, and each answer leaves at once (TCP_NODELAY:
+        # the headers and the body are two writes, which Nagle's algorithm would hold for the client's
+        # delayed ACK, 40 ms each).
+        protocol_version = "HTTP/1.1"
+        disable_nagle_algorithm = True
+
         def do_POST(self) -> None:
             prefix = f"/bot{api.token}/"
             if not self.path.startswith(prefix):
