@@ -21,6 +21,7 @@ import json
 import statistics
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from sdk_floor import bench_floor  # noqa: E402
 from servers import bot_api, dynamodb_client, dynamodb_server  # noqa: E402
 from webhook_game import FIRST_USER, GAME, GAME_ID, GROUP, TABLE, Game, Input, bots, long_game, play, table  # noqa: E402
 
@@ -62,8 +64,6 @@ def _dynamodb(inputs: list[Input]) -> dict[str, Any]:
 
 
 def _counter() -> Any:
-    from collections import Counter
-
     return Counter[str]()
 
 
@@ -116,6 +116,10 @@ def bench_days(players: int, games: int = DAY_GAMES) -> dict[str, Any]:
             "day10_over_day1": round(days[10] / days[1], 2) if days[1] and days[10] else None}  # fmt: skip
 
 
+#: The Bot API calls that carry a phase change's messages and mutes.
+SENDS = ("sendMessage", "restrictChatMember", "editMessageText")
+
+
 def bench_night_start(players: int, latency: float) -> dict[str, Any]:
     """Wall seconds from the commit of the deal (night 0 starts: every role card, the group's
     announcement, the mutes) to the last Bot API call it made, each call answered after ``latency`` s."""
@@ -131,11 +135,11 @@ def bench_night_start(players: int, latency: float) -> dict[str, Any]:
         mark = len(api.calls())
         game.post(group_command(GROUP, FIRST_USER, "P1", "/startgame", game.update_id))
         calls = api.calls(mark)
-    sends = [
-        at for method, _, at in calls if method in ("sendMessage", "restrictChatMember", "editMessageText")
-    ]
+    sends = [at for method, _, at in calls if method in SENDS]
     committed = store.committed_at[-1] if store.committed_at else 0.0
+    methods = Counter(method for method, _, _ in calls if method in SENDS)
     return {"players": players, "latency_ms": int(latency * 1000), "calls": len(sends),
+            "methods": dict(sorted(methods.items())),
             "seconds": round(max(sends) - committed, 3) if sends else None}  # fmt: skip
 
 
@@ -193,7 +197,8 @@ def bench_write_path(seed: int) -> dict[str, Any]:
     days = bench_days(16)
     night = bench_night_start(16, 0.1)
     price = cost(10, seed, 0.05)
-    return {"counts": counts, "cpu": cpu, "days": days, "night_start": night, "cost": price}
+    floor = bench_floor(night_calls=night["methods"])
+    return {"counts": counts, "cpu": cpu, "days": days, "night_start": night, "cost": price, "floor": floor}
 
 
 def report(figures: dict[str, Any]) -> None:
@@ -212,6 +217,11 @@ def report(figures: dict[str, Any]) -> None:
     night = figures["night_start"]
     print(f"  night start (16 players, {night['latency_ms']} ms per Bot API call): {night['seconds']} s "
           f"from the commit to the last of {night['calls']} calls")  # fmt: skip
+    floor = figures["floor"]
+    calls = sum(floor["night_start_calls"].values())
+    print(f"  the SDKs' floor (boto3, python-telegram-bot alone), CPU a call {floor['per_call_cpu_ms']} ms: "
+          f"a tap (read, write, one message) {floor['tap_ms']} ms; the night start (read, write, {calls} "
+          f"Bot API calls) {floor['phase_change_ms']} ms")  # fmt: skip
     price = figures["cost"]
     print(f"  cost of a {price['players']}-player game: " + ", ".join(
         f"{region} ${price[region]['total']}" for region in PRICES))  # fmt: skip
