@@ -34,6 +34,7 @@ ends its request quietly.
 from __future__ import annotations
 
 import hmac
+import ipaddress
 import json
 import logging
 import secrets
@@ -104,9 +105,22 @@ class PlaygroundServer:
         self._thread: threading.Thread | None = None
 
     @property
+    def all_interfaces(self) -> bool:
+        """Whether the server is bound to every interface of the machine (``0.0.0.0``, ``::`` or empty)."""
+        try:
+            return not self.host or ipaddress.ip_address(self.host).is_unspecified
+        except ValueError:
+            return False
+
+    @property
     def url(self) -> str:
-        """The page's address: ``http://127.0.0.1:8765/`` (with ``?key=…`` off loopback)."""
-        host = f"[{self.host}]" if ":" in self.host else self.host
+        """The page's address, one a browser on this machine can open: ``http://127.0.0.1:8765/`` (with
+        ``?key=…`` off loopback); bound to every interface, the loopback address (``0.0.0.0`` is no
+        address to open)."""
+        host = self.host
+        if self.all_interfaces:
+            host = "::1" if ":" in host else "127.0.0.1"
+        host = f"[{host}]" if ":" in host else host
         return f"http://{host}:{self.port}/" + (f"?key={self.key}" if self.key else "")
 
     def start(self) -> str:
