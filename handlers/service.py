@@ -214,9 +214,12 @@ class Service:
         elif refusal is None:
             runner.store.set_pointer("user", user, game_id, expires_at=pointed)
             return traced(Outcome(), game_id, None, "join")
-        outcome = await self.desk.refuse(inbound, refusal) if refusal else Outcome()
         # The payload is typed by whoever opened the link: only a game that exists is named in the log.
         known = None if refusal is not None and refusal.reason == "game.none" else game_id
+        # A game that refuses answers in its own language (an English game in a Japanese group: English).
+        refuser = runner.load(game_id) if refusal is not None and known else None
+        locale, game = (refuser.state.locale, refuser.state.game) if refuser else (None, DEFAULT_GAME)
+        outcome = await self.desk.refuse(inbound, refusal, locale, game) if refusal else Outcome()
         return traced(outcome, known, None, "join")
 
     async def _outsider(self, game_id: str, user: str) -> Loaded | None:

@@ -20,3 +20,10 @@ def test_the_quick_start_names_the_emoji_font_for_the_playground() -> None:
     quick = section("Quick start")
     assert "make play" in quick
     assert "fonts-noto-color-emoji" in quick, "emoji show as boxes in the playground without it"
+
+
+def test_the_quick_start_says_how_long_make_test_takes_now() -> None:
+    quick = section("Quick start")
+    assert "make test" in quick
+    assert "about 12 minutes on two cores" in " ".join(quick.split()), "as measured (it was half an hour)"
+    assert "half an hour" not in quick

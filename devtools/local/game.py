@@ -191,16 +191,22 @@ class LocalGame:
                 mind.phase_seq, mind.taken = None, set()
 
     async def open(self) -> None:
-        """``/newgame`` by the person, everyone joins by the deep-link path, the person starts the game."""
+        """``/newgame`` by the person, everyone joins by the deep-link path, the person starts the game.
+        The lobby's opening shows its settings for the one member then (a cast for the game's fewest
+        players); when the joins change them (the cast for the seated count), the person shows them
+        again (``/option``, as a host may) unless a host option of theirs just did."""
         await self.deliver(self.person, TextCommand("newgame", (self.game,)), private=False)
         game_id = self.store.get_pointer("chat", GROUP_CHAT)
         assert game_id is not None, "the service opened no lobby"
         self.game_id = game_id
+        opened = self.rules.summary(self.state())
         for user in self.names:
             await self.deliver(user, TextCommand("start", (game_id,)), private=True)
         for words in self.options:
             name, *values = words.split()
             await self.deliver(self.person, TextCommand("option", (name, *values)), private=False)
+        if not self.options and self.rules.summary(self.state()) != opened:
+            await self.deliver(self.person, TextCommand("option", ()), private=False)
         await self.deliver(self.person, TextCommand("startgame"), private=False)
 
     def tick(self) -> int:

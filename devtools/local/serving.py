@@ -12,8 +12,9 @@ from devtools.local.web import PlaygroundServer
 
 
 def serve(server: PlaygroundServer, out: TextIO, lang: str) -> int:
-    """``jinro-gm play``: start ``server``, print its URL on ``out`` (in ``lang``) and serve until
-    Ctrl-C; returns 0, or 2 when the address cannot be bound (the reason on stderr)."""
+    """``jinro-gm play``: start ``server``, print its URL on ``out`` (in ``lang``; bound to every
+    interface, also that it listens on all of them) and serve until Ctrl-C; returns 0, or 2 when the
+    address cannot be bound (the reason on stderr)."""
     try:
         url = server.start()
     except OSError as err:
@@ -25,6 +26,9 @@ def serve(server: PlaygroundServer, out: TextIO, lang: str) -> int:
         )
         return 2
     out.write(ui("web.serving", lang, url=url) + "\n")
+    if server.all_interfaces:
+        host = server.host or "0.0.0.0"
+        out.write(ui("web.serving.all_interfaces", lang, host=host, port=server.port) + "\n")
     out.flush()
     try:
         until_interrupted()

@@ -150,7 +150,8 @@ class Playground:
     def private(self, seat: int, text: str) -> str | None:
         """``seat`` sends the command ``text`` in its 1:1 chat with the bot (see
         :meth:`HotSeatGame.private_line`); returns what the bot answered there at once (a query's answer,
-        a refusal: the messages that reach no console feed), else its ack, else None. What the command
+        a refusal: the messages that reach no console feed), else its ack, else ``tap.ok`` in the group's
+        current game's language. What the command
         changed reaches the seat's console as on a platform. Raises :class:`Refused` for an unknown seat
         or a line that is no ``/command``."""
         with self._lock:
@@ -161,7 +162,11 @@ class Playground:
             outcome = self._run(lambda: table.private_line(user, text))
             kept = {entry["text"] for entry in table.feed(user)}
             replies = [e.text for e in table.sender.log[sent:] if e.chat_id == user and e.text not in kept]
-        return "\n\n".join(replies) or outcome.ack or i18n.text("tap.ok", table.lang, table.game)
+            # A bare acknowledgement is the game's, in the game's language (an English game opened with
+            # /newgame … en at a Japanese table answers in English), as the service's own acks are.
+            state = table.state()
+            locale, game = (state.locale, state.game) if state is not None else (table.lang, table.game)
+        return "\n\n".join(replies) or outcome.ack or i18n.text("tap.ok", locale, game)
 
     def press(self, seat: int, entry: int, button: int) -> str | None:
         """``seat`` presses button ``button`` (0-based) of group entry ``entry``; returns the ack."""

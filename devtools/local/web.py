@@ -2,7 +2,7 @@
 JSON API and the player console, on one origin, with the standard library's ``ThreadingHTTPServer``.
 
 Routes (JSON bodies in UTF-8; errors ``{"error", "message"}`` with 400, 403, 404 or 405, the messages
-the console's, ``console.error.*``):
+the console's, ``console.error.*``; 413 and 408 below):
 
 - ``GET /`` the page; ``GET /playground/static/<file>`` its script and style (``HEAD``: the same answer
   without its body; any other method: 405 with ``Allow: GET, HEAD``).
@@ -24,12 +24,17 @@ URL (``?key=…``, sent back as ``X-Playground-Key``), since its state hands out
 console itself always needs a seat token. Everywhere, a write from a page of another site is refused
 (403) and a ``POST`` to the API or the console's API must be JSON (415, ``unsupported_media_type``):
 :mod:`devtools.local.guard`. A body the JSON parser cannot nest that deep is a 400 like any malformed
-body. A browser that goes away mid-answer (a reload) ends its request quietly.
+body. A request whose ``Content-Length`` is over :data:`MAX_BODY` is refused at once (413, ``too_large``)
+without reading its body, and a connection that sends nothing for :data:`READ_TIMEOUT` seconds (a body
+shorter than its ``Content-Length``, a request line that never ends) is answered 408 (``timeout``) and
+closed, so no request holds one of the server's threads. A browser that goes away mid-answer (a reload)
+ends its request quietly.
 """
 
 from __future__ import annotations
 
 import hmac
+import ipaddress
 import json
 import logging
 import secrets
@@ -63,6 +68,8 @@ FILES = {
 API = "/playground/api/"
 #: The largest request body read (bytes); a chat line or an action is far smaller.
 MAX_BODY = 64 * 1024
+#: Seconds a connection may send nothing (mid-request) before it is answered 408 and closed.
+READ_TIMEOUT = 10.0
 KEY_HEADER = "x-playground-key"
 JSON = "application/json; charset=utf-8"
 #: The methods of the page and its files (``HEAD``: the ``GET`` answer without its body).
@@ -74,7 +81,8 @@ UNSUPPORTED = "unsupported_media_type"
 class PlaygroundServer:
     """The playground on ``host``:``port`` (``port`` 0: a free port, see :attr:`url` after
     :meth:`start`), opening a game of ``game`` with ``players`` seats in ``lang`` dealt from ``seed``
-    (``options``: host ``/option`` lines for games of ``game``). Use ``url = server.start()`` …
+    (``options``: host ``/option`` lines for games of ``game``; ``read_timeout``: seconds a connection may
+    stay silent mid-request, :data:`READ_TIMEOUT`). Use ``url = server.start()`` …
     ``server.stop()``; :attr:`playground` is the table (for tests and tools)."""
 
     def __init__(
@@ -87,17 +95,32 @@ class PlaygroundServer:
         options: Sequence[str] = (),
         host: str = DEFAULT_HOST,
         port: int = DEFAULT_PORT,
+        read_timeout: float = READ_TIMEOUT,
     ) -> None:
         self.playground = Playground(game=game, players=players, lang=lang, seed=seed, options=options)
         self.host, self.port = host, port
+        self.read_timeout = read_timeout
         self.key = None if is_loopback(host) else secrets.token_urlsafe(16)
         self._httpd: ThreadingHTTPServer | None = None
         self._thread: threading.Thread | None = None
 
     @property
+    def all_interfaces(self) -> bool:
+        """Whether the server is bound to every interface of the machine (``0.0.0.0``, ``::`` or empty)."""
+        try:
+            return not self.host or ipaddress.ip_address(self.host).is_unspecified
+        except ValueError:
+            return False
+
+    @property
     def url(self) -> str:
-        """The page's address: ``http://127.0.0.1:8765/`` (with ``?key=…`` off loopback)."""
-        host = f"[{self.host}]" if ":" in self.host else self.host
+        """The page's address, one a browser on this machine can open: ``http://127.0.0.1:8765/`` (with
+        ``?key=…`` off loopback); bound to every interface, the loopback address (``0.0.0.0`` is no
+        address to open)."""
+        host = self.host
+        if self.all_interfaces:
+            host = "::1" if ":" in host else "127.0.0.1"
+        host = f"[{host}]" if ":" in host else host
         return f"http://{host}:{self.port}/" + (f"?key={self.key}" if self.key else "")
 
     def start(self) -> str:
@@ -149,6 +172,11 @@ class _Handler(BaseHTTPRequestHandler):
 
     server_version = "jinro-gm-playground"
 
+    def setup(self) -> None:
+        super().setup()
+        # A read of this connection that waits longer raises TimeoutError (answered 408 in _route).
+        self.connection.settimeout(self.owner.read_timeout)
+
     def log_message(self, format: str, *args: Any) -> None:
         log.debug("%s " + format, self.address_string(), *args)
 
@@ -167,6 +195,11 @@ class _Handler(BaseHTTPRequestHandler):
             self._answer(method)
         except ConnectionError:
             log.debug("playground: %s %s: the browser went away", method, self.path)
+        except TimeoutError:
+            # The body is shorter than its Content-Length (or stalled): answer and close the connection.
+            log.debug("playground: %s %s: no body after %s s", method, self.path, self.owner.read_timeout)
+            message = ui("web.error.timeout", self._locale())
+            self._json(408, {"error": "timeout", "message": message}, {"Connection": "close"})
         except Exception:
             # A bug, not the browser's fault: logged, and the page says the request failed.
             log.exception("playground: %s %s failed", method, self.path)
@@ -179,7 +212,11 @@ class _Handler(BaseHTTPRequestHandler):
         is_page = path in ("/", "/favicon.ico") or path.startswith("/playground/static/")
         host, key = self.headers.get("Host", ""), self.headers.get(KEY_HEADER, "")
         headers = {name.lower(): value for name, value in self.headers.items()}
-        if not self.owner.allowed(host, key, public=is_console or is_page):
+        if self._too_large():
+            # Refused before anything reads the body, which may never come (or never end).
+            message = ui("web.error.too_large", self._locale(), max=MAX_BODY)
+            self._json(413, {"error": "too_large", "message": message}, {"Connection": "close"})
+        elif not self.owner.allowed(host, key, public=is_console or is_page):
             self._json(403, {"error": "forbidden", "message": "forbidden"})
         elif cross_site(method, headers):
             self._json(403, error_body("forbidden", self._locale()))
@@ -191,6 +228,12 @@ class _Handler(BaseHTTPRequestHandler):
             self._api(method, path[len(API) :], query)
         else:
             self._json(404, error_body("not_found", self._locale()))
+
+    def _too_large(self) -> bool:
+        """Whether the request says its body is longer than :data:`MAX_BODY` (a malformed length is left
+        to the route, a 400)."""
+        length = self.headers.get("Content-Length", "").strip()
+        return length.isascii() and length.isdigit() and int(length) > MAX_BODY
 
     def _locale(self) -> str:
         """The catalog locale of answers outside a game: the first ``Accept-Language`` tag (else ``ja``)."""

@@ -5,9 +5,12 @@ from __future__ import annotations
 import re
 import unicodedata
 
+import pytest
+
 import core.i18n as i18n
 from core.engine.notice import Action
 from core.games.adazakura.megami import TAROTS
+from core.i18n import catalog
 from devtools.local.sender import GROUP_CHAT
 from devtools.local.texts import LANGS, ui
 from tests.local.runner import PERSON, Play, Run
@@ -163,3 +166,25 @@ def test_the_person_has_a_name_that_reads_well_in_the_third_person(play: Play) -
         name = run.game.names[PERSON]
         assert [phrase for phrase in awkward if phrase in run.out] == []
         assert name in run.texts(GROUP_CHAT)[1], "the person's join is announced by name"
+
+
+def _cast_heading(game: str, lang: str) -> re.Pattern[str]:
+    """The first line of ``game``'s ``lobby.options`` in ``lang`` (its cast for ``{players}``), as a
+    pattern whose group is the number of players it names."""
+    first = catalog.lookup("lobby.options", lang, game).splitlines()[0]
+    head, _, tail = re.escape(first).partition(re.escape("{players}"))
+    return re.compile(head + r"(\d+)" + re.sub(r"\\\{seats\\\}", r"\\d+", tail))
+
+
+@pytest.mark.parametrize(("game", "players", "lang"), [
+    ("werewolf", 9, "ja"), ("werewolf", 12, "en"), ("politician", 9, "ja"), ("deathnote", 6, "ja"),
+])  # fmt: skip
+def test_the_lobbys_last_cast_line_is_for_the_seated_players(
+    play: Play, game: str, players: int, lang: str
+) -> None:
+    run = play("--game", game, "--players", str(players), "--seed", "1", "--lang", lang)
+    counts = [int(n) for n in _cast_heading(game, lang).findall(run.out)]
+    assert counts, "the lobby shows its cast"
+    assert counts[-1] == players, (
+        f"the lobby's last cast line names {counts[-1]} players, {players} are seated"
+    )

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import socket
 import struct
+import urllib.request
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -59,3 +61,33 @@ def test_the_start_line_says_where_the_server_listens_and_claims_no_browser(
         assert printed["out"].startswith(ui("web.serving", lang, url="http://" + url))
         assert "開きました" not in first
         assert "is open" not in first
+
+
+def test_bound_to_all_interfaces_it_prints_an_address_a_browser_opens_and_says_so(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    opened: dict[str, Any] = {}
+
+    def interrupted() -> None:
+        out = capsys.readouterr().out
+        url = out.split("http://", 1)[1].split()[0]
+        opened["out"], opened["url"] = out, "http://" + url
+        with urllib.request.urlopen(opened["url"], timeout=5) as page:  # as the person's browser does
+            opened["status"] = page.status
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(serving, "until_interrupted", interrupted)
+    for lang in ("ja", "en"):
+        capsys.readouterr()
+        assert cli.main(["play", "--host", "0.0.0.0", "--port", "0", "--seed", "1", "--lang", lang]) == 0
+        port = int(urlsplit(opened["url"]).port or 0)
+        assert opened["url"].startswith(f"http://127.0.0.1:{port}/?key="), "0.0.0.0 is no address to open"
+        assert opened["status"] == 200
+        lines = opened["out"].splitlines()
+        assert "0.0.0.0" not in lines[0]
+        assert ui("web.serving.all_interfaces", lang, host="0.0.0.0", port=port) in lines
+
+
+def test_bound_to_loopback_it_says_nothing_of_all_interfaces(server: PlaygroundServer) -> None:
+    assert not server.all_interfaces
+    assert server.url == f"http://127.0.0.1:{server.port}/"

@@ -53,3 +53,18 @@ def test_a_ballot_sent_in_the_private_box_counts(browser: Browser) -> None:
     name = next(row["name"] for row in state["seats"] if row["seat"] == target)
     posted = [e["text"] for e in browser.state()["chat"][before:]]
     assert any(person(state)["name"] in text and name in text for text in posted), "the ballot was posted"
+
+
+def test_an_english_game_at_a_japanese_table_acknowledges_in_english(browser: Browser) -> None:
+    """The table was opened in Japanese; the person cancels its game and opens an English 人狼 lobby in
+    the group (``/newgame werewolf en``), joins it, and sends commands the bot answers with a bare
+    acknowledgement: it is the game's (English), not the table's (Japanese)."""
+    me = person(browser.state())
+    for line in ("/cancel", "/newgame werewolf en"):
+        browser.ok("/playground/api/group", {"seat": me["seat"], "text": line})
+    state = browser.state()
+    join = next(entry for entry in reversed(state["chat"]) if entry.get("buttons"))
+    browser.ok("/playground/api/press", {"seat": me["seat"], "n": join["n"], "button": 0})
+    for command in ("/option", "/leave"):
+        said = browser.ok("/playground/api/private", {"seat": me["seat"], "text": command})["message"]
+        assert said == i18n.text("tap.ok", "en", "werewolf"), command

@@ -109,3 +109,17 @@ def test_a_finished_games_waiting_result_goes_out_with_the_next_newgame() -> Non
     cancelled = i18n.text("game.cancelled", "ja", "adazakura")
     assert any(cancelled in text for text in gated.to(GROUP))
     assert group.store.get_pointer("chat", GROUP) == "g2"
+
+
+def test_a_join_refused_by_an_english_game_is_answered_in_english() -> None:
+    """A Japanese group opens an English game (``/newgame … en``): the game's answer to a join it refuses
+    (it has started) is in the game's language, not the group's."""
+    group = Group(5)
+    group.say(group.people[0], "/newgame werewolf en")
+    for user in group.people[:4]:
+        group.deliver(user, JoinRequest(GAME_ID))
+    group.say(group.people[0], "/startgame")
+    assert group.state().players, "the game started"
+    late = group.people[4]
+    group.deliver(late, JoinRequest(GAME_ID))
+    assert group.sender.to(GROUP)[-1] == i18n.text("reason.game.running", "en", "werewolf")

@@ -11,7 +11,8 @@ from core.games.werewolf.model import NightRecord, Player, Round, WWState
 
 
 def final(g: Ctx) -> None:
-    """Announce the result and the reveal, one recap message per night and the day after it, and the
+    """Announce the result and the reveal, one recap message per night and the day after it (only the
+    part that happened: ``recap.night_only`` / ``recap.day_only`` when the other has no lines), and the
     draws."""
     s = g.s
     assert s.result is not None
@@ -28,7 +29,9 @@ def final(g: Ctx) -> None:
         night: list[Scalar] = night_lines(g, record) if record else []
         day = _day_lines(g, n + 1)
         if night or day:
-            g.announce("recap.cycle", night=n, day=n + 1, night_lines=night or "", day_lines=day or "")
+            # No heading without its lines: a game won at night has no day after its last night.
+            key = "recap.cycle" if night and day else "recap.night_only" if night else "recap.day_only"
+            g.announce(key, night=n, day=n + 1, night_lines=night or "", day_lines=day or "")
     if s.draws:
         g.announce("recap.draws", lines=[_draw(g, i) for i in range(len(s.draws))])
 

@@ -4,8 +4,11 @@ the draws, [WW-6.11] the end."""
 
 from __future__ import annotations
 
+import pytest
+
 from core.engine.commands import Say
 from core.engine.result import Rejected
+from core.i18n.render import render
 from tests.games.werewolf.table import C9, F10, NK10, table
 
 FOUR = ["villager", "seer", "werewolf", "madman"]
@@ -191,3 +194,24 @@ def test_the_end_reveals_every_seat_the_scapegoat_every_ballot_and_every_draw() 
                if part[0] in ("recap.round", "recap.runoff") for b in part[1]["ballots"]]  # fmt: skip
     assert ("recap.ballot", {"voter": 1, "target": 3}) in ballots
     assert t.first("recap.draws").params["lines"][0][1]["purpose"] == ("draw.RANDOM_WHITE", {})
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_a_game_won_at_night_ends_its_recap_without_an_empty_day(lang: str) -> None:
+    """[WW-6.11]: the wolves win at Night 1's attack, so Day 2 never comes: the recap of Night 1 has no
+    Day 2 heading (no heading without its lines)."""
+    t = table(["villager", "seer", "werewolf", "madman"])
+    t.night()
+    t.day([(1, 2), (2, 1), (3, 1), (4, 1)])
+    t.words()
+    t.night({3: 2})
+    assert t.result == "werewolf"
+    recaps = [
+        render(n, lang, "werewolf") for n in t.heard if n.key.startswith("recap.") and n.key != "recap.draws"
+    ]
+    assert len(recaps) == 2, "Night 0 with Day 1, then Night 1"
+    assert [text.count("📜") for text in recaps] == [2, 1], "Night 1 has no Day 2"
+    for text in recaps:
+        lines = text.splitlines()
+        headings = [i for i, line in enumerate(lines) if line.startswith("📜")]
+        assert all(i + 1 < len(lines) and i + 1 not in headings for i in headings), text
