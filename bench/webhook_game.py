@@ -82,15 +82,19 @@ class Game:
 
     def __post_init__(self) -> None:
         bot = Bot(TOKEN, base_url=self.api.base_url)
+        webhook.configure(
+            service=self.service(bot), secret=SECRET, bot=bot, bot_username=BOT_USERNAME, clock=self.clock
+        )
+        # The timer is another Lambda: its own Bot (its connections belong to its own event loop).
+        timer.configure(service=self.service(Bot(TOKEN, base_url=self.api.base_url)), clock=self.clock)
+
+    def service(self, bot: Bot) -> Service:
+        """A function's service on this table's store, sending through ``bot``."""
         sender = TelegramSender(bot, bot_username=BOT_USERNAME, miniapp=MINIAPP)
-        service = Service(
+        return Service(
             self.store, sender, after_commit=TelegramSpeech(bot), scheduler=self.scheduler,
             new_id=lambda: GAME_ID, new_seed=lambda: 20_260_101, settings_for=lambda chat: {"console": True},
         )  # fmt: skip
-        webhook.configure(
-            service=service, secret=SECRET, bot=bot, bot_username=BOT_USERNAME, clock=self.clock
-        )
-        timer.configure(service=service, clock=self.clock)
 
     def clock(self) -> float:
         return float(self.now)

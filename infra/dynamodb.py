@@ -173,8 +173,8 @@ class DynamoStore(DynamoGroups, GameStore):
 
     ``client``: a low-level boto3 DynamoDB client (e.g. one made with ``endpoint_url`` for a local
     server, with :data:`CLIENT_CONFIG`); default: a client from the environment (Lambda: the function's
-    role and region) with :data:`CLIENT_CONFIG`. Errors other than a version conflict (throttling after retries) propagate as
-    botocore ``ClientError``.
+    role and region) with :data:`CLIENT_CONFIG`. Errors other than a version conflict (throttling after
+    retries) propagate as botocore ``ClientError``.
     """
 
     def __init__(self, table_name: str, client: DynamoDBClient | None = None) -> None:

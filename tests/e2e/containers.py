@@ -92,6 +92,7 @@ class _Container:
     endpoints: Endpoints | None = None
     barriers: ClassVar[dict[int, Any]] = {}
     bot: Any = None
+    timer_bot: Any = None  # the timer is another Lambda: its own Bot (and event loop) over the same API
     client: Any = None
     stores: ClassVar[dict[str, RacingStore]] = {}
     serving: str | None = None
@@ -124,6 +125,7 @@ def start(endpoints: Endpoints, barriers: dict[int, Any]) -> None:
     _Container.endpoints = endpoints
     _Container.barriers = barriers
     _Container.bot = Bot(endpoints.token, base_url=endpoints.bot_api)
+    _Container.timer_bot = Bot(endpoints.token, base_url=endpoints.bot_api)
     _Container.client = dynamodb_client(endpoints.dynamodb)
 
 
@@ -183,7 +185,9 @@ def _serve(table: str) -> RacingStore:
             bot_username=endpoints.bot_username,
             clock=_clock,
         )
-        timer.configure(service=service, clock=_clock, scheduler=_Container.queue)
+        timer_sender = TelegramSender(_Container.timer_bot, bot_username=endpoints.bot_username)
+        timer_service = Service(store, timer_sender, scheduler=_Container.queue)
+        timer.configure(service=timer_service, clock=_clock, scheduler=_Container.queue)
         _Container.serving = table
     return store
 

@@ -414,7 +414,6 @@ def decode_params(body: bytes, content_type: str) -> dict[str, Any]:
     return decoded
 
 
-
 def carry_out(answer: dict[str, Any], base_url: str, token: str = TOKEN) -> None:
     """What Telegram does with the webhook's answer ``answer`` (a Lambda Function URL response): a 200 whose
     body is a JSON object naming a ``method`` is that Bot API call, the object's other fields its
@@ -433,6 +432,7 @@ def carry_out(answer: dict[str, Any], base_url: str, token: str = TOKEN) -> None
         urllib.request.urlopen(request, timeout=10).close()
     except urllib.error.HTTPError as error:  # Telegram tells the webhook nothing either
         error.close()
+
 
 def _handler_class(api: FakeTelegramApi) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
