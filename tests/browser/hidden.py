@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from core.engine import ledger
 from core.engine.notice import KeyRef, PlayerRef
 from core.i18n.catalog import catalog, lookup
 
@@ -57,9 +58,15 @@ def _refs(value: Any) -> Iterator[int]:
                 yield from _refs(inner)
 
 
+def _ledger(player: Any) -> list[KeyRef]:
+    """``player``'s ledger lines: DEATH NOTE 人狼 keeps them as ``KeyRef`` (a few, capped), the other games
+    as plain lines (``core.engine.ledger``)."""
+    return [line if isinstance(line, KeyRef) else ledger.read([line])[0] for line in player.ledger]
+
+
 def known_seats(player: Any) -> set[int]:
     """Seats ``player`` may know something of: itself and every seat its ledger names."""
-    return {player.seat} | {seat for line in player.ledger for seat in _refs(line)}
+    return {player.seat} | {seat for line in _ledger(player) for seat in _refs(line)}
 
 
 def _names(line: str, name: str, scrubbed: list[str]) -> bool:

@@ -23,6 +23,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from core.engine import ledger
 from core.engine.notice import FactionRef, KeyRef, Notice, Param, PlayerRef, RoleRef
 from core.games.adazakura.model import AdzState
 from core.games.adazakura.settings import rule
@@ -167,8 +168,9 @@ def _check_card(table: AdzState, seat: int, notice: Notice, where: str) -> None:
         assert shown <= {p.seat for p in table.players if p.faction == "adazakura"}, f"bad team list {shown}"
     lines = params.get("lines") or []
     assert isinstance(lines, list)
+    learned = ledger.read(me.ledger)
     for line in lines:
-        assert line in me.ledger, f"seat {seat}'s card replays {line} that is not in its ledger ({where})"
+        assert line in learned, f"seat {seat}'s card replays {line} that is not in its ledger ({where})"
     for level in levels(notice.key, params):
         seats, hidden = level.refs(exclude=frozenset({"team"}) if level.owner in CARD else frozenset())
         ok = not hidden or seats <= {seat} or level.owner.startswith("result.") or level.owner in CLAIMS

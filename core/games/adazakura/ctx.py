@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.engine import ledger
 from core.engine.afk import away, kicked
 from core.engine.context import TableCtx
 from core.engine.notice import Action, KeyRef
@@ -61,10 +62,9 @@ class Ctx(TableCtx[AdzState]):
         """A private night result line for ``seat``, delivered at R5 [ADZ-6.3] and kept in its ledger."""
         line = KeyRef(key=key, params={"night": self.day_n, **params})
         self.results.setdefault(seat, []).append(line)
-        self.p(seat).ledger.append(line)
+        self.p(seat).ledger.append(ledger.line(line))
 
     def learn(self, seat: int, key: str, **params: Any) -> None:
         """Tell ``seat`` something at once and keep it in its ledger (instant results, role reminders)."""
-        line = KeyRef(key=key, params=params)
-        self.p(seat).ledger.append(line)
+        self.p(seat).ledger.append(ledger.line(KeyRef(key=key, params=params)))
         self.tell(seat, key, **params)

@@ -10,7 +10,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from core.engine.notice import Action, KeyRef
+from core.engine.ledger import Line
+from core.engine.notice import Action
 from core.engine.table import TableState
 
 
@@ -32,7 +33,7 @@ class Player(BaseModel):
     blackbox_on: bool = True
     invulnerable_until: int | None = None
     memo: dict[str, dict[str, Any]] = Field(default_factory=dict)
-    ledger: list[KeyRef] = Field(default_factory=list)
+    ledger: list[Line] = Field(default_factory=list)
 
 
 class TeamChoice(BaseModel):

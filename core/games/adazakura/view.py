@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.engine import ledger
 from core.engine.commands import Query
 from core.engine.notice import Action, FactionRef, KeyRef, Param
 from core.engine.result import Rejected
@@ -71,7 +72,7 @@ def role_card(g: Ctx, seat: int) -> None:
         text=list[Param](ability_text(g.s, p.megami, p.faction)),
         team=g.refs(team),
         held=list[Param](held),
-        lines=list[Param](p.ledger[-12:]),
+        lines=list[Param](ledger.read(p.ledger, 12)),
     )
 
 
@@ -125,7 +126,7 @@ def project(state: AdzState, seat: int) -> dict[str, Any]:
         "faction": p.faction,
         "alive": p.alive,
         "team": [q.seat for q in state.players if q.faction == ADAZAKURA] if p.faction == ADAZAKURA else [],
-        "ledger": [line.model_dump() for line in p.ledger],
+        "ledger": list(p.ledger),
         "status": {k: v if not isinstance(v, KeyRef) else v.key for k, v in status_params(g).items()},
         "co_board": [r.model_dump() for r in state.co_board],
         "actions": [a.model_dump() for a in legal(g, seat)] if not state.is_over else [],

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.engine import ledger
 from core.engine.context import TableCtx
 from core.engine.notice import KeyRef, Scalar
 from core.games.politician.model import Player, PolState
@@ -34,5 +35,5 @@ class Ctx(TableCtx[PolState]):
 
     def learn(self, seat: int, key: str, actions: Any = None, **params: Any) -> None:
         """Tell ``seat`` something privately and keep it in its ledger (``/me`` shows it again)."""
-        self.p(seat).ledger.append(KeyRef(key=key, params=params))
+        self.p(seat).ledger.append(ledger.line(KeyRef(key=key, params=params)))
         self.tell(seat, key, actions, **params)

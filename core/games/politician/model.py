@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from core.engine.notice import KeyRef
+from core.engine.ledger import Line
 from core.engine.table import TableState
 from core.games.politician.roles import Cast, SeatValue
 
@@ -26,7 +26,7 @@ class Player(BaseModel):
     role: str
     status: Status = "active"
     excluded: bool = False
-    ledger: list[KeyRef] = Field(default_factory=list)
+    ledger: list[Line] = Field(default_factory=list)
 
     @property
     def alive(self) -> bool:

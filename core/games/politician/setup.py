@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.engine import ledger
 from core.engine.notice import KeyRef
 from core.engine.rng import Rng
 from core.engine.table import Member
@@ -59,7 +60,7 @@ def role_check(g: Ctx) -> bool:
     spies = g.holders("spy")
     g.tell_team("know.wolf", wolves, wolves=g.refs(wolves))
     for w in wolves:
-        g.p(w).ledger.append(KeyRef(key="know.wolf", params={"wolves": g.refs(wolves)}))
+        g.p(w).ledger.append(ledger.line(KeyRef(key="know.wolf", params={"wolves": g.refs(wolves)})))
         if lovers:
             g.learn(w, "know.lover", lover=g.ref(lovers[0]))
         if spies:

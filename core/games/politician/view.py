@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.engine import ledger
 from core.engine.commands import Query
 from core.engine.notice import Action, KeyRef, Scalar
 from core.engine.result import Rejected
@@ -35,7 +36,7 @@ def role_card(g: Ctx, seat: int) -> None:
         seats=cast.seats,
         human=cast.human,
         wolf=cast.wolf,
-        lines=list[Scalar](p.ledger[-12:]),
+        lines=list[Scalar](ledger.read(p.ledger, 12)),
     )
 
 
@@ -148,7 +149,7 @@ def project(state: PolState, seat: int) -> dict[str, Any]:
         "camp": CAMP[p.role],
         "status": p.status,
         "excluded": p.excluded,
-        "ledger": [line.model_dump() for line in p.ledger],
+        "ledger": list(p.ledger),
         "seats": [r.model_dump() for r in state.filled],
         "phase": state.phase,
         "day": state.day,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.engine import ledger
 from core.engine.context import TableCtx
 from core.engine.notice import KeyRef, PlayerRef, Scalar
 from core.games.werewolf import settings
@@ -75,12 +76,12 @@ class Ctx(TableCtx[WWState]):
 
     def learn(self, seat: int, key: str, **params: Any) -> None:
         """Tell ``seat`` something privately and keep it in its ledger (``/me`` shows it again)."""
-        self.p(seat).ledger.append(KeyRef(key=key, params=params).model_dump())
+        self.p(seat).ledger.append(ledger.line(KeyRef(key=key, params=params)))
         self.tell(seat, key, **params)
 
     def ledger(self, seat: int, last: int = 12) -> list[KeyRef]:
         """The last ``last`` lines ``seat`` has learned (its ``/me`` lines)."""
-        return [KeyRef.model_validate(line) for line in self.p(seat).ledger[-last:]]
+        return ledger.read(self.p(seat).ledger, last)
 
     def draw(self, purpose: Purpose, pool: list[Any]) -> Any:
         """One uniform draw from ``pool`` (ascending seats, AMB-60), logged with its ``purpose`` [WW-5.2]."""

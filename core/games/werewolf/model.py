@@ -7,10 +7,11 @@ user) [WW-4.4]. Times are UTC epoch seconds (``TableState``); days and nights ar
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from core.engine.ledger import Line
 from core.engine.table import TableState
 
 #: Causes of death [WW-5.1].
@@ -44,7 +45,7 @@ class Player(BaseModel):
     death: Death | None = None
     missed_votes: int = 0
     last_guard: int | None = None
-    ledger: list[dict[str, Any]] = Field(default_factory=list)
+    ledger: list[Line] = Field(default_factory=list)
 
     @property
     def alive(self) -> bool:

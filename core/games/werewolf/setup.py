@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.engine import ledger
 from core.engine.notice import KeyRef
 from core.engine.table import Member
 from core.games.werewolf import casts, settings
@@ -86,7 +87,7 @@ def _knowledge(g: Ctx, seat: int) -> None:
     for known in g.card(seat).knows:
         holders = g.holders(known)
         line = KeyRef(key=f"know.{known}", params={"players": g.whos(holders)})
-        g.p(seat).ledger.append(line.model_dump())
+        g.p(seat).ledger.append(ledger.line(line))
         if g.p(seat).role == known:
             humans = [h for h in holders if h != SCAPEGOAT]
             if seat == min(humans):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from core.engine import ledger
 from core.games.adazakura.model import CoRecord
 from tests.games.adazakura.table import Table, plain, table
 
@@ -35,7 +36,7 @@ def test_adz_9_22_o3_the_dealt_renri_sees_the_top_card_leave_the_game_at_once() 
     assert (t.state.deck, t.state.removed) == (DECK[1:], ["hagane"])
     assert all("result.renri.removed" not in t.said(seat) for seat in range(2, 6))
     assert t.public_reveals() == set()
-    assert [plain(line) for line in t.state.players[0].ledger] == [removed]  # kept for /me
+    assert [plain(line) for line in ledger.read(t.state.players[0].ledger)] == [removed]  # kept for /me
 
 
 def test_adz_9_22_o3_comes_before_every_other_deck_operation_of_night_0() -> None:

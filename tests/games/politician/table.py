@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from core.engine import ledger
 from core.engine.commands import Command, Join, StartGame
 from core.engine.notice import Notice
 from core.engine.table import Member
@@ -135,7 +136,7 @@ class Table(BaseTable):
         """Everything ``seat`` has learned privately so far (``/me``)."""
         return [
             Heard(k.key, {n: plain(v) for n, v in k.params.items()})
-            for k in self.state.players[seat - 1].ledger
+            for k in ledger.read(self.state.players[seat - 1].ledger)
         ]
 
     def holder(self, role: str) -> int:
