@@ -13,7 +13,18 @@ from typing import Any, Generic, TypeVar
 
 from core.engine import lobby
 from core.engine.commands import Command, Join, Leave, Query, SetReachable
-from core.engine.notice import PUBLIC, Action, Notice, PlayerRef, RoleRef, Scalar, to_seat, to_team, to_user
+from core.engine.notice import (
+    PUBLIC,
+    Action,
+    Notice,
+    PlayerRef,
+    RoleRef,
+    Scalar,
+    player_ref,
+    to_seat,
+    to_team,
+    to_user,
+)
 from core.engine.result import Accepted, Event, Rejected
 from core.engine.table import ENDED, Member, TableState
 
@@ -37,7 +48,7 @@ class TableCtx(Generic[S]):
         return [p.seat for p in self.s.players]  # type: ignore[attr-defined]
 
     def ref(self, seat: int) -> PlayerRef:
-        return PlayerRef(seat=seat, name=self.p(seat).name)
+        return player_ref(seat, self.p(seat).name)
 
     def refs(self, seats: list[int]) -> list[Scalar]:
         return [self.ref(s) for s in sorted(seats)]

@@ -22,6 +22,13 @@ class PlayerRef(BaseModel):
     name: str
 
 
+@lru_cache(maxsize=4096, typed=True)
+def player_ref(seat: int, name: str) -> PlayerRef:
+    """``PlayerRef(seat=seat, name=name)``, one shared instance per seat and name (a reference is frozen):
+    the rules name the same few players in most notices, lines and recaps, each once validated."""
+    return PlayerRef(seat=seat, name=name)
+
+
 class RoleRef(BaseModel):
     """A role of the game (a Megami id for adazakura), rendered by its catalog name."""
 
