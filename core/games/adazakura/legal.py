@@ -14,7 +14,7 @@ from core.games.adazakura import effects
 from core.games.adazakura.ctx import Ctx
 from core.games.adazakura.megami import ADAZAKURA, TAROTS
 from core.games.adazakura.model import Player
-from core.games.adazakura.roles import roles
+from core.games.adazakura.roles import overriding, roles
 from core.games.adazakura.roles.kanae import deduction_actions
 
 NOBODY = "none"
@@ -64,7 +64,7 @@ def anytime_actions(g: Ctx, p: Player) -> list[Action]:
     [ADZ-11.2] (A70)."""
     out: list[Action] = []
     for megami in effects.abilities_of(p):
-        role = roles().get(megami)
+        role = overriding("anytime_options").get(megami)
         if role is not None:
             out += role.anytime_options(g, p)
     return out
@@ -165,9 +165,10 @@ def phase_seals(g: Ctx) -> set[int]:
     """Seats sealed at the start of the current phase [ADZ-3.8]: active Hatsumi/Raira seals and the
     phase seals of living holders (Tokoyo's Adazakura version)."""
     sealed = effects.sealed_by_seals(g)
+    sealing = overriding("phase_seals")  # only these roles seal anybody by themselves
     for holder in g.living():  # each living holder of each held ability, once per ability
         for megami in dict.fromkeys(effects.abilities_of(holder)):
-            role = roles().get(megami)
+            role = sealing.get(megami)
             if role is not None:
                 sealed.update(role.phase_seals(g, holder))
     return sealed
