@@ -119,7 +119,9 @@ def co_count(g: Ctx, seat: int) -> int:
 
 def duelist_seats(g: Ctx) -> set[int]:
     day = g.s.day
-    return {s for duel in day.effects.duels for s in duel} if day else set()
+    if day is None or not day.effects.duels:  # most days have no duel
+        return set()
+    return {s for duel in day.effects.duels for s in duel}
 
 
 def discussion_actions(g: Ctx, p: Player) -> list[Action]:
