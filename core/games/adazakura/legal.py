@@ -134,7 +134,7 @@ def discussion_actions(g: Ctx, p: Player) -> list[Action]:
             out += [a for a in CLAIMS if a.args[0] not in claimed]
         if p.seat not in day.ready:
             out.append(Action.of("ready"))
-    if p.seat not in day_sealed(g):
+    if p.seat not in g.once("day_sealed", lambda: day_sealed(g)):
         for megami in effects.abilities_of(p):
             role = roles().get(megami)
             if role is not None:
@@ -160,6 +160,11 @@ def can_vote(g: Ctx, p: Player) -> bool:
 def vote_actions(g: Ctx, p: Player) -> list[Action]:
     if not can_vote(g, p):
         return []
+    return list(g.once("vote_actions", lambda: _ballots(g)))
+
+
+def _ballots(g: Ctx) -> list[Action]:
+    """Every ballot a voter may cast today (:func:`vote_targets`, then abstaining), the same for all."""
     return [Action.of("vote", t) for t in vote_targets(g)] + [Action.of("vote", NOBODY)]
 
 
