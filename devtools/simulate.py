@@ -28,8 +28,11 @@ DEFAULT_PLAYERS = 7
 def day_number(state: Any) -> int:
     """The current day, night or round number of a game that counts them, else 0: ``state.day`` or
     ``state.round`` as a number (政治家人狼's day, DEATH NOTE 人狼's round), or the ``n`` of its
-    ``day``/``night`` part (徒桜戦争's, the first that is set)."""
-    for part in (getattr(state, "day", None), getattr(state, "round", None), getattr(state, "night", None)):
+    ``day``/``night`` part (徒桜戦争's, the first that is set). Read from the model's fields (``vars``): a
+    pydantic model answers ``getattr`` of a field it lacks through a raised AttributeError, at every
+    input of a simulated game."""
+    fields = vars(state)
+    for part in (fields.get("day"), fields.get("round"), fields.get("night")):
         if isinstance(part, int):
             return int(part)
         if part is not None and hasattr(part, "n"):

@@ -140,7 +140,8 @@ class Driver:
     """Bots in every seat of one game. ``next_command(state)`` gives the next input; feed what the
     rules answered to :meth:`observe` so bots learn their team mates. ``legal``: the legal actions the
     bots looked up in the last state given (pass it to ``decide`` with the command, which then need
-    not derive them again); ``users``: the user id of each seat, read from the first dealt state."""
+    not derive them again); ``users``: the user id of each seat, read from the first dealt state, and
+    ``order`` its seats in ascending order (the bots are asked in a shuffle of it)."""
 
     rules: GameRules
     rng: Rng
@@ -149,6 +150,7 @@ class Driver:
     friends: dict[int, set[int]] = field(default_factory=dict)
     legal: LegalActions | None = None
     users: dict[int, str] = field(default_factory=dict)
+    order: list[int] = field(default_factory=list)
 
     def observe(self, notices: list[Notice]) -> None:
         """Remember every team audience: its seats know each other [design §3, ``Team`` notices]."""
@@ -166,8 +168,9 @@ class Driver:
             self.phase_seq, self.taken = state.phase_seq, {}
         if not self.users:  # the seats and their users never change once dealt
             self.users = {seat: member.user_id for seat, member in self.rules.seats(state).items()}
+            self.order = sorted(self.users)
         self.legal = legal = LegalActions(self.rules, state)
-        for seat in self.rng.shuffled(sorted(self.users)):
+        for seat in self.rng.shuffled(self.order):
             actions = legal.of(seat)
             if not actions:
                 continue  # nothing to choose from: choose() would say None without a draw

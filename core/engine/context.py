@@ -9,15 +9,27 @@ which collect typed notices and events; ``decide`` returns them with the new sta
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Self, TypeVar
 
 from core.engine import lobby
 from core.engine.commands import Command, Join, Leave, Query, SetReachable
-from core.engine.notice import PUBLIC, Action, Notice, PlayerRef, RoleRef, Scalar, to_seat, to_team, to_user
+from core.engine.notice import (
+    PUBLIC,
+    Action,
+    Notice,
+    PlayerRef,
+    RoleRef,
+    Scalar,
+    player_ref,
+    to_seat,
+    to_team,
+    to_user,
+)
 from core.engine.result import Accepted, Event, Rejected
 from core.engine.table import ENDED, Member, TableState
 
 S = TypeVar("S", bound=TableState)
+T = TypeVar("T")
 
 
 class TableCtx(Generic[S]):
@@ -28,6 +40,26 @@ class TableCtx(Generic[S]):
         self.now = now
         self.notices: list[Notice] = []
         self.events: list[Event] = []
+        #: What :meth:`once` remembers; None (a working context, whose rules change ``s``): nothing.
+        self.memo: dict[str, Any] | None = None
+
+    def at_rest(self) -> Self:
+        """Mark this context as only read, over a state that does not change while it is in use (each
+        seat's legal actions of one state, ``Steps.legal_of``): from now on :meth:`once` remembers."""
+        self.memo = {}
+        return self
+
+    def once(self, name: str, compute: Callable[[], T]) -> T:
+        """``compute()``, a lookup of the whole state that every seat asks for (the phase's seals, the
+        ballots anybody may cast), remembered under ``name`` in a context at rest: valid there because
+        nothing changes its state. In a working context it is computed at every call. Callers treat the
+        answer as read-only (it is shared)."""
+        if self.memo is None:
+            return compute()
+        if name not in self.memo:
+            self.memo[name] = compute()
+        found: T = self.memo[name]
+        return found
 
     # -- lookups -------------------------------------------------------------------------------------
     def p(self, seat: int) -> Any:
@@ -37,7 +69,7 @@ class TableCtx(Generic[S]):
         return [p.seat for p in self.s.players]  # type: ignore[attr-defined]
 
     def ref(self, seat: int) -> PlayerRef:
-        return PlayerRef(seat=seat, name=self.p(seat).name)
+        return player_ref(seat, self.p(seat).name)
 
     def refs(self, seats: list[int]) -> list[Scalar]:
         return [self.ref(s) for s in sorted(seats)]

@@ -47,6 +47,10 @@ REMIND_BEFORE = 30
 SPEECH_KINDS = frozenset({"co", "ready"})
 
 
+def _no_actions(seat: int) -> list[Action]:
+    return []
+
+
 @dataclass(frozen=True)
 class Steps(Generic[S, C]):
     """A game's own part of ``decide``. Every callable changes the context's (copied) state and returns a
@@ -307,9 +311,17 @@ class Steps(Generic[S, C]):
     def legal_actions(self, state: S, seat: int) -> list[Action]:
         """Every action ``seat`` may take now (no clock needed); none before the deal or after the end,
         nor for a seat out of the game (``core.engine.afk.kicked``)."""
-        if not state.players or state.is_over or seat in state.kicked:  # type: ignore[attr-defined]
-            return []
-        return self.legal(self.ctx(state, state.deadline_at or 0), seat)
+        return self.legal_of(state)(seat)
+
+    def legal_of(self, state: S) -> Callable[[int], list[Action]]:
+        """:meth:`legal_actions` of ``state`` for any seat, through one context at rest that the seats
+        share (``TableCtx.at_rest``: what all of them look up is derived once). ``state`` must not change
+        while this is in use (``core.engine.legal.LegalActions``)."""
+        if not state.players or state.is_over:  # type: ignore[attr-defined]
+            return _no_actions
+        g = self.ctx(state, state.deadline_at or 0).at_rest()
+        kicked = state.kicked
+        return lambda seat: [] if seat in kicked else self.legal(g, seat)
 
     def new_game(
         self, *, game_id: str, chat_id: str, host: Member, settings: dict[str, Any], seed: int, now: int

@@ -68,6 +68,11 @@ class Game(Generic[S]):
     def legal_actions(self, state: S, seat: int) -> list[Action]:
         return self.steps.legal_actions(state, seat)
 
+    def legal_of(self, state: S) -> Callable[[int], list[Action]]:
+        """``legal_actions(state, ·)`` for any seat, sharing what the seats look up alike
+        (``Steps.legal_of``); ``state`` must not change while it is in use."""
+        return self.steps.legal_of(state)
+
     def waiting(self, state: S) -> set[int]:
         """The seats the current phase still waits for (``Steps.waiting``); none before the deal or after."""
         started = state.players and not state.is_over  # type: ignore[attr-defined]

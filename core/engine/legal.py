@@ -9,6 +9,7 @@ for. Without one, ``decide`` computes the list itself, as for any tap from a pla
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -16,23 +17,28 @@ from core.engine.notice import Action
 
 
 class HasLegalActions(Protocol):
-    def legal_actions(self, state: Any, seat: int) -> list[Action]: ...
+    def legal_of(self, state: Any) -> Callable[[int], list[Action]]: ...
 
 
 @dataclass
 class LegalActions:
-    """Each seat's ``rules.legal_actions(state, seat)``, computed on first use. ``state`` must not change
-    while this is in use (``decide`` never changes its input; the bots never change a state)."""
+    """Each seat's ``rules.legal_actions(state, seat)``, computed on first use, all through one
+    ``rules.legal_of(state)`` (``Steps.legal_of``: what every seat looks up alike is derived once). ``state``
+    must not change while this is in use (``decide`` never changes its input; the bots never change a
+    state)."""
 
     rules: HasLegalActions
     state: Any
     found: dict[int, list[Action]] = field(default_factory=dict)
+    seats: Callable[[int], list[Action]] | None = None
 
     def of(self, seat: int) -> list[Action]:
         """``seat``'s legal actions now (a new list; the actions themselves are frozen)."""
         actions = self.found.get(seat)
         if actions is None:
-            actions = self.found[seat] = self.rules.legal_actions(self.state, seat)
+            if self.seats is None:
+                self.seats = self.rules.legal_of(self.state)
+            actions = self.found[seat] = self.seats(seat)
         return list(actions)
 
     def made_for(self, rules: object, state: object) -> bool:

@@ -22,6 +22,13 @@ class PlayerRef(BaseModel):
     name: str
 
 
+@lru_cache(maxsize=4096, typed=True)
+def player_ref(seat: int, name: str) -> PlayerRef:
+    """``PlayerRef(seat=seat, name=name)``, one shared instance per seat and name (a reference is frozen):
+    the rules name the same few players in most notices, lines and recaps, each once validated."""
+    return PlayerRef(seat=seat, name=name)
+
+
 class RoleRef(BaseModel):
     """A role of the game (a Megami id for adazakura), rendered by its catalog name."""
 
@@ -87,15 +94,12 @@ class Action(BaseModel):
         return hash((self.kind, self.args))
 
     @staticmethod
+    @lru_cache(maxsize=8192, typed=True)  # the cache itself is the method: no call in between
     def of(kind: str, *args: int | str) -> Action:
         """``Action(kind=kind, args=args)``, one shared instance per ``(kind, args)`` (an action is frozen):
-        the legal-action lists of every seat in every state reuse it instead of validating a new one."""
-        return _shared_action(kind, *args)
-
-
-@lru_cache(maxsize=8192, typed=True)
-def _shared_action(kind: str, *args: int | str) -> Action:
-    return Action(kind=kind, args=args)
+        the legal-action lists of every seat in every state reuse it instead of validating a new one
+        (``typed``: ``1`` and ``True`` stay different arguments)."""
+        return Action(kind=kind, args=args)
 
 
 class Audience(BaseModel):

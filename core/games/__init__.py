@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any, Protocol
 
@@ -44,6 +44,11 @@ class GameRules(Protocol):
 
     def legal_actions(self, state: Any, seat: int) -> list[Action]:
         """Every action ``seat`` may take now (the buttons, the bots, the validation of taps)."""
+        ...
+
+    def legal_of(self, state: Any) -> Callable[[int], list[Action]]:
+        """``legal_actions(state, seat)`` for any seat, what the seats look up alike derived once
+        (``core.engine.legal.LegalActions``); ``state`` must not change while it is in use."""
         ...
 
     def waiting(self, state: Any) -> set[int]:

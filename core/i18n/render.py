@@ -20,6 +20,7 @@ and every other key as usual (:func:`core.i18n.catalog.worded`). A variant keeps
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 
 from core.engine.notice import Action, CardRef, FactionRef, KeyRef, Notice, Param, PlayerRef, RoleRef
 from core.i18n.catalog import has_key, lookup, placeholders, resolve_locale, worded
@@ -70,14 +71,8 @@ def render_param(
 ) -> str:
     """One param as text, by kind (see the module docstring); a ``KeyRef`` in its ``variant`` wording
     where the catalog has one. Raises ``KeyError`` for a missing key."""
-    if isinstance(value, PlayerRef):
-        return render_key("ref.player", {"seat": value.seat, "name": value.name}, locale, game)
-    if isinstance(value, RoleRef):
-        return render_key(f"role.{value.id}.name", {}, locale, game)
-    if isinstance(value, FactionRef):
-        return render_key(f"faction.{value.id}", {}, locale, game)
-    if isinstance(value, CardRef):
-        return render_key(f"card.{value.id}", {}, locale, game)
+    if isinstance(value, _NAMED):
+        return _render_ref(value, locale, game)
     if isinstance(value, KeyRef):
         return render_key(value.key, value.params, locale, game, variant=variant)
     if isinstance(value, (list, tuple)):
@@ -85,6 +80,24 @@ def render_param(
         separator = "\n" if lines else lookup("list.separator", locale, game)
         return separator.join(render_param(item, locale, game, variant=variant) for item in value)
     return str(value)
+
+
+#: The references rendered by name alone, never in a wording variant (:func:`_render_ref`).
+_NAMED = (PlayerRef, RoleRef, FactionRef, CardRef)
+
+
+@lru_cache(maxsize=4096)
+def _render_ref(value: PlayerRef | RoleRef | FactionRef | CardRef, locale: str, game: str) -> str:
+    """A player, role, faction or card by name. Memoised: a reference is frozen and the catalogs never
+    change while the code runs (:mod:`core.i18n.catalog`), so its text in a locale and game is always the
+    same; a recap or a vote's ballots name the same few players line after line."""
+    if isinstance(value, PlayerRef):
+        return render_key("ref.player", {"seat": value.seat, "name": value.name}, locale, game)
+    if isinstance(value, RoleRef):
+        return render_key(f"role.{value.id}.name", {}, locale, game)
+    if isinstance(value, FactionRef):
+        return render_key(f"faction.{value.id}", {}, locale, game)
+    return render_key(f"card.{value.id}", {}, locale, game)
 
 
 def render_action(action: Action, locale: str, game: str, names: Mapping[int, str]) -> str:

@@ -27,10 +27,12 @@ class IdleRules:
         return getattr(self.rules, name)
 
     def legal_actions(self, state: Any, seat: int) -> list[Action]:
-        if state.players[seat - 1].user_id in self.idle:
-            return []
-        result: list[Action] = self.rules.legal_actions(state, seat)
-        return result
+        return self.legal_of(state)(seat)
+
+    def legal_of(self, state: Any) -> Callable[[int], list[Action]]:
+        """What the bots look up (``core.engine.legal.LegalActions``): nothing for an idle joiner's seat."""
+        legal: Callable[[int], list[Action]] = self.rules.legal_of(state)
+        return lambda seat: [] if state.players[seat - 1].user_id in self.idle else legal(seat)
 
 
 def play_out(

@@ -14,7 +14,7 @@ from core.games.adazakura import effects
 from core.games.adazakura.ctx import Ctx
 from core.games.adazakura.megami import ADAZAKURA, TAROTS
 from core.games.adazakura.model import Player
-from core.games.adazakura.roles import roles
+from core.games.adazakura.roles import overriding, roles
 from core.games.adazakura.roles.kanae import deduction_actions
 
 NOBODY = "none"
@@ -64,7 +64,7 @@ def anytime_actions(g: Ctx, p: Player) -> list[Action]:
     [ADZ-11.2] (A70)."""
     out: list[Action] = []
     for megami in effects.abilities_of(p):
-        role = roles().get(megami)
+        role = overriding("anytime_options").get(megami)
         if role is not None:
             out += role.anytime_options(g, p)
     return out
@@ -119,7 +119,9 @@ def co_count(g: Ctx, seat: int) -> int:
 
 def duelist_seats(g: Ctx) -> set[int]:
     day = g.s.day
-    return {s for duel in day.effects.duels for s in duel} if day else set()
+    if day is None or not day.effects.duels:  # most days have no duel
+        return set()
+    return {s for duel in day.effects.duels for s in duel}
 
 
 def discussion_actions(g: Ctx, p: Player) -> list[Action]:
@@ -132,7 +134,7 @@ def discussion_actions(g: Ctx, p: Player) -> list[Action]:
             out += [a for a in CLAIMS if a.args[0] not in claimed]
         if p.seat not in day.ready:
             out.append(Action.of("ready"))
-    if p.seat not in day_sealed(g):
+    if p.seat not in g.once("day_sealed", lambda: day_sealed(g)):
         for megami in effects.abilities_of(p):
             role = roles().get(megami)
             if role is not None:
@@ -158,6 +160,11 @@ def can_vote(g: Ctx, p: Player) -> bool:
 def vote_actions(g: Ctx, p: Player) -> list[Action]:
     if not can_vote(g, p):
         return []
+    return list(g.once("vote_actions", lambda: _ballots(g)))
+
+
+def _ballots(g: Ctx) -> list[Action]:
+    """Every ballot a voter may cast today (:func:`vote_targets`, then abstaining), the same for all."""
     return [Action.of("vote", t) for t in vote_targets(g)] + [Action.of("vote", NOBODY)]
 
 
@@ -165,9 +172,10 @@ def phase_seals(g: Ctx) -> set[int]:
     """Seats sealed at the start of the current phase [ADZ-3.8]: active Hatsumi/Raira seals and the
     phase seals of living holders (Tokoyo's Adazakura version)."""
     sealed = effects.sealed_by_seals(g)
+    sealing = overriding("phase_seals")  # only these roles seal anybody by themselves
     for holder in g.living():  # each living holder of each held ability, once per ability
         for megami in dict.fromkeys(effects.abilities_of(holder)):
-            role = roles().get(megami)
+            role = sealing.get(megami)
             if role is not None:
                 sealed.update(role.phase_seals(g, holder))
     return sealed

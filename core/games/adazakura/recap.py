@@ -101,37 +101,13 @@ class Lines:
         self.g = g
         self.n = n
         self.explained = False
-        self.handlers: dict[str, Callable[[dict[str, Any]], list[KeyRef]]] = {
-            "ActionResolved": self.action,
-            "DeckLooked": self.deck_look,
-            "DeckBottomToTop": self.deck_bottom,
-            "DeckRemoved": self.deck_removed,
-            "BlackBox": lambda d: [
-                self.line("recap.blackbox", player=self.ref(d["seat"]), megami=RoleRef(id=d["card"]))
-            ],
-            "KururuLooked": self.kururu,
-            "ErasureNone": self.erasure_none,
-            "ErasureAimed": lambda d: [self.line("recap.erasure.aimed", player=self.ref(d["target"]))],
-            "ErasureMoved": lambda d: [self.line("recap.erasure.moved", player=self.ref(d["target"]))],
-            "ErasureGuarded": self.erasure_guarded,
-            "ErasureReflected": self.erasure_reflected,
-            "ErasureStopped": self.erasure_stopped,
-            "PlayerDied": self.died,
-            "DeathPrevented": self.prevented,
-            "PlayerRevived": lambda d: [self.line("recap.revived", player=self.ref(d["seat"]))],
-            "CameOut": lambda d: [
-                self.line("recap.co", player=self.ref(d["seat"]), megami=RoleRef(id=d["megami"]))
-            ],
-            "DaySkipped": lambda d: [self.line("recap.skip", player=self.ref(d["seat"]))],
-            "VoteClosed": self.vote,
-        }
 
     def of(self, events: list[Event]) -> list[KeyRef]:
         out: list[KeyRef] = []
         for event in events:
-            handler = self.handlers.get(event.kind)
+            handler = HANDLERS.get(event.kind)
             if handler is not None:
-                out += handler(event.data)
+                out += handler(self, event.data)
         return out
 
     @staticmethod
@@ -140,6 +116,25 @@ class Lines:
 
     def ref(self, seat: int) -> PlayerRef:
         return self.g.ref(seat)
+
+    # -- events told in one line ----------------------------------------------------------------------
+    def blackbox(self, d: dict[str, Any]) -> list[KeyRef]:
+        return [self.line("recap.blackbox", player=self.ref(d["seat"]), megami=RoleRef(id=d["card"]))]
+
+    def erasure_aimed(self, d: dict[str, Any]) -> list[KeyRef]:
+        return [self.line("recap.erasure.aimed", player=self.ref(d["target"]))]
+
+    def erasure_moved(self, d: dict[str, Any]) -> list[KeyRef]:
+        return [self.line("recap.erasure.moved", player=self.ref(d["target"]))]
+
+    def revived(self, d: dict[str, Any]) -> list[KeyRef]:
+        return [self.line("recap.revived", player=self.ref(d["seat"]))]
+
+    def came_out(self, d: dict[str, Any]) -> list[KeyRef]:
+        return [self.line("recap.co", player=self.ref(d["seat"]), megami=RoleRef(id=d["megami"]))]
+
+    def day_skipped(self, d: dict[str, Any]) -> list[KeyRef]:
+        return [self.line("recap.skip", player=self.ref(d["seat"]))]
 
     # -- night -----------------------------------------------------------------------------------------
     def action(self, d: dict[str, Any]) -> list[KeyRef]:
@@ -225,6 +220,29 @@ class Lines:
         for seat, total in sorted(sums.items(), key=lambda item: (-item[1], item[0])):
             out.append(self.line("recap.tally", player=self.ref(seat), total=total))
         return out
+
+
+#: The recap line(s) of each event kind worth telling (any other kind is left out).
+HANDLERS: dict[str, Callable[[Lines, dict[str, Any]], list[KeyRef]]] = {
+    "ActionResolved": Lines.action,
+    "DeckLooked": Lines.deck_look,
+    "DeckBottomToTop": Lines.deck_bottom,
+    "DeckRemoved": Lines.deck_removed,
+    "BlackBox": Lines.blackbox,
+    "KururuLooked": Lines.kururu,
+    "ErasureNone": Lines.erasure_none,
+    "ErasureAimed": Lines.erasure_aimed,
+    "ErasureMoved": Lines.erasure_moved,
+    "ErasureGuarded": Lines.erasure_guarded,
+    "ErasureReflected": Lines.erasure_reflected,
+    "ErasureStopped": Lines.erasure_stopped,
+    "PlayerDied": Lines.died,
+    "DeathPrevented": Lines.prevented,
+    "PlayerRevived": Lines.revived,
+    "CameOut": Lines.came_out,
+    "DaySkipped": Lines.day_skipped,
+    "VoteClosed": Lines.vote,
+}
 
 
 def phrase(g: Ctx, kind: str, args: list[Any]) -> KeyRef:

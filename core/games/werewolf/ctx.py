@@ -7,7 +7,7 @@ from typing import Any
 
 from core.engine import ledger
 from core.engine.context import TableCtx
-from core.engine.notice import KeyRef, PlayerRef, Scalar
+from core.engine.notice import KeyRef, Scalar, player_ref
 from core.games.werewolf import settings
 from core.games.werewolf.model import SCAPEGOAT, Draw, Player, Purpose, WWState
 from core.games.werewolf.roles import role
@@ -69,7 +69,7 @@ class Ctx(TableCtx[WWState]):
         """A seat as a notice param: a :class:`PlayerRef`, or ``scapegoat.ref`` for seat 0."""
         if seat == SCAPEGOAT:
             return KeyRef(key="scapegoat.ref")
-        return PlayerRef(seat=seat, name=self.p(seat).name)
+        return player_ref(seat, self.p(seat).name)
 
     def whos(self, seats: list[int]) -> list[Scalar]:
         return [self.who(s) for s in sorted(seats)]

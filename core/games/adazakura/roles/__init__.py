@@ -22,6 +22,16 @@ def roles() -> dict[str, Megami]:
     return found
 
 
+@cache
+def overriding(hook: str) -> dict[str, Megami]:
+    """``{megami id: role}`` of the roles whose class defines ``hook`` (a :class:`Megami` method) for
+    itself: the others keep the base hook, which contributes nothing (``[]`` or None), so a lookup that
+    runs for every holder at every phase may skip them. Cached like :func:`roles`: the classes never change
+    once imported."""
+    base = getattr(Megami, hook)
+    return {megami: role for megami, role in roles().items() if getattr(type(role), hook) is not base}
+
+
 def implemented() -> tuple[str, ...]:
     """Ids of Megami whose abilities exist, in table order (the default setup pool, [ADZ-4.2])."""
     from core.games.adazakura.megami import TAROTS
