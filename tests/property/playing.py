@@ -121,6 +121,7 @@ def play_table(
     deal: Step[Any],
     extra: Callable[[T, Any, Chatter], Command | None],
     *,
+    skippable: tuple[type, ...] = (Say, Query),
     step: Callable[[Any, Command | None, int, Accepted[Any]], Any],
     check: Callable[[Any], None],
     probe: Callable[[Any, int], None] | None,
@@ -128,7 +129,8 @@ def play_table(
 ) -> Played[T, Any]:
     """Play the table ``game`` from its ``deal`` to the end (:func:`play_out`, the deal shown to ``check``
     first). ``extra(game, state, chatter)``: the game's own move before the bots' while the game runs (a
-    :class:`Chatter` seeded with the bots' seed); a refused relayed text or query is skipped."""
+    :class:`Chatter` seeded with the bots' seed); a refused command of a ``skippable`` type (a relayed text
+    or a query) is skipped."""
     check(deal)
     chatter = Chatter(random.Random(game.bot_seed))
     final, count = play_out(
@@ -137,7 +139,7 @@ def play_table(
         idle=game.idle,
         bot_seed=game.bot_seed,
         extra=lambda state: None if state.is_over else extra(game, state, chatter),
-        skippable=(Say, Query),
+        skippable=skippable,
         step=step,
         check=check,
         probe=probe,
