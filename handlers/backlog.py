@@ -5,7 +5,9 @@ in the outbox. Beyond that the oldest go first, except a prompt whose buttons st
 not moved on); the chat's log counts what was dropped (``ChatLog.folded``), and when the chat's messages
 finally go, one line first says how many were left out (catalog ``backlog.folded``,
 :func:`handlers.outgoing.folded_note`).
-Pure: the runner and the flush decide with it what to write.
+Pure: it changes only the records it is given. Every write that adds waiting messages joins them with
+:func:`admit`: a commit's (:mod:`handlers.commit`), the messages a send held back (:mod:`handlers.followup`)
+and a commit's messages parked when sending broke (:mod:`handlers.sending`).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from collections.abc import Mapping
 
 from handlers import outbox
 from handlers.messages import OutMessage
+from handlers.records import Records
 from handlers.textunits import units
 
 #: Most messages one chat keeps waiting.
@@ -52,3 +55,28 @@ def waiting_of(pending: Mapping[str, str], chat_id: str) -> dict[str, OutMessage
     """The waiting messages of ``chat_id`` in ``pending`` (outbox id → payload)."""
     loaded = {outbox_id: outbox.load(payload) for outbox_id, payload in pending.items()}
     return {outbox_id: m for outbox_id, m in loaded.items() if m.chat_id == chat_id}
+
+
+def admit(
+    pending: Mapping[str, str], fresh: Mapping[str, OutMessage], phase_seq: int, records: Records
+) -> tuple[dict[str, str], list[str]]:
+    """Join the ``fresh`` messages (outbox id → message, any chats; each id sorts after those already
+    waiting for its chat) to the outbox ``pending`` (outbox id → payload), each chat's backlog kept
+    within the bounds (:func:`overflow`; ``phase_seq``: the game's phase now). Returns the entries to
+    add (outbox id → payload: the fresh messages kept) and the ids of waiting messages to remove. Each
+    message dropped is counted in its chat's log in ``records`` (``ChatLog.folded``), and so is what a
+    fresh ``backlog.folded`` line stood for (``OutMessage.folded``): that line never waits as a message."""
+    per_chat: dict[str, dict[str, OutMessage]] = {}
+    for outbox_id, message in fresh.items():
+        if message.folded:
+            records.chat(message.chat_id).folded += message.folded
+        else:
+            per_chat.setdefault(message.chat_id, {})[outbox_id] = message
+    add: dict[str, str] = {}
+    remove: list[str] = []
+    for chat, mine in per_chat.items():
+        dropped = overflow({**waiting_of(pending, chat), **mine}, phase_seq)
+        records.chat(chat).folded += len(dropped)
+        remove += [i for i in dropped if i not in mine]
+        add.update({i: outbox.dump(m) for i, m in mine.items() if i not in dropped})
+    return add, remove

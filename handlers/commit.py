@@ -94,7 +94,10 @@ def plan(
         stored.pending, messages, records, sendable=sendable, phase_seq=state.phase_seq,
         locale=state.locale, game=state.game, now=now,
     )  # fmt: skip
-    pending_add, dropped = _waiting(stored, choice.waiting, state.phase_seq, records, version=version)
+    fresh = [m for waiting in choice.waiting.values() for m in waiting]
+    pending_add, dropped = backlog.admit(
+        stored.pending, {f"{version:08d}-{n:04d}": m for n, m in enumerate(fresh)}, state.phase_seq, records
+    )
     taken = [outbox.dump(m) for m in choice.carried]
     entry = None
     if events or notices or delivery_id or taken:
@@ -137,29 +140,3 @@ def write(store: GameStore, base: StoredGame, change: Change) -> StoredGame:
 def state_json(state: Any) -> str:
     """The stored form of a game state: its hot state, without the log (the history keeps the events)."""
     return str(state.model_dump_json(exclude={"log"}))
-
-
-def _waiting(
-    stored: StoredGame,
-    waiting: Mapping[str, list[OutMessage]],
-    phase_seq: int,
-    records: Records,
-    *,
-    version: int,
-) -> tuple[dict[str, str], list[str]]:
-    """The outbox entries to add for ``waiting`` (ids ``<version>-<n>``, in order) and the ones dropped to
-    keep each chat's backlog bounded (:mod:`handlers.backlog`; counted in the chat's log)."""
-    add: dict[str, str] = {}
-    removed: list[str] = []
-    n = 0
-    for chat, messages in waiting.items():
-        fresh = {}
-        for message in messages:
-            fresh[f"{version:08d}-{n:04d}"] = message
-            n += 1
-        held = {**backlog.waiting_of(stored.pending, chat), **fresh}
-        dropped = backlog.overflow(held, phase_seq)
-        records.chat(chat).folded += len(dropped)
-        removed += [i for i in dropped if i not in fresh]
-        add.update({i: outbox.dump(m) for i, m in fresh.items() if i not in dropped})
-    return add, removed

@@ -73,7 +73,9 @@ def record(
             if held.until > now and (held.binding or scheduled):
                 merged.chat(chat).wake = max(merged.chat(chat).wake, held.until)
         add = {f"{stored.version:08d}-l{n:03d}": outbox.dump(m) for n, m in enumerate(told)}
-        held_add, remove = _held(latest, stored.version, report, merged, phase_seq)
+        back = [m for held in report.held.values() for m in held.messages]
+        fresh = {f"{stored.version:08d}-r{n:03d}": m for n, m in enumerate(back)}
+        held_add, remove = backlog.admit(latest.pending, fresh, phase_seq, merged)
         add |= held_add
         dumped = merged.dump(now)
         change = Change(
@@ -89,29 +91,6 @@ def record(
             return store.commit(latest, replace(change, pending_add={}))
     log.error("send results not recorded after %d attempts", MAX_ATTEMPTS, extra={"game_id": stored.game_id})
     return None
-
-
-def _held(
-    latest: StoredGame, version: int, report: Report, records: Records, phase_seq: int
-) -> tuple[dict[str, str], list[str]]:
-    """The outbox entries to add for the held messages of ``report`` (sent by ``version``) and the waiting
-    ones of ``latest`` to drop, each chat's backlog kept bounded (counted in ``records``)."""
-    add: dict[str, str] = {}
-    remove: list[str] = []
-    n = 0
-    for chat, held in report.held.items():
-        fresh: dict[str, OutMessage] = {}
-        for message in held.messages:
-            if message.folded:
-                records.chat(chat).folded += message.folded
-                continue
-            fresh[f"{version:08d}-r{n:03d}"] = message
-            n += 1
-        dropped = backlog.overflow({**backlog.waiting_of(latest.pending, chat), **fresh}, phase_seq)
-        records.chat(chat).folded += len(dropped)
-        remove += [i for i in dropped if i not in fresh]
-        add.update({i: outbox.dump(m) for i, m in fresh.items() if i not in dropped})
-    return add, remove
 
 
 def limit_notes(report: Report, state: Any, records: Records) -> list[OutMessage]:

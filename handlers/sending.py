@@ -2,9 +2,10 @@
 to every chat at once (:func:`handlers.delivery.send_all`) beside the platform's side effects
 (:mod:`handlers.aftercommit`), and only what did not go as planned is written (:mod:`handlers.followup`),
 with the flush wake-ups it needs. If sending itself breaks (a defect, not a platform's refusal), the
-commit's messages are parked in the outbox with a flush wake-up a second later, so nothing waits on the
-next input; if even that write fails, the error propagates and the platform delivers the input again
-(the webhook answers 500, the timer reports a batch failure). Times are UTC epoch seconds.
+commit's messages are parked in the outbox, within each chat's backlog bounds (:mod:`handlers.backlog`),
+with a flush wake-up a second later, so nothing waits on the next input; if even that write fails, the
+error propagates and the platform delivers the input again (the webhook answers 500, the timer reports a
+batch failure). Times are UTC epoch seconds.
 """
 
 from __future__ import annotations
@@ -16,13 +17,14 @@ from typing import Any
 
 from core.engine.commands import Command
 from core.games import GameRules
-from handlers import followup, outbox
+from handlers import backlog, followup
+from handlers import records as stored_records
 from handlers.aftercommit import AfterCommit, Prepared
 from handlers.decision import Loaded
 from handlers.delivery import Report, Throttle, send_all
 from handlers.messages import OutMessage, Sender, Undelivered
 from handlers.records import Records
-from infra.store import Change, GameStore, StoredGame, VersionConflict
+from infra.store import KEEP, Change, GameStore, StoredGame, VersionConflict
 from infra.timers import Scheduler, WakeUp
 
 log = logging.getLogger(__name__)
@@ -119,14 +121,21 @@ class Sending:
 
     def park(self, game: Loaded, messages: list[OutMessage], *, now: int) -> None:
         """Keep ``messages`` waiting in the outbox (ids ``<version>-p<n>``) and schedule a flush a second
-        from ``now``. Raises what the store raises after :data:`PARK_ATTEMPTS` lost races."""
-        waiting = {f"{game.stored.version:08d}-p{n:03d}": outbox.dump(m) for n, m in enumerate(messages)}
+        from ``now``. Each chat's backlog stays within :mod:`handlers.backlog`'s bounds (the oldest go,
+        counted in the chat's log in the stored records, and a ``backlog.folded`` line gives its count
+        back rather than wait), however often sending breaks. Raises what the store raises after
+        :data:`PARK_ATTEMPTS` lost races."""
+        fresh = {f"{game.stored.version:08d}-p{n:03d}": m for n, m in enumerate(messages)}
         latest: StoredGame | None = game.stored
         for _ in range(PARK_ATTEMPTS):
             if latest is None:
                 return
+            records = stored_records.load(latest.records)
+            add, remove = backlog.admit(latest.pending, fresh, game.state.phase_seq, records)
+            dumped = records.dump(now)
+            kept = dumped if dumped != latest.records else KEEP
             try:
-                self.store.commit(latest, Change(pending_add=waiting))
+                self.store.commit(latest, Change(records=kept, pending_add=add, pending_remove=remove))
                 break
             except VersionConflict:
                 latest = self.store.load(game.game_id)

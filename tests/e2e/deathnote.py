@@ -10,7 +10,6 @@ the last tap; a night (fixed length, ``deathnote.md`` §11.3) always ends by the
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -19,21 +18,17 @@ from typing import Any
 from core.engine.notice import CardRef, KeyRef, Notice, Param, PlayerRef
 from core.games import GameRules, rules_for
 from handlers import outbox
-from handlers.telegram.callback import decode
 from infra.store import GameStore
 from tests.e2e.harness import (
     FIRST_USER,
-    SECRET,
     NoticeLog,
-    Offer,
     Player,
     Press,
-    Table,
     open_and_start,
     press_again,
-    taps,
 )
-from tests.fakes.telegram_api import Call, FakeTelegramApi, Received
+from tests.e2e.offered import OfferingTable, press_random
+from tests.fakes.telegram_api import Call, FakeTelegramApi
 
 GAME = "deathnote"
 RULES = rules_for(GAME)
@@ -83,69 +78,19 @@ class DeathNoteLog(NoticeLog):
         return [entry for batch in self.batches for entry in batch.said]
 
 
-class DeathNoteTable(Table):
-    """A :class:`Table` that records, after every webhook update and timer message, every private button
-    sent meanwhile (:attr:`offers`) and the game's state after it (:attr:`latest`). While
-    :attr:`watching` is False only the calls are recorded (presses on old keyboards)."""
+class DeathNoteTable(OfferingTable):
+    """An :class:`~tests.e2e.offered.OfferingTable` of DEATH NOTE 人狼 that also keeps the calls of each
+    press (:attr:`press_calls`)."""
 
     def __init__(self, api: FakeTelegramApi, store: GameStore, players: list[Player], **kwargs: Any) -> None:
-        super().__init__(api, store, players, **kwargs)
-        self.offers: list[Offer] = []
-        self.latest: Any = None
-        self.watching = True
-        self._seen = 0
+        super().__init__(RULES, api, store, players, **kwargs)
         self.press_calls: list[tuple[Press, list[Call]]] = []
-
-    def post(self, update: dict[str, Any] | str, secret: str | None = SECRET) -> int:
-        status = super().post(update, secret)
-        self._record()
-        return status
-
-    def fire_timer_at_deadline(self) -> None:
-        super().fire_timer_at_deadline()
-        self._record()
 
     def press(self, player: Player, data: str, message_id: int) -> Press:
         before = len(self.api.calls)
         press = super().press(player, data, message_id)
         self.press_calls.append((press, self.api.calls[before:]))
         return press
-
-    def _record(self) -> None:
-        calls = self.api.calls[self._seen :]
-        self._seen += len(calls)
-        stored = self.store.load(self.game_id)
-        if not self.watching or stored is None:
-            return
-        self.latest = RULES.state_model.model_validate(json.loads(stored.state))
-        for call in calls:
-            chat, markup = call.params.get("chat_id"), call.params.get("reply_markup")
-            sent = call.method in ("sendMessage", "editMessageText")
-            if sent and isinstance(chat, int) and chat > 0 and markup:
-                self._offered(chat, markup)
-
-    def _offered(self, chat: int, markup: dict[str, Any]) -> None:
-        player = next(p for p in self.people if p.number == chat)
-        seat = RULES.seat_of(self.latest, player.chat)
-        legal = RULES.legal_actions(self.latest, seat) if seat else []
-        for row in markup["inline_keyboard"]:
-            for data in (b["callback_data"] for b in row if "callback_data" in b):
-                tap = decode(data)
-                ok = tap.phase_seq == self.latest.phase_seq and not tap.menu and tap.action in legal
-                message = next(
-                    m
-                    for m in reversed(self.api.messages(chat))
-                    if any(d == data for r in m.buttons for _, d in r)
-                )
-                self.offers.append(Offer(player, data, message.message_id, ok))
-
-
-def keyboard_of(table: Table, player: Player, seq: int) -> Received | None:
-    """The newest message in ``player``'s chat with buttons of phase ``seq``."""
-    for message in reversed(table.keyboards(player)):
-        if any(tap.phase_seq == seq for _, tap in taps(message)):
-            return message
-    return None
 
 
 @dataclass
@@ -187,14 +132,7 @@ class Bots:
         return [name, signal] if self.rng.random() < 0.5 else [name]
 
     def _press(self, player: Player, seq: int, wanted: Callable[[str], bool]) -> Press | None:
-        keyboard = keyboard_of(self.table, player, seq)
-        if keyboard is None:
-            return None
-        choices = [data for data, tap in taps(keyboard) if wanted(tap.action.kind)]
-        if not choices:
-            return None
-        self.table.tick()
-        return self.table.press(player, self.rng.choice(choices), keyboard.message_id)
+        return press_random(self.table, self.rng, player, seq, lambda tap: wanted(tap.action.kind))
 
 
 @dataclass

@@ -9,7 +9,6 @@ the same every time. Phases listed in ``Bots.quiet`` are left to the timer handl
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -17,21 +16,17 @@ from typing import Any
 
 from core.games import rules_for
 from handlers.messages import Tap
-from handlers.telegram.callback import decode
 from infra.store import GameStore
 from tests.e2e.harness import (
     FIRST_USER,
-    SECRET,
     NoticeLog,
-    Offer,
     Player,
     Press,
-    Table,
     open_and_start,
     press_again,
-    taps,
 )
-from tests.fakes.telegram_api import Call, FakeTelegramApi, Received
+from tests.e2e.offered import OfferingTable, press_random
+from tests.fakes.telegram_api import Call, FakeTelegramApi
 
 GAME = "politician"
 RULES = rules_for(GAME)
@@ -58,29 +53,17 @@ class Posted:
     calls: list[Call]
 
 
-class PoliticianTable(Table):
-    """A :class:`~tests.e2e.harness.Table` that records, after every webhook update and timer message,
-    every private button sent meanwhile (:attr:`offers`), the calls of each input (:attr:`posted`) and
-    the game's state after it (:attr:`latest`, read once per input). While :attr:`watching` is False
-    only the calls are recorded (presses on old keyboards, which must send no keyboard)."""
+class PoliticianTable(OfferingTable):
+    """An :class:`~tests.e2e.offered.OfferingTable` of 政治家人狼 that also keeps the calls of each input
+    (:attr:`posted`; presses on old keyboards must send no keyboard) and of each press (:meth:`calls_of`)."""
 
     def __init__(self, api: FakeTelegramApi, store: GameStore, players: list[Player]) -> None:
-        super().__init__(api, store, players)
-        self.offers: list[Offer] = []
+        super().__init__(RULES, api, store, players)
         self.posted: list[Posted] = []
-        self.latest: Any = None
-        self.watching = True
-        self._seen = 0
         self._press_calls: list[tuple[Press, list[Call]]] = []
 
-    def post(self, update: dict[str, Any] | str, secret: str | None = SECRET) -> int:
-        status = super().post(update, secret)
-        self._record(update if isinstance(update, dict) else None)
-        return status
-
-    def fire_timer_at_deadline(self) -> None:
-        super().fire_timer_at_deadline()
-        self._record(None)
+    def took(self, update: dict[str, Any] | None, calls: list[Call]) -> None:
+        self.posted.append(Posted(update, calls))
 
     def press(self, player: Player, data: str, message_id: int) -> Press:
         press = super().press(player, data, message_id)
@@ -90,47 +73,6 @@ class PoliticianTable(Table):
     def calls_of(self, press: Press) -> list[Call]:
         """The Bot API calls made while the bot handled ``press`` (this very press object)."""
         return next(calls for pressed, calls in self._press_calls if pressed is press)
-
-    def _record(self, update: dict[str, Any] | None) -> None:
-        calls = self.api.calls[self._seen :]
-        self._seen += len(calls)
-        self.posted.append(Posted(update, calls))
-        if not self.watching:
-            return
-        stored = self.store.load(self.game_id)
-        if stored is None:
-            return
-        self.latest = RULES.state_model.model_validate(json.loads(stored.state))
-        for call in calls:
-            chat, markup = call.params.get("chat_id"), call.params.get("reply_markup")
-            sent = call.method in ("sendMessage", "editMessageText")
-            if sent and isinstance(chat, int) and chat > 0 and markup:  # a keyboard in a private chat
-                self._offered(chat, markup)
-
-    def _offered(self, chat: int, markup: dict[str, Any]) -> None:
-        player = next(p for p in self.people if p.number == chat)
-        seat = RULES.seat_of(self.latest, player.chat)
-        legal = RULES.legal_actions(self.latest, seat) if seat else []
-        for row in markup["inline_keyboard"]:
-            for data in (b["callback_data"] for b in row if "callback_data" in b):
-                tap = decode(data)
-                ok = tap.phase_seq == self.latest.phase_seq and not tap.menu and tap.action in legal
-                self.offers.append(Offer(player, data, self._message_of(player, data), ok))
-
-    def _message_of(self, player: Player, data: str) -> int:
-        return next(
-            m.message_id
-            for m in reversed(self.api.messages(player.chat))
-            if any(d == data for row in m.buttons for _, d in row)
-        )
-
-
-def keyboard_of(table: Table, player: Player, seq: int) -> Received | None:
-    """The newest message in ``player``'s chat with buttons of phase ``seq`` (without reading the store)."""
-    for message in reversed(table.keyboards(player)):
-        if any(tap.phase_seq == seq for _, tap in taps(message)):
-            return message
-    return None
 
 
 @dataclass
@@ -174,14 +116,7 @@ class Bots:
         return [first, *([done] if done else [])]
 
     def _press_random(self, player: Player, seq: int, wanted: Callable[[Tap], bool]) -> Press | None:
-        keyboard = keyboard_of(self.table, player, seq)
-        if keyboard is None:
-            return None
-        choices = [data for data, tap in taps(keyboard) if wanted(tap)]
-        if not choices:
-            return None
-        self.table.tick()
-        return self.table.press(player, self.rng.choice(choices), keyboard.message_id)
+        return press_random(self.table, self.rng, player, seq, wanted)
 
 
 @dataclass

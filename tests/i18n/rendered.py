@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.engine.bots import play_out
+from core.engine.bots import play_out, start_bot_game
 from core.engine.commands import Act, Command, Query, Say
 from core.engine.notice import Action, Notice
 from core.engine.result import Accepted, Rejected
@@ -74,6 +74,12 @@ class Walk:
                 heard.refusals.append(outcome)
             else:
                 heard.add(game, outcome.notices)
+
+    def dealt(self, size: int, seed: int, options: Sequence[dict[str, Any]]) -> Accepted[Any]:
+        """The deal at :data:`NOW` of a ``size``-player table (deal seed ``seed * 100 + size``) with the
+        host options ``options[seed % len(options)]``."""
+        settings = {"options": options[seed % len(options)]}
+        return start_bot_game(self.rules, size, seed=seed * 100 + size, settings=settings, now=NOW)
 
     def drive(self, heard: Heard, game: int, start: Accepted[Any], now: int, *, bots: int, asks: int) -> None:
         """Play ``start`` to its end with bots seeded ``bots``, asking (``asks`` seeds the questions)."""

@@ -10,11 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from core.i18n.catalog import find, locales, placeholders
+from core.i18n.catalog import find, locales
 from tests.i18n.emitted import GAME, KEYS, KINDS, SITES, UNEXPANDED
-
-#: Params no template may show.
-NEVER_SHOWN = {"deadline"}
+from tests.i18n.key_checks import missing_texts, shown_bools, unknown_params
 
 
 def test_the_walk_finds_what_each_kind_of_emitter_says() -> None:
@@ -39,8 +37,7 @@ def test_every_f_string_key_has_its_values_listed() -> None:
 
 @pytest.mark.parametrize("locale", locales())
 def test_every_emitted_key_has_a_text(locale: str) -> None:
-    missing = sorted({f"{s.key} ({s.where})" for s in SITES if find(s.key, locale, GAME) is None})
-    assert missing == []
+    assert missing_texts(SITES, locale, GAME) == []
 
 
 @pytest.mark.parametrize("locale", locales())
@@ -50,20 +47,9 @@ def test_every_button_kind_has_a_label(locale: str) -> None:
 
 @pytest.mark.parametrize("locale", locales())
 def test_templates_name_only_params_the_code_passes(locale: str) -> None:
-    unknown = {
-        f"{s.key} ({s.where})": sorted(placeholders(text) - s.params)
-        for s in SITES
-        if s.params is not None and (text := find(s.key, locale, GAME)) is not None
-        and placeholders(text) - s.params
-    }  # fmt: skip
-    assert unknown == {}
+    assert unknown_params(SITES, locale, GAME) == {}
 
 
 @pytest.mark.parametrize("locale", locales())
 def test_no_template_shows_a_bool_or_a_raw_deadline(locale: str) -> None:
-    shown = {
-        f"{s.key} ({s.where})": sorted(placeholders(text) & (s.bools | NEVER_SHOWN))
-        for s in SITES
-        if (text := find(s.key, locale, GAME)) is not None and placeholders(text) & (s.bools | NEVER_SHOWN)
-    }
-    assert shown == {}
+    assert shown_bools(SITES, locale, GAME) == {}

@@ -2,10 +2,8 @@
 code passes; every button has a label; and the catalog keeps the wording rules of ``deathnote.md`` §11.6
 and §11.7 that a player would notice.
 
-Keys, call sites and params are read from the source by :mod:`tests.i18n.emitted` (``scan("deathnote")``).
-A template may name only params the code passes (else rendering raises ``KeyError``), never a bool-valued
-one (it would print True/False) and never ``deadline`` (raw UTC epoch seconds). ``test_deathnote_render.py``
-renders real games on top of this.
+The scan (:mod:`tests.i18n.emitted`) reads the keys from the source; :mod:`tests.i18n.key_checks` holds
+the rules all games share; ``test_deathnote_render.py`` renders real games on top of this.
 """
 
 from __future__ import annotations
@@ -17,14 +15,13 @@ from core.games.deathnote.cards import IDENTITY_ROLE, NUMBER, ROLE_TEAM, TARGETE
 from core.games.deathnote.legal import DECLINE, NONE, SIGNALS
 from core.games.deathnote.turn import DISCARD, PLAY
 from core.i18n import render_action, render_key, text
-from core.i18n.catalog import card_id, catalog, find, locales, placeholders
+from core.i18n.catalog import card_id, catalog, locales, placeholders
 from tests.i18n.emitted import scan
+from tests.i18n.key_checks import missing_texts, shown_bools, unknown_params
 from tests.i18n.source import calls_in, key_arg, name_of
 
 GAME = "deathnote"
 EMITTED = scan(GAME)
-#: Params no template may show.
-NEVER_SHOWN = {"deadline"}
 #: Card types a player can play (the Death Note never, §6.1).
 PLAYABLE = tuple(t for t in TYPES if t != "DEATH_NOTE")
 #: Every button kind of ``legal.py``: the scan finds the literal ones; ``play.<TYPE>``, ``discard`` and the
@@ -100,8 +97,7 @@ def test_every_f_string_key_has_its_values_listed() -> None:
 
 @pytest.mark.parametrize("locale", locales())
 def test_every_emitted_key_has_a_text(locale: str) -> None:
-    missing = sorted({f"{s.key} ({s.where})" for s in EMITTED.sites if find(s.key, locale, GAME) is None})
-    assert missing == []
+    assert missing_texts(EMITTED.sites, locale, GAME) == []
 
 
 @pytest.mark.parametrize("locale", locales())
@@ -115,15 +111,7 @@ def test_every_role_has_a_name_and_a_help(locale: str, role: str) -> None:
 
 @pytest.mark.parametrize("locale", locales())
 def test_templates_name_only_params_the_code_passes(locale: str) -> None:
-    unknown = {}
-    for s in EMITTED.sites:
-        if (s.key, s.params) in UNREACHED:
-            continue
-        passed = s.params if s.params is not None else PASSED.get(s.key)
-        body = find(s.key, locale, GAME)
-        if passed is not None and body is not None and placeholders(body) - passed:
-            unknown[f"{s.key} ({s.where})"] = sorted(placeholders(body) - passed)
-    assert unknown == {}
+    assert unknown_params(EMITTED.sites, locale, GAME, passed=PASSED, unreached=UNREACHED) == {}
 
 
 def test_every_site_whose_params_the_scan_cannot_read_is_listed() -> None:
@@ -133,12 +121,7 @@ def test_every_site_whose_params_the_scan_cannot_read_is_listed() -> None:
 
 @pytest.mark.parametrize("locale", locales())
 def test_no_template_shows_a_bool_or_a_raw_deadline(locale: str) -> None:
-    shown = {
-        f"{s.key} ({s.where})": sorted(placeholders(body) & (s.bools | NEVER_SHOWN))
-        for s in EMITTED.sites
-        if (body := find(s.key, locale, GAME)) is not None and placeholders(body) & (s.bools | NEVER_SHOWN)
-    }
-    assert shown == {}
+    assert shown_bools(EMITTED.sites, locale, GAME) == {}
     assert [k for k, body in catalog(locale, GAME).items() if "deadline" in placeholders(body)] == []
 
 

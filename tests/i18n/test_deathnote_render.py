@@ -73,9 +73,7 @@ def _lazy(heard: Heard, game: int, start: Accepted[Any]) -> tuple[Accepted[Any],
 
 
 def _play(heard: Heard, game: int, size: int, seed: int) -> None:
-    settings = {"options": OPTIONS[seed % len(OPTIONS)]}
-    start = start_bot_game(RULES, size, seed=seed * 100 + size, settings=settings, now=NOW)
-    now = NOW
+    start, now = WALK.dealt(size, seed, OPTIONS), NOW
     if seed % 2:
         start, now = _lazy(heard, game, start)
     WALK.drive(heard, game, start, now, bots=(seed * 100 + size) ^ BOT_SALT, asks=seed * 100 + size)

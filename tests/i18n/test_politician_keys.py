@@ -1,10 +1,8 @@
 """Every catalog key the 政治家人狼 code can emit exists in every language and needs only params the code
 passes; and the catalog keeps the wording rules of ``politician.md`` that a player would notice.
 
-Keys, call sites and params are read from the source by :mod:`tests.i18n.emitted` (``scan("politician")``).
-A template may name only params the code passes (else rendering raises ``KeyError``), never a bool-valued
-one (it would print True/False) and never ``deadline`` (raw UTC epoch seconds). ``test_politician_render.py``
-renders real games on top of this.
+The scan (:mod:`tests.i18n.emitted`) reads the keys from the source; :mod:`tests.i18n.key_checks` holds
+the rules all games share; ``test_politician_render.py`` renders real games on top of this.
 """
 
 from __future__ import annotations
@@ -16,11 +14,10 @@ from core.games.politician.roles import ROLES
 from core.i18n import render_action, text
 from core.i18n.catalog import catalog, find, locales, placeholders
 from tests.i18n.emitted import scan
+from tests.i18n.key_checks import missing_texts, shown_bools, unknown_params
 
 GAME = "politician"
 EMITTED = scan(GAME)
-#: Params no template may show.
-NEVER_SHOWN = {"deadline"}
 #: What the chairman's double ballot is called; only the end-of-game recap may say it [§6.6.3].
 WEIGHT_WORDS = {"ja": ("2票", "二票", "倍"), "en": ("2 votes", "two votes", "double", "twice")}
 #: Phrases with those words that count something else: the ``/status`` line of missed rounds.
@@ -59,8 +56,7 @@ def test_every_f_string_key_has_its_values_listed() -> None:
 
 @pytest.mark.parametrize("locale", locales())
 def test_every_emitted_key_has_a_text(locale: str) -> None:
-    missing = sorted({f"{s.key} ({s.where})" for s in EMITTED.sites if find(s.key, locale, GAME) is None})
-    assert missing == []
+    assert missing_texts(EMITTED.sites, locale, GAME) == []
 
 
 @pytest.mark.parametrize("locale", locales())
@@ -71,23 +67,12 @@ def test_every_button_kind_has_a_label(locale: str) -> None:
 
 @pytest.mark.parametrize("locale", locales())
 def test_templates_name_only_params_the_code_passes(locale: str) -> None:
-    unknown = {
-        f"{s.key} ({s.where})": sorted(placeholders(text) - s.params)
-        for s in EMITTED.sites
-        if s.params is not None and (text := find(s.key, locale, GAME)) is not None
-        and placeholders(text) - s.params
-    }  # fmt: skip
-    assert unknown == {}
+    assert unknown_params(EMITTED.sites, locale, GAME) == {}
 
 
 @pytest.mark.parametrize("locale", locales())
 def test_no_template_shows_a_bool_or_a_raw_deadline(locale: str) -> None:
-    shown = {
-        f"{s.key} ({s.where})": sorted(placeholders(text) & (s.bools | NEVER_SHOWN))
-        for s in EMITTED.sites
-        if (text := find(s.key, locale, GAME)) is not None and placeholders(text) & (s.bools | NEVER_SHOWN)
-    }
-    assert shown == {}
+    assert shown_bools(EMITTED.sites, locale, GAME) == {}
 
 
 @pytest.mark.parametrize("locale", locales())

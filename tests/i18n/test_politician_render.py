@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from core.engine.bots import BOT_SALT, start_bot_game
+from core.engine.bots import BOT_SALT
 from core.engine.commands import Configure, Join, Query, StartGame, Timeout
 from core.engine.notice import Action, KeyRef, PlayerRef
 from core.engine.result import Accepted
@@ -51,9 +51,7 @@ WALK = Walk(rules=RULES, raw=RAW, stray=Action(kind="done"), ask_every=ASK_EVERY
 
 
 def _play(heard: Heard, game: int, size: int, seed: int) -> None:
-    settings = {"options": OPTIONS[seed % len(OPTIONS)]}
-    start = start_bot_game(RULES, size, seed=seed * 100 + size, settings=settings, now=NOW)
-    now = NOW
+    start, now = WALK.dealt(size, seed, OPTIONS), NOW
     if seed % 2 and start.state.phase == "role_check":
         start, now = _lover_away(start)
     WALK.drive(heard, game, start, now, bots=seed ^ BOT_SALT, asks=seed * 100 + size)

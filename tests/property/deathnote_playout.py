@@ -31,7 +31,8 @@ from core.engine.commands import Act, Command, Query, Say, StartGame
 from core.engine.result import Accepted
 from core.games import rules_for
 from core.games.deathnote.model import DNState
-from tests.property.playing import IdleRules, play_out
+from tests.property import playing
+from tests.property.playing import IdleRules, play_table
 
 RULES = rules_for("deathnote")
 SIZES = (4, 5, 6)
@@ -138,13 +139,8 @@ def seeded_game(players: int, seed: int) -> Game:
 
 
 # -- playing -------------------------------------------------------------------------------------------
-@dataclass
-class Played:
-    """A finished game: its table, the final state and the number of ``decide`` calls after the deal."""
-
-    game: Game
-    final: DNState
-    steps: int
+#: A finished game (:class:`tests.property.playing.Played`).
+Played = playing.Played[Game, DNState]
 
 
 def started(game: Game) -> Step:
@@ -158,22 +154,11 @@ def play(game: Game, check: Check = lambda step: None, *, probe: Probe | None = 
     """Play ``game`` to its end with bots; ``check`` sees every accepted step (the start first), ``probe``
     every state a move is chosen in. Raises :class:`BotRefused` if a bot's move or a timer is refused;
     fails if the game has not ended after :data:`MAX_STEPS` steps."""
-    deal = started(game)
-    check(deal)
-    final, count = play_out(
-        RULES,
-        deal,
-        idle=game.idle,
-        bot_seed=game.bot_seed,
-        extra=_Extra(game, random.Random(game.bot_seed)).command,
-        skippable=(Say,),
-        step=Step,
-        check=check,
-        probe=probe,
-        max_steps=MAX_STEPS,
-        label=game,
-    )
-    return Played(game, final, count)
+    extra = _Extra(game, random.Random(game.bot_seed))
+    return play_table(
+        RULES, game, started(game), lambda game, state, chatter: extra.command(state), skippable=(Say,),
+        step=Step, check=check, probe=probe, max_steps=MAX_STEPS,
+    )  # fmt: skip
 
 
 @dataclass

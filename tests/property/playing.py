@@ -1,18 +1,75 @@
 """The bots' playing loop shared by every game's random whole games (``tests/property/<game>_playout.py``):
 deal, then each step the game's extra move (relayed text, a query) or the bots' next command, decided by the
-rules, every accepted step shown to a check. Each game keeps what is its own: its table, its deal and its
-extra moves."""
+rules, every accepted step shown to a check (:class:`Step`). Each game keeps what is its own: its table, its
+deal and its extra moves; the extra moves games have in common (relayed text within a budget per phase, now
+and then a query) are :class:`Chatter`'s, and :func:`play_table` plays a table whose extra moves use it."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from core.engine.bots import BotRefused, Driver, next_now
-from core.engine.commands import Command
+from core.engine.commands import Command, Query, Say
 from core.engine.notice import Action
 from core.engine.result import Accepted, Rejected
 from core.engine.rng import Rng
+
+#: A game's state.
+S = TypeVar("S")
+#: A game's table.
+G = TypeVar("G")
+#: Relayed texts a game may try per phase.
+SAYS_PER_PHASE = 2
+#: The chance of a relayed text at a move, while the phase's budget lasts.
+SAY_CHANCE = 0.3
+#: The chance of a query before each move.
+QUERIES = 0.03
+QUERY_KINDS: list[Literal["me", "status", "board", "help"]] = ["me", "status", "board", "help"]
+
+
+@dataclass(frozen=True)
+class Step(Generic[S]):
+    """One accepted ``decide`` call: the state it was given, the command (None when unknown), ``now`` (the
+    game's clock, UTC epoch s) and what it returned."""
+
+    before: S
+    command: Command | None
+    now: int
+    outcome: Accepted[S]
+
+    @property
+    def after(self) -> S:
+        return self.outcome.state
+
+
+@dataclass
+class Played(Generic[G, S]):
+    """A finished game: its table, the final state and the number of ``decide`` calls after the deal."""
+
+    game: G
+    final: S
+    steps: int
+
+
+class Seated(Protocol):
+    """What :func:`play_table` reads of a game's table: the bots' seed, the idle join numbers, whether
+    players talk."""
+
+    @property
+    def bot_seed(self) -> int: ...
+
+    @property
+    def idle(self) -> frozenset[int]: ...
+
+    @property
+    def talk(self) -> bool: ...
+
+
+#: A table :func:`play_table` plays.
+T = TypeVar("T", bound=Seated)
 
 
 class IdleRules:
@@ -33,6 +90,65 @@ class IdleRules:
         """What the bots look up (``core.engine.legal.LegalActions``): nothing for an idle joiner's seat."""
         legal: Callable[[int], list[Action]] = self.rules.legal_of(state)
         return lambda seat: [] if state.players[seat - 1].user_id in self.idle else legal(seat)
+
+
+@dataclass
+class Chatter:
+    """The extra moves games share, drawn from ``rnd``: a relayed text (:meth:`talks`: at most
+    :data:`SAYS_PER_PHASE` a phase) and now and then a query (:meth:`query`)."""
+
+    rnd: random.Random
+    said: dict[int, int] = field(default_factory=dict)
+
+    def talks(self, state: Any) -> bool:
+        """Whether to send a relayed text now (counted in the phase's budget; :data:`SAY_CHANCE`)."""
+        if self.said.get(state.phase_seq, 0) >= SAYS_PER_PHASE or self.rnd.random() >= SAY_CHANCE:
+            return False
+        self.said[state.phase_seq] = self.said.get(state.phase_seq, 0) + 1
+        return True
+
+    def query(self, state: Any) -> Query | None:
+        """One time in :data:`QUERIES`, a query of a random kind from a random seat (in the group or not)."""
+        if self.rnd.random() >= QUERIES:
+            return None
+        what = self.rnd.choice(QUERY_KINDS)
+        return Query(
+            user_id=self.rnd.choice(state.players).user_id, what=what, public=self.rnd.random() < 0.5
+        )
+
+
+def play_table(
+    rules: Any,
+    game: T,
+    deal: Step[Any],
+    extra: Callable[[T, Any, Chatter], Command | None],
+    *,
+    skippable: tuple[type, ...] = (Say, Query),
+    step: Callable[[Any, Command | None, int, Accepted[Any]], Any],
+    check: Callable[[Any], None],
+    probe: Callable[[Any, int], None] | None,
+    max_steps: int,
+) -> Played[T, Any]:
+    """Play the table ``game`` from its ``deal`` to the end (:func:`play_out`, the deal shown to ``check``
+    first). ``extra(game, state, chatter)``: the game's own move before the bots' while the game runs (a
+    :class:`Chatter` seeded with the bots' seed); a refused command of a ``skippable`` type (a relayed text
+    or a query) is skipped."""
+    check(deal)
+    chatter = Chatter(random.Random(game.bot_seed))
+    final, count = play_out(
+        rules,
+        deal,
+        idle=game.idle,
+        bot_seed=game.bot_seed,
+        extra=lambda state: None if state.is_over else extra(game, state, chatter),
+        skippable=skippable,
+        step=step,
+        check=check,
+        probe=probe,
+        max_steps=max_steps,
+        label=game,
+    )
+    return Played(game, final, count)
 
 
 def play_out(

@@ -12,20 +12,20 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any
 
-from core.engine.commands import Act
-from core.engine.notice import Action, KeyRef, Notice, PlayerRef, RoleRef
-from core.engine.result import Accepted
+from core.engine.notice import KeyRef, Notice, PlayerRef, RoleRef
 from core.games.politician.legal import NIGHT_KINDS
 from core.games.politician.model import PolState, Round
 from core.games.politician.roles import Cast
 from core.games.politician.settings import option
+from tests.property import offers
 from tests.property.leaks import Level, levels
-from tests.property.politician_playout import RULES, Probe, Step
+from tests.property.notices import addressed, seats_named
+from tests.property.politician_playout import RULES, Check, Probe, Step
 
 # -- §7: seats and the winner ----------------------------------------------------------------------------
 #: §7.1 (AMB-01/02), restated from the spec rather than read from the core.
@@ -81,20 +81,12 @@ def assert_seats_and_winner(final: PolState) -> None:
 
 
 # -- §10.5 prompts, §5.1 voters and candidates -------------------------------------------------------------
-def _prompted(notices: list[Notice], key: str) -> tuple[Counter[int], list[Notice]]:
-    chosen = [n for n in notices if n.key == key]
-    for n in chosen:
-        assert n.to.kind == "seat", f"{key} to {n.to}"
-        assert len(n.to.seats) == 1, f"{key} to {n.to}"
-    return Counter(n.to.seats[0] for n in chosen), chosen
-
-
 def assert_prompts(step: Step) -> None:
     """A night that opens prompts every active player once, with the same shape (§10.5); a round that
     opens prompts every eligible voter once (§6.6.1); no prompt at any other step."""
     before, after, notices = step.before, step.after, step.outcome.notices
     opened = after.phase_seq != before.phase_seq
-    nights, prompts = _prompted(notices, "night.prompt")
+    nights, prompts = offers.prompted(notices, "night.prompt")
     if after.phase == "night" and opened:
         assert after.night is not None
         active = {p.seat for p in after.players if p.status == "active"}
@@ -108,7 +100,7 @@ def assert_prompts(step: Step) -> None:
             assert len(kinds) == 2, f"prompt {n.to}: {kinds} (one choice and done)"
     else:
         assert not nights, f"night prompts outside the opening of a night: {dict(nights)}"
-    ballots, _ = _prompted(notices, "vote.prompt")
+    ballots, _ = offers.prompted(notices, "vote.prompt")
     if after.phase in ("vote", "runoff") and opened:
         rnd = after.round
         assert rnd is not None
@@ -135,52 +127,11 @@ def _assert_round(state: PolState, rnd: Round) -> None:
 
 
 # -- buttons and legal actions ----------------------------------------------------------------------------
-def assert_buttons_legal(step: Step) -> None:
-    """Every button of a notice of the current phase is legal for its addressee at the end of the step
-    (buttons of a phase that ended within the step are refused as stale and skipped)."""
-    after = step.after
-    offered: dict[int, set[Action]] = {}
-    for notice in step.outcome.notices:
-        if not notice.actions or notice.phase_seq != after.phase_seq:
-            continue
-        if notice.key == "game.rematch":  # the service's 「もう一回」 (handlers/rematch.py), no core action
-            continue
-        assert notice.to.kind in ("seat", "public"), f"{notice.key} buttons to {notice.to}"
-        seats = notice.to.seats if notice.to.kind == "seat" else tuple(p.seat for p in after.players)
-        for seat in seats:
-            if seat not in offered:
-                offered[seat] = set(RULES.legal_actions(after, seat))
-        for action in notice.actions:
-            assert any(action in offered[s] for s in seats), f"{notice.key} to {seats}: illegal {action}"
-
-
-def representatives(actions: list[Action]) -> list[Action]:
-    """The first, middle and last action of each kind."""
-    out: list[Action] = []
-    for kind in dict.fromkeys(a.kind for a in actions):
-        same = [a for a in actions if a.kind == kind]
-        out += list(dict.fromkeys((same[0], same[len(same) // 2], same[-1])))
-    return out
-
-
-def offered_are_accepted(seed: int) -> Probe:
-    """A probe: at the start of each phase every seat's offered actions, at every other move one seat's
-    (drawn from ``seed``), first, middle and last of each kind, are accepted when sent at once."""
-    seen: set[int] = set()
-    rnd = random.Random(seed)
-
-    def probe(state: PolState, now: int) -> None:
-        players = state.players if state.phase_seq not in seen else [rnd.choice(state.players)]
-        seen.add(state.phase_seq)
-        for p in players:
-            for action in representatives(RULES.legal_actions(state, p.seat)):
-                act = Act(user_id=p.user_id, action=action, phase_seq=state.phase_seq)
-                outcome = RULES.decide(state, act, now=now)
-                assert isinstance(outcome, Accepted), (
-                    f"seat {p.seat} offered {action} in {state.phase}: {outcome}"
-                )
-
-    return probe
+#: Every button of a notice of the current phase is legal for its addressee at the end of a step
+#: (:func:`tests.property.offers.buttons_legal`).
+assert_buttons_legal: Check = partial(offers.buttons_legal, RULES)
+#: A probe (seeded): what the game offers is accepted (:func:`tests.property.offers.offered_are_accepted`).
+offered_are_accepted: Callable[[int], Probe] = partial(offers.offered_are_accepted, RULES)
 
 
 # -- §8: nobody hears what they may not know ---------------------------------------------------------------
@@ -222,11 +173,7 @@ class NoLeak:
         self.shown: dict[tuple[int, int], list[tuple[int, int | None]]] = {}
 
     def __call__(self, step: Step) -> None:
-        if step.before.is_over:
-            return
-        for notice in step.outcome.notices:
-            moved = f"{step.before.phase} → {step.after.phase}"
-            where = f"{notice.key} to {notice.to.kind} {notice.to.seats} ({moved})"
+        for notice, where in addressed(step):
             if notice.to.kind == "public":
                 self._public(step, notice, where)
             elif notice.to.kind == "team":
@@ -278,7 +225,7 @@ class NoLeak:
         counts = {_seat(c.params["player"]): c.params["votes"] for c in _keyrefs(params["counts"])}
         visible = Counter(b.target for b in rnd.ballots if b.target is not None)
         assert counts == dict(visible), f"counts {counts} ≠ one per ballot {dict(visible)} ({where})"
-        missing = sorted(_players(params.get("missing", [])))
+        missing = sorted(seats_named(params.get("missing", [])))
         assert missing == sorted(rnd.no_ballot), f"missing {missing} ≠ {rnd.no_ballot} ({where})"
 
 
@@ -292,17 +239,6 @@ def _pair(params: dict[str, Any]) -> tuple[int, int | None]:
 def _seat(ref: Any) -> int:
     assert isinstance(ref, PlayerRef), ref
     return ref.seat
-
-
-def _players(value: Any) -> list[int]:
-    """Seats of every PlayerRef in a param value, also inside lists and KeyRef params."""
-    if isinstance(value, PlayerRef):
-        return [value.seat]
-    if isinstance(value, KeyRef):
-        return [s for v in value.params.values() for s in _players(v)]
-    if isinstance(value, list):
-        return [s for v in value for s in _players(v)]
-    return []
 
 
 def _keyrefs(value: Any) -> list[KeyRef]:

@@ -15,27 +15,22 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 from hypothesis import strategies as st
 
 from core.engine.bots import start_bot_game
-from core.engine.commands import Act, Command, Query, Say, StartGame
-from core.engine.result import Accepted
+from core.engine.commands import Act, Command, Say, StartGame
 from core.games import rules_for
 from core.games.politician.model import PolState
 from core.games.politician.roles import MAX_PLAYERS, MIN_PLAYERS, SINGLE, Cast, check_cast
-from tests.property.playing import play_out
+from tests.property import playing
+from tests.property.playing import Chatter, play_table
 
 RULES = rules_for("politician")
 SIZES = range(MIN_PLAYERS, MAX_PLAYERS + 1)
 #: Every game must end within this many ``decide`` calls after the deal (S ≤ 6 days, 15 seats).
 MAX_STEPS = 3000
-#: Team messages a game may try per phase (the collusion channel, AMB-48).
-SAYS_PER_PHASE = 2
-#: The chance of a query before each move.
-QUERIES = 0.03
-QUERY_KINDS: list[Literal["me", "status", "board", "help"]] = ["me", "status", "board", "help"]
 
 
 @dataclass(frozen=True)
@@ -61,19 +56,8 @@ class Game:
         return out
 
 
-@dataclass(frozen=True)
-class Step:
-    """One accepted ``decide`` call: the state it was given, the command (None when unknown), ``now``
-    and what it returned."""
-
-    before: PolState
-    command: Command | None
-    now: int
-    outcome: Accepted[PolState]
-
-    @property
-    def after(self) -> PolState:
-        return self.outcome.state
+#: One accepted ``decide`` call (:class:`tests.property.playing.Step`).
+Step = playing.Step[PolState]
 
 
 Check = Callable[[Step], None]
@@ -157,13 +141,8 @@ def seeded_game(players: int, seed: int) -> Game:
 
 
 # -- playing -------------------------------------------------------------------------------------------
-@dataclass
-class Played:
-    """A finished game: its table, the final state and the number of ``decide`` calls after the deal."""
-
-    game: Game
-    final: PolState
-    steps: int
+#: A finished game (:class:`tests.property.playing.Played`).
+Played = playing.Played[Game, PolState]
 
 
 def started(game: Game) -> Step:
@@ -178,42 +157,21 @@ def play(game: Game, check: Check = lambda step: None, *, probe: Probe | None = 
     every state a move is chosen in. Raises :class:`BotRefused` if a bot's move or a timer is refused;
     fails if the game has not ended after :data:`MAX_STEPS` steps."""
     deal = started(game)
-    check(deal)
-    rnd = random.Random(game.bot_seed)
-    said: dict[int, int] = {}
-    final, count = play_out(
-        RULES,
-        deal,
-        idle=game.idle,
-        bot_seed=game.bot_seed,
-        extra=lambda state: _extra(game, state, rnd, said),
-        skippable=(Say, Query),
-        step=Step,
-        check=check,
-        probe=probe,
-        max_steps=MAX_STEPS,
-        label=game,
-    )
-    return Played(game, final, count)
+    return play_table(RULES, game, deal, _extra, step=Step, check=check, probe=probe, max_steps=MAX_STEPS)
 
 
-def _extra(game: Game, state: PolState, rnd: random.Random, said: dict[int, int]) -> Command | None:
+def _extra(game: Game, state: PolState, chatter: Chatter) -> Command | None:
     """Moves the bots never make: the lover's own favourite (§6.2 step 2) and team-channel text from a
-    random seat during the role check or a night (refused unless ``allowCollusion`` and a member), and now
-    and then a query (``/me``, ``/status``, ``/board``, ``/help``) from a random seat."""
-    if state.is_over:
-        return None
+    random seat during the role check or a night (refused unless ``allowCollusion`` and a member: the
+    collusion channel, AMB-48), and now and then a query (``/me``, ``/status``, ``/board``, ``/help``)
+    from a random seat."""
+    rnd = chatter.rnd
     if game.picks and state.phase == "role_check":
         lover = next(p for p in state.players if p.role == "lover")
         if lover.seat not in game.idle:
             picks = RULES.legal_actions(state, lover.seat)
             if picks:
                 return Act(user_id=lover.user_id, action=rnd.choice(picks), phase_seq=state.phase_seq)
-    talking = game.talk and state.phase in ("role_check", "night")
-    if talking and said.get(state.phase_seq, 0) < SAYS_PER_PHASE and rnd.random() < 0.3:
-        said[state.phase_seq] = said.get(state.phase_seq, 0) + 1
+    if game.talk and state.phase in ("role_check", "night") and chatter.talks(state):
         return Say(user_id=rnd.choice(state.players).user_id, text="P3?")
-    if rnd.random() < QUERIES:
-        what = rnd.choice(QUERY_KINDS)
-        return Query(user_id=rnd.choice(state.players).user_id, what=what, public=rnd.random() < 0.5)
-    return None
+    return chatter.query(state)

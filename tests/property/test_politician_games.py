@@ -11,13 +11,13 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 
-from core.engine.commands import Timeout
 from core.engine.notice import Notice, to_seat
-from core.engine.result import Accepted, Rejected
+from core.engine.result import Accepted
 from core.games.politician.roles import CASTS
 from tests.games.politician.helpers import elect
 from tests.games.politician.table import C13, table
 from tests.property import soak
+from tests.property.offers import ended_once
 from tests.property.playout import PROFILE
 from tests.property.politician_checks import (
     NoLeak,
@@ -47,24 +47,9 @@ SEEDS_PER_SIZE = soak.seeds_per_size(27, sizes=len(SIZES))
 
 def assert_ended_once(game: Game, check: Check | None = None) -> Played:
     """Play ``game`` (every step also through ``check``): it ends, ``game.over`` is announced once, in
-    public, at the last step, and nothing moves the game afterwards."""
-    endings: list[int] = []
-    steps = [0]
-
-    def watch(step: Step) -> None:
-        steps[0] += 1
-        endings.extend(steps[0] for n in step.outcome.notices if n.key == "game.over")
-        assert all(n.to.kind == "public" for n in step.outcome.notices if n.key == "game.over")
-        if check is not None:
-            check(step)
-
-    played = play(game, watch)
-    assert played.final.phase == "ended", played.final.phase
-    assert endings == [steps[0]], f"game.over at steps {endings} of {steps[0]}"
-    assert all(RULES.legal_actions(played.final, p.seat) == [] for p in played.final.players)
-    late = RULES.decide(played.final, Timeout(phase_seq=played.final.phase_seq), now=10**9)
-    assert isinstance(late, Rejected)
-    return played
+    public, at the last step, and nothing moves the game afterwards
+    (:func:`tests.property.offers.ended_once`)."""
+    return ended_once(RULES, lambda watch: play(game, watch), check or (lambda step: None))
 
 
 @settings(PROFILE, max_examples=40)

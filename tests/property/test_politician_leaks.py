@@ -9,14 +9,15 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 
-from core.engine.notice import PUBLIC, KeyRef, Notice, PlayerRef, RoleRef, to_seat, to_team
-from core.engine.result import Accepted
+from core.engine.notice import KeyRef, Notice, RoleRef, to_team
 from core.games.politician.model import PolState
 from tests.games.politician.helpers import elect
 from tests.games.politician.table import C13, C14, Table, table
+from tests.property import notices
+from tests.property.notices import key, private, public, ref, step
 from tests.property.playout import PROFILE
 from tests.property.politician_checks import NoLeak
-from tests.property.politician_playout import Game, Step, games, play, seeded_game
+from tests.property.politician_playout import Game, games, play, seeded_game
 
 pytestmark = pytest.mark.property
 
@@ -30,18 +31,6 @@ def test_no_notice_leaks_hidden_information(game: Game) -> None:
 
 
 # -- the checker ------------------------------------------------------------------------------------------
-def ref(seat: int) -> PlayerRef:
-    return PlayerRef(seat=seat, name=f"P{seat}")
-
-
-def key(name: str, **params: object) -> KeyRef:
-    return KeyRef(key=name, params=params)  # type: ignore[arg-type]
-
-
-def step(before: PolState, *notices: Notice, after: PolState | None = None) -> Step:
-    return Step(before, None, 0, Accepted(state=after or before, notices=list(notices)))
-
-
 def moved(state: PolState, phase: str) -> PolState:
     """``state`` as it was one phase earlier, in ``phase`` (the step under test opened the current one)."""
     return state.model_copy(update={"phase": phase, "phase_seq": state.phase_seq - 1, "night": None})
@@ -66,16 +55,9 @@ def secret_day() -> Table:
     return t.vote({1: 2, 2: 1, 3: 4, 8: 2, 9: 10, 10: 9})
 
 
-def public(name: str, **params: object) -> Notice:
-    return Notice(key=name, to=PUBLIC, params=params)  # type: ignore[arg-type]
-
-
-def private(seat: int, name: str, **params: object) -> Notice:
-    return Notice(key=name, to=to_seat(seat), params=params)  # type: ignore[arg-type]
-
-
 def team(seats: list[int], name: str = "night.proposal") -> Notice:
-    return Notice(key=name, to=to_team(seats), params={"wolf": ref(9), "target": ref(3)})
+    """A wolf's proposal (P09 proposes P03) to the team of ``seats``."""
+    return notices.team(seats, name, wolf=ref(9), target=ref(3))
 
 
 NIGHT_LEAKS = {

@@ -13,19 +13,11 @@ from core.engine.result import Accepted, Rejected
 from core.games.adazakura.model import AdzState
 from core.i18n import render_key
 from tests.property.forgery import Offered, draw_forgery, remember
+from tests.property.offers import representatives
 from tests.property.playout import PROFILE, RULES, Step, decide, play
 
 pytestmark = [pytest.mark.property, pytest.mark.slow]
 LOCALES = ("ja", "en")
-
-
-def representatives(actions: list[Action]) -> list[Action]:
-    """The first, middle and last action of each kind (22 CO buttons behave alike; targets differ)."""
-    out: list[Action] = []
-    for kind in dict.fromkeys(a.kind for a in actions):
-        same = [a for a in actions if a.kind == kind]
-        out += list(dict.fromkeys((same[0], same[len(same) // 2], same[-1])))
-    return out
 
 
 def recipients(state: AdzState, notice: Notice) -> list[int]:

@@ -11,9 +11,8 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 
-from core.engine.commands import Timeout
-from core.engine.result import Rejected
 from core.games.werewolf import casts
+from tests.property.offers import ended_once
 from tests.property.playout import PROFILE
 from tests.property.werewolf_checks import (
     NoLeak,
@@ -33,26 +32,16 @@ SEEDS_PER_SIZE = 8
 
 
 def assert_ended_once(game: Game, check: Check | None = None) -> Played:
-    """Play ``game`` (every step also through ``check`` and :func:`assert_win`): it ends, ``game.over`` is
-    announced once, in public, at the last step, and nothing moves the game afterwards."""
-    endings: list[int] = []
-    steps = [0]
+    """Play ``game`` (every step also through :func:`assert_win` and ``check``): it ends, ``game.over`` is
+    announced once, in public, at the last step, and nothing moves the game afterwards
+    (:func:`tests.property.offers.ended_once`)."""
 
-    def watch(step: Step) -> None:
-        steps[0] += 1
-        endings.extend(steps[0] for n in step.outcome.notices if n.key == "game.over")
-        assert all(n.to.kind == "public" for n in step.outcome.notices if n.key == "game.over")
+    def checked(step: Step) -> None:
         assert_win(step)
         if check is not None:
             check(step)
 
-    played = play(game, watch)
-    assert played.final.phase == "ended", played.final.phase
-    assert endings == [steps[0]], f"game.over at steps {endings} of {steps[0]}"
-    assert all(RULES.legal_actions(played.final, p.seat) == [] for p in played.final.players)
-    late = RULES.decide(played.final, Timeout(phase_seq=played.final.phase_seq), now=10**9)
-    assert isinstance(late, Rejected)
-    return played
+    return ended_once(RULES, lambda watch: play(game, watch), checked)
 
 
 @settings(PROFILE, max_examples=40)

@@ -6,13 +6,13 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 
-from core.engine.notice import PUBLIC, KeyRef, Notice, PlayerRef, RoleRef, to_seat, to_team
-from core.engine.result import Accepted
+from core.engine.notice import Notice, RoleRef
 from core.games.werewolf.model import WWState
 from tests.games.werewolf.table import C9, K13, table
+from tests.property.notices import key, private, public, ref, step, team
 from tests.property.playout import PROFILE
 from tests.property.werewolf_checks import NoLeak
-from tests.property.werewolf_playout import Game, Step, games, play
+from tests.property.werewolf_playout import Game, games, play
 
 pytestmark = pytest.mark.property
 
@@ -26,30 +26,6 @@ def test_no_notice_leaks_hidden_information(game: Game) -> None:
 
 
 # -- the checker ------------------------------------------------------------------------------------------
-def ref(seat: int) -> PlayerRef:
-    return PlayerRef(seat=seat, name=f"P{seat}")
-
-
-def key(name: str, **params: object) -> KeyRef:
-    return KeyRef(key=name, params=params)  # type: ignore[arg-type]
-
-
-def step(before: WWState, *notices: Notice, after: WWState | None = None) -> Step:
-    return Step(before, None, 0, Accepted(state=after or before, notices=list(notices)))
-
-
-def public(name: str, **params: object) -> Notice:
-    return Notice(key=name, to=PUBLIC, params=params)  # type: ignore[arg-type]
-
-
-def private(seat: int, name: str, **params: object) -> Notice:
-    return Notice(key=name, to=to_seat(seat), params=params)  # type: ignore[arg-type]
-
-
-def team(seats: list[int], name: str, **params: object) -> Notice:
-    return Notice(key=name, to=to_team(seats), params=params)  # type: ignore[arg-type]
-
-
 @pytest.fixture(scope="module")
 def night1() -> WWState:
     """C9 (P04 seer, P05 medium, P07-P08 wolves, P09 madman), P09 executed on Day 1, Night 1 open."""

@@ -15,15 +15,14 @@ The rules are restated here from the spec (camps, counting, result classes), not
 
 from __future__ import annotations
 
-import random
-from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
 
-from core.engine.commands import Act
-from core.engine.notice import Action, KeyRef, Notice, PlayerRef, RoleRef
-from core.engine.result import Accepted
+from core.engine.notice import KeyRef, Notice, RoleRef
+from tests.property import offers
 from tests.property.leaks import Level, levels
-from tests.property.werewolf_playout import RULES, Probe, Step
+from tests.property.notices import addressed
+from tests.property.werewolf_playout import RULES, Check, Probe, Step
 
 # -- [WW-3.1], [WW-7.1]: restated ----------------------------------------------------------------------------
 CAMP = {
@@ -80,20 +79,12 @@ def assert_win(step: Step) -> None:
 
 
 # -- [WW-8.2] prompts, [WW-6.6] voters -----------------------------------------------------------------------
-def _prompted(notices: list[Notice], key: str) -> tuple[Counter[int], list[Notice]]:
-    chosen = [n for n in notices if n.key == key]
-    for n in chosen:
-        assert n.to.kind == "seat", f"{key} to {n.to}"
-        assert len(n.to.seats) == 1, f"{key} to {n.to}"
-    return Counter(n.to.seats[0] for n in chosen), chosen
-
-
 def assert_prompts(step: Step) -> None:
     """A night that opens prompts every living human once, all with the same text and params, each with
     buttons of one night kind; a round that opens prompts each voter once; no prompt at any other step."""
     before, after, notices = step.before, step.after, step.outcome.notices
     opened = after.phase_seq != before.phase_seq
-    nights, prompts = _prompted(notices, "night.prompt")
+    nights, prompts = offers.prompted(notices, "night.prompt")
     if after.phase == "night" and opened:
         living = {p.seat for p in after.players if p.alive}
         assert dict(nights) == dict.fromkeys(living, 1), f"night prompts {dict(nights)} for {living}"
@@ -105,7 +96,7 @@ def assert_prompts(step: Step) -> None:
             assert all(len(a.args) == 1 for a in n.actions)
     else:
         assert not nights, f"night prompts outside the opening of a night: {dict(nights)}"
-    ballots, _ = _prompted(notices, "vote.prompt")
+    ballots, _ = offers.prompted(notices, "vote.prompt")
     if after.phase in ("vote", "runoff") and opened:
         rnd = after.round
         assert rnd is not None
@@ -121,49 +112,11 @@ def assert_prompts(step: Step) -> None:
 
 
 # -- buttons, legal actions, size ----------------------------------------------------------------------------
-def assert_buttons_legal(step: Step) -> None:
-    """Every button of a notice of the current phase is legal for its addressee (a group button for some
-    seat) at the end of the step."""
-    after = step.after
-    offered: dict[int, set[Action]] = {}
-    for notice in step.outcome.notices:
-        if not notice.actions or notice.phase_seq != after.phase_seq or notice.key == "game.rematch":
-            continue
-        assert notice.to.kind in ("seat", "public"), f"{notice.key} buttons to {notice.to}"
-        seats = notice.to.seats if notice.to.kind == "seat" else tuple(p.seat for p in after.players)
-        for seat in seats:
-            if seat not in offered:
-                offered[seat] = set(RULES.legal_actions(after, seat))
-        for action in notice.actions:
-            assert any(action in offered[s] for s in seats), f"{notice.key} to {seats}: illegal {action}"
-
-
-def representatives(actions: list[Action]) -> list[Action]:
-    """The first, middle and last action of each kind."""
-    out: list[Action] = []
-    for kind in dict.fromkeys(a.kind for a in actions):
-        same = [a for a in actions if a.kind == kind]
-        out += list(dict.fromkeys((same[0], same[len(same) // 2], same[-1])))
-    return out
-
-
-def offered_are_accepted(seed: int) -> Probe:
-    """A probe: at the start of each phase every seat's offered actions, at every other move one seat's
-    (drawn from ``seed``), first, middle and last of each kind, are accepted when sent at once."""
-    seen: set[int] = set()
-    rnd = random.Random(seed)
-
-    def probe(state: object, now: int) -> None:
-        players = state.players  # type: ignore[attr-defined]
-        chosen = players if state.phase_seq not in seen else [rnd.choice(players)]  # type: ignore[attr-defined]
-        seen.add(state.phase_seq)  # type: ignore[attr-defined]
-        for p in chosen:
-            for action in representatives(RULES.legal_actions(state, p.seat)):
-                act = Act(user_id=p.user_id, action=action, phase_seq=state.phase_seq)  # type: ignore[attr-defined]
-                outcome = RULES.decide(state, act, now=now)
-                assert isinstance(outcome, Accepted), f"seat {p.seat} offered {action}: {outcome}"
-
-    return probe
+#: Every button of a notice of the current phase is legal for its addressee at the end of a step
+#: (:func:`tests.property.offers.buttons_legal`).
+assert_buttons_legal: Check = partial(offers.buttons_legal, RULES)
+#: A probe (seeded): what the game offers is accepted (:func:`tests.property.offers.offered_are_accepted`).
+offered_are_accepted: Callable[[int], Probe] = partial(offers.offered_are_accepted, RULES)
 
 
 def assert_bounded(step: Step) -> None:
@@ -204,11 +157,7 @@ class NoLeak:
     """
 
     def __call__(self, step: Step) -> None:
-        if step.before.is_over:
-            return
-        for notice in step.outcome.notices:
-            moved = f"{step.before.phase} → {step.after.phase}"
-            where = f"{notice.key} to {notice.to.kind} {notice.to.seats} ({moved})"
+        for notice, where in addressed(step):
             if notice.to.kind == "public":
                 _public(step, notice, where)
             elif notice.to.kind == "team":
@@ -308,14 +257,3 @@ def _no_foreign_seat_roles(notice: Notice, seat: int, where: str) -> None:
             continue
         named, hidden = level.refs()
         assert not (hidden and named - {seat}), f"seat {seat} told a role of {named} ({where})"
-
-
-def player_refs(value: object) -> list[int]:
-    """Seats of every PlayerRef in a param value, also inside lists and KeyRef params."""
-    if isinstance(value, PlayerRef):
-        return [value.seat]
-    if isinstance(value, KeyRef):
-        return [s for v in value.params.values() for s in player_refs(v)]
-    if isinstance(value, list):
-        return [s for v in value for s in player_refs(v)]
-    return []

@@ -15,28 +15,23 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 from hypothesis import strategies as st
 
 from core.engine.bots import start_bot_game
-from core.engine.commands import Command, Query, Say, StartGame
-from core.engine.result import Accepted
+from core.engine.commands import Command, Say, StartGame
 from core.games import rules_for
 from core.games.werewolf import casts
 from core.games.werewolf.model import WWState
 from core.games.werewolf.roles import order
-from tests.property.playing import play_out
+from tests.property import playing
+from tests.property.playing import Chatter, play_table
 
 RULES = rules_for("werewolf")
 SIZES = range(casts.MIN_PLAYERS, casts.MAX_PLAYERS + 1)
 #: Every game must end within this many ``decide`` calls after the deal (20 players, the stall draw).
 MAX_STEPS = 6000
-#: Relayed texts a game may try per phase.
-SAYS_PER_PHASE = 2
-#: The chance of a query before each move.
-QUERIES = 0.03
-QUERY_KINDS: list[Literal["me", "status", "board", "help"]] = ["me", "status", "board", "help"]
 
 
 @dataclass(frozen=True)
@@ -64,19 +59,8 @@ class Game:
         return out
 
 
-@dataclass(frozen=True)
-class Step:
-    """One accepted ``decide`` call: the state it was given, the command (None when unknown), ``now`` and
-    what it returned."""
-
-    before: WWState
-    command: Command | None
-    now: int
-    outcome: Accepted[WWState]
-
-    @property
-    def after(self) -> WWState:
-        return self.outcome.state
+#: One accepted ``decide`` call (:class:`tests.property.playing.Step`).
+Step = playing.Step[WWState]
 
 
 Check = Callable[[Step], None]
@@ -180,13 +164,8 @@ def seeded_game(players: int, seed: int) -> Game:
 
 
 # -- playing -------------------------------------------------------------------------------------------
-@dataclass
-class Played:
-    """A finished game: its table, the final state and the number of ``decide`` calls after the deal."""
-
-    game: Game
-    final: WWState
-    steps: int
+#: A finished game (:class:`tests.property.playing.Played`).
+Played = playing.Played[Game, WWState]
 
 
 def started(game: Game) -> Step:
@@ -202,36 +181,15 @@ def play(game: Game, check: Check = lambda step: None, *, probe: Probe | None = 
     every state a move is chosen in. Raises :class:`BotRefused` if a bot's move or a timer is refused;
     fails if the game has not ended after :data:`MAX_STEPS` steps."""
     deal = started(game)
-    check(deal)
-    rnd = random.Random(game.bot_seed)
-    said: dict[int, int] = {}
-    final, count = play_out(
-        RULES,
-        deal,
-        idle=game.idle,
-        bot_seed=game.bot_seed,
-        extra=lambda state: _extra(game, state, rnd, said),
-        skippable=(Say, Query),
-        step=Step,
-        check=check,
-        probe=probe,
-        max_steps=MAX_STEPS,
-        label=game,
-    )
-    return Played(game, final, count)
+    return play_table(RULES, game, deal, _extra, step=Step, check=check, probe=probe, max_steps=MAX_STEPS)
 
 
-def _extra(game: Game, state: WWState, rnd: random.Random, said: dict[int, int]) -> Command | None:
+def _extra(game: Game, state: WWState, chatter: Chatter) -> Command | None:
     """Moves the bots never make: relayed text from a random seat (the executed player's 遺言, a dead
     player's 霊界, a night team chat; refused where closed) and now and then a query."""
-    if state.is_over:
-        return None
-    if game.talk and said.get(state.phase_seq, 0) < SAYS_PER_PHASE and rnd.random() < 0.3:
-        said[state.phase_seq] = said.get(state.phase_seq, 0) + 1
+    rnd = chatter.rnd
+    if game.talk and chatter.talks(state):
         speaker = state.executed if state.phase == "last_words" and rnd.random() < 0.5 else None
         user = state.players[speaker - 1].user_id if speaker else rnd.choice(state.players).user_id
         return Say(user_id=user, text="P3?")
-    if rnd.random() < QUERIES:
-        what = rnd.choice(QUERY_KINDS)
-        return Query(user_id=rnd.choice(state.players).user_id, what=what, public=rnd.random() < 0.5)
-    return None
+    return chatter.query(state)

@@ -2,16 +2,16 @@
 
 A role module exposes ``ROLE``, an instance of a :class:`Role` subclass whose class attributes are the row
 of the §3.1 table (camp, counting class, result class, immunity …) and whose methods give its night verb
-and targets. The rules read these attributes; roles never name each other except by the role ids they
-learn at the deal (``knows``) or follow (``follows``).
+and targets, read off the game through :class:`RoleCtx` (what a role may see of it; the rules' context
+``core.games.werewolf.ctx.Ctx`` is one). The rules read these attributes; roles never name each other except
+by the role ids they learn at the deal (``knows``) or follow (``follows``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import Any, ClassVar, Literal, Protocol
 
-if TYPE_CHECKING:
-    from core.games.werewolf.ctx import Ctx
+from core.games.werewolf.model import Player
 
 Camp = Literal["village", "werewolf", "fox"]
 #: How a living holder is counted in the win check [WW-7.1].
@@ -21,6 +21,25 @@ Count = Literal["human", "wolf", "none"]
 #: (the shared ``kill`` kind of every game's team attack).
 SUSPECT, DIVINE, GUARD, ATTACK = "night.suspect", "night.divine", "night.guard", "kill"
 VERBS = (SUSPECT, DIVINE, GUARD, ATTACK)
+
+
+class RoleCtx(Protocol):
+    """What a role's hooks read of the game while the rules decide a command: the player at a seat (0:
+    身代わり君) and the role dealt to it, a [WW-11] option's value, the number of the open night (the
+    current day number while it is night) [WW-0.2], and the living seats, ascending (身代わり君 only
+    during Night 0), or only the living humans."""
+
+    def p(self, seat: int) -> Player: ...
+
+    def card(self, seat: int) -> Role: ...
+
+    def option(self, name: str) -> Any: ...
+
+    def night_n(self) -> int: ...
+
+    def living(self) -> list[int]: ...
+
+    def living_humans(self) -> list[int]: ...
 
 
 class Role:
@@ -51,15 +70,15 @@ class Role:
     knows: ClassVar[tuple[str, ...]] = ()
     chat: ClassVar[str | None] = None
 
-    def verb(self, g: Ctx, seat: int) -> str:
+    def verb(self, g: RoleCtx, seat: int) -> str:
         """The kind of ``seat``'s night action tonight: :data:`SUSPECT` unless the role acts [WW-8.2]."""
         return SUSPECT
 
-    def targets(self, g: Ctx, seat: int) -> list[int]:
+    def targets(self, g: RoleCtx, seat: int) -> list[int]:
         """The seats ``seat`` may name tonight with :meth:`verb`, ascending (0 = 身代わり君). 疑う names
         any other living human [WW-6.10.2]."""
         return [s for s in g.living_humans() if s != seat]
 
-    def refusal(self, g: Ctx, seat: int, target: int) -> str | None:
+    def refusal(self, g: RoleCtx, seat: int, target: int) -> str | None:
         """The role's own reason a named ``target`` is refused tonight (``guard.self`` …), or None."""
         return None

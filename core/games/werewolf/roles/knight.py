@@ -3,12 +3,7 @@ last night (``consecutiveGuard``); a guard only cancels the wolves' attack [WW-3
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from core.games.werewolf.roles.base import GUARD, SUSPECT, Role
-
-if TYPE_CHECKING:
-    from core.games.werewolf.ctx import Ctx
+from core.games.werewolf.roles.base import GUARD, SUSPECT, Role, RoleCtx
 
 
 class Knight(Role):
@@ -16,15 +11,15 @@ class Knight(Role):
     order = 5
     single = True
 
-    def verb(self, g: Ctx, seat: int) -> str:
+    def verb(self, g: RoleCtx, seat: int) -> str:
         return GUARD if g.night_n() >= 1 else SUSPECT
 
-    def targets(self, g: Ctx, seat: int) -> list[int]:
+    def targets(self, g: RoleCtx, seat: int) -> list[int]:
         if self.verb(g, seat) == SUSPECT:
             return super().targets(g, seat)
         return [s for s in g.living_humans() if self.refusal(g, seat, s) is None]
 
-    def refusal(self, g: Ctx, seat: int, target: int) -> str | None:
+    def refusal(self, g: RoleCtx, seat: int, target: int) -> str | None:
         if self.verb(g, seat) == SUSPECT:
             return None
         if target == seat and not g.option("selfGuard"):

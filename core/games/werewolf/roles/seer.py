@@ -3,12 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from core.games.werewolf.roles.base import DIVINE, SUSPECT, Role
-
-if TYPE_CHECKING:
-    from core.games.werewolf.ctx import Ctx
+from core.games.werewolf.roles.base import DIVINE, SUSPECT, Role, RoleCtx
 
 
 class Seer(Role):
@@ -16,12 +11,12 @@ class Seer(Role):
     order = 3
     single = True
 
-    def verb(self, g: Ctx, seat: int) -> str:
+    def verb(self, g: RoleCtx, seat: int) -> str:
         if g.night_n() >= 1 or g.option("firstNightDivination") == "free":
             return DIVINE
         return SUSPECT
 
-    def targets(self, g: Ctx, seat: int) -> list[int]:
+    def targets(self, g: RoleCtx, seat: int) -> list[int]:
         if self.verb(g, seat) == SUSPECT:
             return super().targets(g, seat)
         return [s for s in g.living() if s != seat]

@@ -3,12 +3,7 @@ the team's attack on a living non-wolf (AMB-20, AMB-21); the wolves' night chat 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from core.games.werewolf.roles.base import ATTACK, SUSPECT, Role
-
-if TYPE_CHECKING:
-    from core.games.werewolf.ctx import Ctx
+from core.games.werewolf.roles.base import ATTACK, SUSPECT, Role, RoleCtx
 
 
 class Werewolf(Role):
@@ -21,11 +16,11 @@ class Werewolf(Role):
     knows = ("werewolf",)
     chat = "wolves"
 
-    def verb(self, g: Ctx, seat: int) -> str:
+    def verb(self, g: RoleCtx, seat: int) -> str:
         """No choice on Night 0 (no attack, or the automatic one on 身代わり君, AMB-24, AMB-32)."""
         return ATTACK if g.night_n() >= 1 else SUSPECT
 
-    def targets(self, g: Ctx, seat: int) -> list[int]:
+    def targets(self, g: RoleCtx, seat: int) -> list[int]:
         if self.verb(g, seat) == SUSPECT:
             return super().targets(g, seat)
         return [s for s in g.living_humans() if g.card(s).id != self.id]
