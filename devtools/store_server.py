@@ -4,7 +4,8 @@ moto's in-process backend is not thread-safe, so the app runs behind a lock: the
 connections in threads (so boto3's keep-alive connections do not block each other) but the backend
 sees one request at a time, like a real service that serialises writes to one item. Bound to
 127.0.0.1 on a free port. Item responses are written by :mod:`devtools.moto_speed` (the same JSON as
-moto's serializer, in a fraction of the time).
+moto's serializer, in a fraction of the time), and the backend of each host is looked up once
+(:class:`_Dispatcher`).
 
 Development only: it imports moto (a dev dependency) and no Lambda entry point imports it.
 """
@@ -49,6 +50,21 @@ class _OneAtATime:
                     close()
 
 
+class _Dispatcher(DomainDispatcherApplication):
+    """moto's dispatcher, keeping the backend it finds for each host: moto lists its own package folder
+    from disk to look for it at every request (a seventh of the server's time in
+    ``tests/e2e/test_process_concurrency.py``), and the answer depends on the host alone."""
+
+    def __init__(self, create_app: Callable[[Any], Any]) -> None:
+        super().__init__(create_app)
+        self._backends: dict[str | None, Any] = {}
+
+    def get_backend_for_host(self, host: str | None) -> Any:
+        if host not in self._backends:
+            self._backends[host] = super().get_backend_for_host(host)
+        return self._backends[host]
+
+
 class _QuietHandler(MotoRequestHandler):
     """Moto's request handler without a log line per request (errors are still logged)."""
 
@@ -63,7 +79,7 @@ def moto_server() -> Iterator[str]:
     The backend state is moto's process-wide state: use a fresh table name per test.
     """
     moto_speed.install()
-    app = _OneAtATime(DomainDispatcherApplication(create_backend_app))
+    app = _OneAtATime(_Dispatcher(create_backend_app))
     server = make_server(HOST, 0, app, threaded=True, request_handler=_QuietHandler)
     thread = threading.Thread(target=server.serve_forever, name="moto-server", daemon=True)
     thread.start()

@@ -114,5 +114,6 @@ def of_delivery(entries: Sequence[str], delivery_id: str) -> Entry | None:
 
 
 def events(entries: Iterable[str]) -> list[Event]:
-    """Every event of ``entries``, in order (the game's log)."""
-    return [event for text in entries for event in load(text).events]
+    """Every event of ``entries``, in order (the game's log): the events of each :func:`load`, without
+    parsing the notices beside them (a long game's notices are most of the work of a whole load)."""
+    return [Event(kind=kind, data=data) for text in entries for kind, data in json.loads(text).get("e", [])]

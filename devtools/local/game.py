@@ -20,17 +20,18 @@ from typing import Any
 
 import core.i18n as i18n
 from core.engine.notice import Action
+from core.engine.result import Event
 from core.engine.rng import Rng
 from core.games import rules_for
 from devtools.local import bots
 from devtools.local.sender import GROUP_CHAT, PLATFORM, LocalSender, user_id
 from devtools.local.texts import bot_names, ui
 from devtools.local.watched import WatchedService
-from handlers import decision
+from handlers import decision, history
 from handlers.console import feed as console_feed
 from handlers.messages import Inbound, Intent, Outcome, Reachable, Tap, TextCommand
 from handlers.service import DEFAULT_GAME
-from infra.store import MemoryStore
+from infra.store import MemoryStore, StoredGame
 
 log = logging.getLogger(__name__)
 
@@ -107,6 +108,11 @@ class LocalGame:
         }
         self.game_id = ""
         self._deliveries = count(1)
+        #: The item :meth:`state` last parsed and its state with the whole log; the history entries read
+        #: last and their events.
+        self._read: tuple[StoredGame, Any] | None = None
+        self._entries: list[str] = []
+        self._events: list[Event] = []
 
     def _new_id(self) -> str:
         """``local<seed>`` for the first game, ``local<seed>r<n>`` for the n-th rematch (「もう一回」); each
@@ -116,9 +122,29 @@ class LocalGame:
 
     # -- reading the game -----------------------------------------------------------------------------
     def state(self) -> Any:
-        """The game state as committed, its log read from its history (``None`` before ``/newgame``)."""
-        loaded = decision.load_whole(self.store, self.game_id) if self.game_id else None
-        return None if loaded is None else loaded.state
+        """The game state as committed, its log read from its history (``None`` before ``/newgame``), as
+        :func:`handlers.decision.load_whole` reads it, a copy of its own each call (``fork``). A whole game
+        reads the state several times per bot move: the item is parsed only when it differs from the one
+        read last, and only the history entries added since are parsed (reading the whole history each
+        time made a long game quadratic in its length)."""
+        stored = self.store.load(self.game_id) if self.game_id else None
+        if stored is None:
+            return None
+        if self._read is None or self._read[0] != stored:
+            state = decision.parse(stored).state
+            state.log = self._log(self.store.history(stored))
+            self._read = (stored, state)
+        return self._read[1].fork()
+
+    def _log(self, entries: list[str]) -> list[Event]:
+        """:func:`handlers.history.events` of ``entries``, parsing only the entries after those of the last
+        call when they begin with them (a commit only appends to its game's history)."""
+        known = len(self._entries)
+        if entries[:known] != self._entries:
+            known, self._entries, self._events = 0, [], []
+        self._events += history.events(entries[known:])
+        self._entries = entries
+        return list(self._events)
 
     def feed(self, user: str) -> list[dict[str, Any]]:
         """``user``'s console feed (:func:`handlers.console.feed.entries`) of the whole game so far, as the

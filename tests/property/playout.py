@@ -81,6 +81,8 @@ class Step:
     command: Command
     now: int
     outcome: Accepted[AdzState] | Rejected
+    #: Empty unless the dump was asked for (``decide(..., dump=True)``; ``play(..., dump_before=True)``):
+    #: a dump is never empty, so a check that compares against a dump it did not ask for fails.
     before_dump: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -114,10 +116,11 @@ class Playout:
         return [(s.command, s.now) for s in self.steps]
 
 
-def decide(state: AdzState, command: Command, now: int) -> Step:
-    """Decide ``command``, keeping a dump of the input state from before the call."""
-    dump = state.model_dump()
-    return Step(state, command, now, RULES.decide(state, command, now=now), dump)
+def decide(state: AdzState, command: Command, now: int, *, dump: bool = True) -> Step:
+    """Decide ``command``, keeping a dump of the input state from before the call (``dump``: a whole dump
+    costs about as much as the ``decide``, so the playouts take it only for the checks that compare it)."""
+    before = state.model_dump() if dump else {}
+    return Step(state, command, now, RULES.decide(state, command, now=now), before)
 
 
 def new_table(seed: int, **options: Any) -> AdzState:
@@ -185,12 +188,16 @@ def play(
     *,
     probe: Probe | None = None,
     options: dict[str, Any] | None = None,
+    dump_before: bool = False,
 ) -> Playout:
     """Draw a table (seed, MIN_PLAYERS to MAX_PLAYERS seats) and play one whole game drawn by hypothesis;
-    ``options``: the host's ``/option`` values (``settings["options"]``)."""
+    ``options``: the host's ``/option`` values (``settings["options"]``); ``dump_before``: each step keeps
+    its ``before_dump``."""
     seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
     players = data.draw(st.integers(MIN_PLAYERS, MAX_PLAYERS), label="players")
-    return play_with(hypothesis_chooser(data), seed, players, check, probe=probe, options=options)
+    return play_with(
+        hypothesis_chooser(data), seed, players, check, probe=probe, options=options, dump_before=dump_before
+    )
 
 
 def finish(state: AdzState, now: int) -> tuple[Command, int]:
@@ -217,17 +224,19 @@ def play_with(
     *,
     probe: Probe | None = None,
     options: dict[str, Any] | None = None,
+    dump_before: bool = False,
 ) -> Playout:
-    """Play one whole game; ``check`` sees every step, ``probe`` (see :data:`Probe`) every state a move is
-    chosen in. Fails if the game has not ended after :data:`MAX_STEPS` steps (:data:`MAX_STEPS_NO_VALVE`
-    with ``options`` that turn the draw valve off, when voters end it, :func:`finish`)."""
+    """Play one whole game; ``check`` sees every step (with its ``before_dump`` when ``dump_before``),
+    ``probe`` (see :data:`Probe`) every state a move is chosen in. Fails if the game has not ended after
+    :data:`MAX_STEPS` steps (:data:`MAX_STEPS_NO_VALVE` with ``options`` that turn the draw valve off, when
+    voters end it, :func:`finish`)."""
     playout = Playout(seed, players)
     state, now = new_table(seed, **({"options": options} if options else {})), START
     valve = (options or {}).get("draw_valve", True)
     after_draws = clock if valve else finish
 
     def run(command: Command, at: int) -> AdzState:
-        playout.steps.append(decide(state, command, at))
+        playout.steps.append(decide(state, command, at, dump=dump_before))
         check(playout.steps[-1])
         return playout.steps[-1].after
 
@@ -255,7 +264,7 @@ def dealt(seats: str) -> AdzState:
     specs = seats.split()
     state = new_table(1, setup={"seats": specs})
     for command in lobby(len(specs)):
-        state = decide(state, command, START).after
+        state = decide(state, command, START, dump=False).after
     assert state.phase == "night", "the test-mode deal was refused"
     return state
 
@@ -263,13 +272,13 @@ def dealt(seats: str) -> AdzState:
 def timer(state: AdzState) -> AdzState:
     """The current phase's deadline passes (``Timeout`` at ``deadline_at``)."""
     command, now = clock(state, START)
-    return decide(state, command, now).after
+    return decide(state, command, now, dump=False).after
 
 
 def replay(seed: int, commands: list[tuple[Command, int]]) -> list[Step]:
     """Decide the same commands at the same times on a fresh table with the same seed."""
     state, steps = new_table(seed), []
     for command, now in commands:
-        steps.append(decide(state, command, now))
+        steps.append(decide(state, command, now, dump=False))
         state = steps[-1].after
     return steps

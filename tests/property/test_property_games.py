@@ -146,4 +146,4 @@ def test_decide_and_legal_actions_never_change_the_state_they_are_given(data: st
             RULES.legal_actions(step.after, p.seat)
         assert step.after.model_dump() == after, f"legal_actions changed the state after {step.command!r}"
 
-    play(data, check)
+    play(data, check, dump_before=True)
