@@ -39,6 +39,9 @@ Differ = Callable[[Any, Any], bool]
 _object_setattr = object.__setattr__
 _new = object.__new__
 _ATOMS: tuple[Any, ...] = (str, int, bool, float, type(None), None)
+#: ``Annotated[T, FROZEN]`` declares values of a mutable type ``T`` that the rules never change once made
+#: (e.g. a ledger line, ``core.engine.ledger.Line``): copied and compared as immutable values.
+FROZEN = "structural.frozen"
 
 
 @dataclass(frozen=True)
@@ -241,7 +244,7 @@ def _immutable(annotation: Any) -> bool:
     if origin is Literal:
         return True
     if origin is Annotated:
-        return _immutable(get_args(annotation)[0])
+        return FROZEN in annotation.__metadata__ or _immutable(get_args(annotation)[0])
     if origin in (Union, UnionType) or origin is tuple:
         return all(arg is Ellipsis or _immutable(arg) for arg in get_args(annotation))
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
