@@ -18,18 +18,17 @@ from collections.abc import Sequence
 from itertools import count
 from typing import Any
 
-import core.i18n as i18n
-from core.engine.notice import Action
 from core.engine.result import Event
 from core.engine.rng import Rng
 from core.games import rules_for
 from devtools.local import bots
+from devtools.local.intents import describe, logged, pressed
 from devtools.local.sender import GROUP_CHAT, PLATFORM, LocalSender, user_id
 from devtools.local.texts import bot_names, ui
 from devtools.local.watched import WatchedService
 from handlers import decision, history
 from handlers.console import feed as console_feed
-from handlers.messages import Inbound, Intent, Outcome, Reachable, Tap, TextCommand
+from handlers.messages import Inbound, Intent, Outcome, Tap, TextCommand
 from handlers.service import DEFAULT_GAME
 from infra.store import MemoryStore, StoredGame
 
@@ -197,7 +196,7 @@ class LocalGame:
         inbound = Inbound(platform=PLATFORM, delivery_id=f"{PLATFORM}:{next(self._deliveries)}",
                           chat_id=user if private else GROUP_CHAT, is_private=private, user_id=user,
                           user_name=self.names[user], intent=intent)  # fmt: skip
-        log.info("%s in %s: %s", user, inbound.chat_id, _logged(intent))
+        log.info("%s in %s: %s", user, inbound.chat_id, logged(intent))
         with self.sender.batch():
             outcome = await self.service.handle(inbound, now=self.now)
             self._follow_group()
@@ -323,47 +322,11 @@ class LocalGame:
     async def _play(self, user: str, state: Any, move: bots.Move) -> None:
         if user == self.person:
             chat = self.person if move.private else GROUP_CHAT
-            self.sender.said(chat, self.names[user], self._describe(state, move.intent))
+            self.sender.said(chat, self.names[user], describe(self.rules, state, move.intent))
         await self.deliver(user, move.intent, private=move.private)
-
-    def _describe(self, state: Any, intent: Intent) -> str:
-        """What the person's chat shows for a move made for them (``auto``): the label of the button that
-        does the same (``/co raira`` shows as "ライラとしてCOする" in Japanese), else the command."""
-        if isinstance(intent, TextCommand):
-            action = Action(kind=intent.name, args=intent.args)
-        elif isinstance(intent, Tap):
-            action = intent.action
-        else:
-            return ""
-        names = {seat: member.name for seat, member in self.rules.seats(state).items()}
-        try:
-            return i18n.render_action(action, state.locale, state.game, names)
-        except KeyError:
-            return "/" + " ".join([action.kind, *map(str, action.args)])
 
     async def press(self, tap: Tap, *, private: bool) -> Outcome:
         """The person presses a button shown in the group or in their 1:1 chat (a lobby's join button
         joins, :func:`pressed`)."""
         intent, private = pressed(tap, private)
         return await self.person_says(intent, private=private)
-
-
-def pressed(tap: Tap, private: bool) -> tuple[Intent, bool]:
-    """What pressing ``tap`` sends, and whether in the 1:1 chat: a lobby's join button is a link to the
-    bot's 1:1 chat on the platforms (Telegram's deep link), so pressing it here sends the private
-    ``/start <game id>`` the link would; any other button is its tap."""
-    if tap.action.kind == "join" and tap.game_id:
-        return TextCommand("start", (tap.game_id,)), True
-    return tap, private
-
-
-def _logged(intent: Intent) -> str:
-    """One input as the ``--verbose`` log shows it: ``/co raira``, ``tap 12 vote 3``, ``reachable``."""
-    if isinstance(intent, TextCommand):
-        return "/" + " ".join((intent.name, *intent.args))
-    if isinstance(intent, Tap):
-        action = " ".join([intent.action.kind, *map(str, intent.action.args)])
-        return f"tap {intent.phase_seq} {action}" + (" (menu)" if intent.menu else "")
-    if isinstance(intent, Reachable):
-        return f"reachable={intent.reachable}"
-    return type(intent).__name__

@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from core.engine.rng import Rng
-from devtools.local.game import BOT_SALT, LocalGame, Mind, pressed
+from devtools.local.game import BOT_SALT, LocalGame, Mind
+from devtools.local.intents import pressed
 from devtools.local.sender import GROUP_CHAT, Entry
 from handlers.console.view import answered
 from handlers.messages import Outcome, TextCommand
