@@ -16,7 +16,8 @@ from core.engine.table import Unread
 from core.games import GameRules, rules_for
 from handlers import excused as excuse
 from handlers import history
-from infra.store import GameStore, StoredGame
+from infra import store as stores
+from infra.store import GameStore, StoredGame, VersionConflict
 
 #: Overdue deadlines applied in one catch-up (safety net when a timer was missed).
 MAX_CATCH_UP = 50
@@ -56,6 +57,13 @@ def with_history(loaded: Loaded, entries: list[str]) -> Loaded:
 def load(store: GameStore, game_id: str) -> Loaded | None:
     """The game ``game_id`` as committed (one strongly consistent read), or None when there is none."""
     stored = store.load(game_id)
+    return None if stored is None else parse(stored)
+
+
+def reload(store: GameStore, conflict: VersionConflict) -> Loaded | None:
+    """The game as it stands after a lost version race, parsed once: the item the refusal carried, else
+    one strongly consistent read (:func:`infra.store.reload`); None when there is none."""
+    stored = stores.reload(store, conflict)
     return None if stored is None else parse(stored)
 
 

@@ -22,7 +22,7 @@ from handlers import records as stored_records
 from handlers.delivery import Report
 from handlers.messages import OutMessage
 from handlers.records import Records
-from infra.store import KEEP, Change, GameStore, ItemTooLarge, StoredGame, VersionConflict
+from infra.store import KEEP, Change, GameStore, ItemTooLarge, StoredGame, VersionConflict, reload
 
 log = logging.getLogger(__name__)
 
@@ -83,8 +83,8 @@ def record(
         )
         try:
             return store.commit(latest, change)
-        except VersionConflict:
-            latest = store.load(stored.game_id)
+        except VersionConflict as conflict:
+            latest = reload(store, conflict)
         except ItemTooLarge as too_large:
             log.error("game item too large (%d bytes): held messages dropped", too_large.size,
                       extra={"game_id": stored.game_id})  # fmt: skip

@@ -10,7 +10,9 @@ inputs to it and composes it. Its public interface: :meth:`load`, :meth:`apply`,
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import random
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -38,8 +40,22 @@ from infra.timers import Scheduler, WakeUp
 
 log = logging.getLogger(__name__)
 
-#: Commits retried on version conflicts before giving up (each retry reloads and decides again).
+#: Commits retried on version conflicts before giving up (each retry decides again on the game as it stands).
 MAX_ATTEMPTS = 20
+#: Backoff after the second and later conflicts of one input (seconds): full jitter, a draw in
+#: [0, min(BACKOFF_CAP, BACKOFF_BASE * 2 ** (n - 1))) for the n-th retry (AWS Architecture Blog, "Exponential
+#: Backoff And Jitter"). Base about one read-decide-write of a Lambda (10-30 ms), so that racers spread over
+#: a few of those; at most 20 attempts wait under 8 s in all, well within the function's timeout.
+BACKOFF_BASE = 0.02
+BACKOFF_CAP = 0.5
+
+
+_JITTER = random.Random()  # the shell's own draws (never the core's seeded Rng)
+
+
+def jittered(retry: int) -> float:
+    """Seconds to wait before the ``retry``-th (1-based) retry of a crowded commit (:data:`BACKOFF_BASE`)."""
+    return _JITTER.uniform(0.0, min(BACKOFF_CAP, BACKOFF_BASE * 2 ** (retry - 1)))
 
 
 @dataclass(frozen=True)
@@ -65,7 +81,8 @@ class GameRunner:
     their 30 s reminders (not where a message can only wait for the player's next event, LINE's free
     mode); ``throttle``: the platform's overall send rate (one per container; None: none, e.g. the local
     playground); ``observer`` is told of
-    every commit (:data:`Observer`)."""
+    every commit (:data:`Observer`); ``backoff(n)``: seconds to wait before the n-th retry of a commit
+    that keeps losing version races (:func:`jittered`)."""
 
     def __init__(
         self,
@@ -80,6 +97,7 @@ class GameRunner:
         reminds: Callable[[str], bool] | None = None,
         throttle: Throttle | None = None,
         observer: Observer | None = None,
+        backoff: Callable[[int], float] = jittered,
     ) -> None:
         self.store = store
         self.new_id = new_id or (lambda: secrets.token_hex(4))
@@ -89,6 +107,7 @@ class GameRunner:
         self.reminds = reminds or (lambda chat_id: True)
         self.throttle = throttle
         self.observer = observer
+        self.backoff = backoff
         self.sending = Sending(store, sender, self.throttle, scheduler, after_commit)
         self.sender = sender
 
@@ -139,7 +158,7 @@ class GameRunner:
         version conflicts, then send what it says. The refusal is the core's, ``delivery.duplicate`` for
         a redelivery (:meth:`_redelivered`), or ``game.none``."""
         loaded = self.load(game) if isinstance(game, str) else game
-        for _ in range(MAX_ATTEMPTS):
+        for attempt in range(MAX_ATTEMPTS):
             if loaded is None:
                 return Applied(Rejected(reason="game.none"), None)
             if delivery_id and self.store.has_delivery(loaded.stored, delivery_id):
@@ -156,8 +175,8 @@ class GameRunner:
             try:
                 delivery = None if decided.refusal else delivery_id
                 after = await self._commit(loaded, decided, delivery, now, before=loaded.state)
-            except VersionConflict:
-                loaded = self.load(loaded.game_id)
+            except VersionConflict as conflict:
+                loaded = await self._after_conflict(conflict, attempt)
                 continue
             if self.observer is not None:
                 self.observer(loaded.state, decided.notices, None if decided.refusal else command)
@@ -165,6 +184,17 @@ class GameRunner:
         game_id = game if isinstance(game, str) else game.game_id
         log.error("gave up after %d version conflicts", MAX_ATTEMPTS, extra={"game_id": game_id})
         return Applied(Rejected(reason="game.busy"), None)
+
+    async def _after_conflict(self, conflict: VersionConflict, attempt: int) -> Loaded | None:
+        """The game to decide on again after the ``attempt``-th (0-based) commit of one input lost a version
+        race. The first time, at once, on the item the refusal carried (two inputs at once: no read, no
+        wait). Later a crowd is committing on the same item: deciding again on the version that just beat
+        us only fails again, so it waits :attr:`backoff` seconds and reads the game anew, and the racers
+        spread out instead of retrying in lockstep (a failed conditional write is billed as a write)."""
+        if attempt == 0:
+            return decision.reload(self.store, conflict)
+        await asyncio.sleep(self.backoff(attempt))
+        return self.load(conflict.game_id)
 
     async def fire_timer(self, game_id: str, phase_seq: int, *, now: int) -> None:
         """The deadline of phase ``phase_seq``: ``Timeout``, a no-op when stale [design §5]."""
@@ -200,7 +230,7 @@ class GameRunner:
         it now: one write takes the messages out, then they go (:mod:`handlers.pending`). ``delivery_id``:
         the input that asked (a LINE event), so its redelivery sends them again if this attempt died."""
         loaded = self.load(game) if isinstance(game, str) else game
-        for _ in range(MAX_ATTEMPTS):
+        for attempt in range(MAX_ATTEMPTS):
             if loaded is None or not loaded.stored.pending:
                 return
             taken = pending.take(loaded, self.sender, chat_id=chat_id, now=now, delivery_id=delivery_id)
@@ -208,8 +238,8 @@ class GameRunner:
                 return
             try:
                 stored = self.store.commit(loaded.stored, taken.change)
-            except VersionConflict:
-                loaded = self.load(loaded.game_id)
+            except VersionConflict as conflict:
+                loaded = await self._after_conflict(conflict, attempt)
                 continue
             after = Loaded(stored, loaded.rules, loaded.state)
             self.sending.flush_at(after, taken.wakes, now)

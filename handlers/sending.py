@@ -24,7 +24,7 @@ from handlers.decision import Loaded
 from handlers.delivery import Report, Throttle, send_all
 from handlers.messages import OutMessage, Sender, Undelivered
 from handlers.records import Records
-from infra.store import KEEP, Change, GameStore, StoredGame, VersionConflict
+from infra.store import KEEP, Change, GameStore, StoredGame, VersionConflict, reload
 from infra.timers import Scheduler, WakeUp
 
 log = logging.getLogger(__name__)
@@ -137,8 +137,8 @@ class Sending:
             try:
                 self.store.commit(latest, Change(records=kept, pending_add=add, pending_remove=remove))
                 break
-            except VersionConflict:
-                latest = self.store.load(game.game_id)
+            except VersionConflict as conflict:
+                latest = reload(self.store, conflict)
         else:
             raise VersionConflict(game.game_id)
         self.flush_at(game, [now + 1], now)

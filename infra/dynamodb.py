@@ -110,6 +110,8 @@ class _Update:
             "UpdateExpression": " ".join(clauses),
             "ConditionExpression": condition,
             "ExpressionAttributeNames": self.names,
+            # A failed condition answers the item as it stands (no extra read): the caller decides on it.
+            "ReturnValuesOnConditionCheckFailure": "ALL_OLD",
         }
         if self.values:
             request["ExpressionAttributeValues"] = self.values
@@ -205,7 +207,8 @@ class DynamoStore(DynamoGroups, GameStore):
                 TableName=self._table, Key=_game_key(base.game_id), **update.request(condition)
             )
         except self._client.exceptions.ConditionalCheckFailedException as exc:
-            raise VersionConflict(base.game_id) from exc
+            item = exc.response.get("Item")
+            raise VersionConflict(base.game_id, _stored(base.game_id, item) if item else None) from exc
         return new
 
     def history(self, stored: StoredGame, *, last: int | None = None) -> list[str]:

@@ -107,7 +107,16 @@ class Packed:
 
 class VersionConflict(Exception):
     """The game is not at the expected version (someone else committed first, or create of an existing
-    game, or update of a missing one). The caller reloads and decides again."""
+    game, or update of a missing one). The caller reloads (:func:`reload`) and decides again.
+
+    ``current``: the game as the failed condition found it, when the store answered it with the refusal
+    (DynamoDB: ``ReturnValuesOnConditionCheckFailure=ALL_OLD``, at no extra read cost), so the caller needs no
+    read of its own; None when the store did not (or there is no item)."""
+
+    def __init__(self, game_id: str, current: StoredGame | None = None) -> None:
+        super().__init__(game_id)
+        self.game_id = game_id
+        self.current = current
 
 
 class ItemTooLarge(Exception):
@@ -227,6 +236,12 @@ class GameStore(GroupStore, Protocol):
         return digest(delivery_id) in stored.deliveries
 
 
+def reload(store: GameStore, conflict: VersionConflict) -> StoredGame | None:
+    """The game as it stands after ``conflict``: the item the refusal carried, else one strongly consistent
+    read (None: there is no such game)."""
+    return conflict.current if conflict.current is not None else store.load(conflict.game_id)
+
+
 def check_kind(kind: str) -> None:
     """Raise ValueError unless ``kind`` is a pointer kind ("chat" | "user")."""
     if kind not in POINTER_KINDS:
@@ -254,7 +269,7 @@ class MemoryStore(MemoryGroups, GameStore):
         with self._lock:
             current = self._games.get(base.game_id)
             if (current.version if current else 0) != base.version:
-                raise VersionConflict(base.game_id)
+                raise VersionConflict(base.game_id, current)
             if packed.chunk is not None:
                 self._chunks[(base.game_id, new.chunks - 1)] = packed.chunk
             self._games[base.game_id] = new

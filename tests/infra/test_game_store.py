@@ -72,23 +72,27 @@ def test_a_decision_on_a_stale_version_is_refused_and_the_winner_kept(store: Gam
         seen_by_both, Change(state='{"votes":["A"]}', pending_add={"a": "vote A"}, delivery_id="tg:1")
     )
 
-    with pytest.raises(VersionConflict):
+    with pytest.raises(VersionConflict) as conflict:
         store.commit(
             seen_by_both, Change(state='{"votes":["B"]}', pending_add={"b": "vote B"}, delivery_id="tg:2")
         )
 
     loaded = store.load("g1")
     assert loaded is not None
+    # The refusal carries the winner's item, so the loser decides again without reading it.
+    assert conflict.value.current == loaded
     assert (loaded.version, loaded.state, dict(loaded.pending)) == (2, '{"votes":["A"]}', {"a": "vote A"})
     assert store.has_delivery(loaded, "tg:1")
     assert not store.has_delivery(loaded, "tg:2")
 
 
 def test_creating_a_game_that_exists_is_refused(store: GameStore) -> None:
-    create(store)
+    existing = create(store)
 
-    with pytest.raises(VersionConflict):
+    with pytest.raises(VersionConflict) as conflict:
         create(store, state='{"phase":"other"}')
+
+    assert conflict.value.current == existing == store.load("g1")
 
 
 def test_waiting_messages_stay_until_a_commit_takes_them_out(store: GameStore) -> None:
