@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import json
 
 from handlers.messages import Inbound, OutMessage, TextCommand
+from handlers.runner import BACKOFF_BASE, BACKOFF_CAP, jittered
 from handlers.service import Service
-from infra.store import MemoryStore
+from infra.store import Change, MemoryStore, StoredGame
 
 
 class FlakySender:
@@ -62,3 +64,59 @@ def test_a_redelivered_join_sends_the_pending_welcome_once() -> None:
     assert store.load("g1").pending == {}  # type: ignore[union-attr]
     welcomes = [m for m in sender.sent if m.chat_id == "local:2"]
     assert len(welcomes) == 1
+
+
+class CrowdedStore(MemoryStore):
+    """Another input commits right before each of the next ``rivals`` commits (a version bump that keeps
+    the state), so they lose the race; counts the reads."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rivals = 0
+        self.loads = 0
+
+    def load(self, game_id: str) -> StoredGame | None:
+        self.loads += 1
+        return super().load(game_id)
+
+    def commit(self, base: StoredGame, change: Change) -> StoredGame:
+        if self.rivals and base.version:
+            self.rivals -= 1
+            current = super().load(base.game_id)
+            assert current is not None
+            super().commit(current, Change())
+        return super().commit(base, change)
+
+
+def test_a_lost_race_is_decided_again_on_the_item_the_refusal_carried_then_backs_off_and_reads() -> None:
+    store, sender, waits = CrowdedStore(), FlakySender(), []
+
+    def backoff(retry: int) -> float:
+        waits.append(retry)
+        return 0.0
+
+    service = Service(store, sender, new_id=lambda: "g1", new_seed=lambda: 1, backoff=backoff)
+    asyncio.run(service.handle(newgame("d1"), now=100))
+    join = Inbound("local", "d2", "local:2", True, "local:2", "Haru", TextCommand("start", ("g1",)))
+
+    store.rivals, store.loads = 1, 0
+    asyncio.run(service.handle(join, now=101))
+    one_race = store.loads
+    store.rivals, store.loads = 3, 0
+    asyncio.run(service.handle(
+        Inbound("local", "d3", "local:3", True, "local:3", "Sora", TextCommand("start", ("g1",))), now=102
+    ))  # fmt: skip
+
+    assert waits == [1, 2], "no wait after the first lost race; a growing one after each later race"
+    assert store.loads == one_race + 2, "the first retry read nothing: each later one read the game once"
+    stored = store.load("g1")
+    assert stored is not None
+    assert [m["name"] for m in json.loads(stored.state)["members"]] == ["Haru", "Sora"], "both joins landed"
+
+
+def test_the_backoff_grows_to_its_cap_with_full_jitter() -> None:
+    for retry in range(1, 12):
+        bound = min(BACKOFF_CAP, BACKOFF_BASE * 2 ** (retry - 1))
+        draws = [jittered(retry) for _ in range(200)]
+        assert all(0 <= d <= bound for d in draws)
+        assert max(draws) > bound / 2, "the draws cover the window"
