@@ -97,21 +97,28 @@ def test_a_lost_race_is_decided_again_on_the_item_the_refusal_carried_then_backs
 
     service = Service(store, sender, new_id=lambda: "g1", new_seed=lambda: 1, backoff=backoff)
     asyncio.run(service.handle(newgame("d1"), now=100))
-    join = Inbound("local", "d2", "local:2", True, "local:2", "Haru", TextCommand("start", ("g1",)))
 
-    store.rivals, store.loads = 1, 0
-    asyncio.run(service.handle(join, now=101))
-    one_race = store.loads
-    store.rivals, store.loads = 3, 0
-    asyncio.run(service.handle(
-        Inbound("local", "d3", "local:3", True, "local:3", "Sora", TextCommand("start", ("g1",))), now=102
-    ))  # fmt: skip
+    def join(n: int, name: str, rivals: int) -> int:
+        """Reads of the game while ``name`` joins and ``rivals`` other commits beat it."""
+        store.rivals, store.loads = rivals, 0
+        user = f"local:{n}"
+        asyncio.run(
+            service.handle(
+                Inbound("local", f"d{n}", user, True, user, name, TextCommand("start", ("g1",))), now=100 + n
+            )
+        )
+        return store.loads
 
+    alone = join(2, "Haru", 0)
+    assert join(3, "Sora", 1) == alone, "the retry after one lost race read nothing"
+    assert waits == []
+    assert join(4, "Mika", 3) == alone + 2, "each later retry read the game once"
     assert waits == [1, 2], "no wait after the first lost race; a growing one after each later race"
-    assert store.loads == one_race + 2, "the first retry read nothing: each later one read the game once"
     stored = store.load("g1")
     assert stored is not None
-    assert [m["name"] for m in json.loads(stored.state)["members"]] == ["Haru", "Sora"], "both joins landed"
+    assert [m["name"] for m in json.loads(stored.state)["members"]] == ["Haru", "Sora", "Mika"], (
+        "every join landed"
+    )
 
 
 def test_the_backoff_grows_to_its_cap_with_full_jitter() -> None:
