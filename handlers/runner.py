@@ -30,6 +30,7 @@ from handlers.decision import Loaded
 from handlers.delivery import Throttle
 from handlers.messages import OutMessage, Sender
 from handlers.observability import DUPLICATE
+from handlers.recap.links import RecapLinks
 from handlers.records import Records
 from handlers.sending import Sending
 from handlers.wakeups import wake_ups
@@ -91,6 +92,8 @@ class GameRunner:
         self.observer = observer
         self.sending = Sending(store, sender, self.throttle, scheduler, after_commit)
         self.sender = sender
+        #: Where finished games' recaps are served, per platform (none known: no recap message).
+        self.recap = RecapLinks()
 
     @property
     def sender(self) -> Sender:
@@ -266,6 +269,9 @@ class GameRunner:
             records.platform[self.after_commit.key if self.after_commit else ""] = prepared.record
         if prepared is not None:
             messages += prepared.messages
+        if state.phase == ENDED and (before is None or before.phase != ENDED):
+            shown = self.recap.message(state)  # the recap picture and page, after the end's own texts
+            messages += [shown] if shown is not None else []
         planned = commit.plan(
             loaded.stored, rules, before if before is not None else state, state, decided.notices,
             decided.events, messages=messages, records=records, sendable=outgoing.sendable_of(self.sender),

@@ -132,6 +132,14 @@ def _optional(name: str, env: Mapping[str, str] | None) -> str | None:
     return value or None
 
 
+def function_url(platform: str, env: Mapping[str, str] | None = None) -> str | None:
+    """The public origin of ``platform``'s (``telegram``, ``line``) function, where it serves its games'
+    recaps (``handlers.recap``), without a trailing slash: env ``TELEGRAM_FUNCTION_URL`` /
+    ``LINE_FUNCTION_URL`` (the timer's, template.yaml); ``None`` when unset or not https."""
+    value = (_optional(f"{platform.upper()}_FUNCTION_URL", env) or "").rstrip("/")
+    return value if value.startswith("https://") else None
+
+
 def telegram_miniapp(env: Mapping[str, str] | None = None) -> str | None:
     """The short name of the bot's Mini App (BotFather ``/newapp``), the ``<app>`` of the player console's
     link ``https://t.me/<bot>/<app>?startapp=<game id>``: env ``TELEGRAM_MINIAPP``; ``None`` when unset
