@@ -64,6 +64,12 @@ def drawable(text: str) -> bool:
     return all(c in have for c in text)
 
 
+def _drawn(text: str) -> str:
+    """``text`` without the characters the font lacks (an emoji in a catalog text)."""
+    have = covered()
+    return text if all(c in have for c in text) else "".join(c for c in text if c in have)
+
+
 def name_of(seat: str, name: str) -> str:
     """``name`` when the font can draw it, else ``#<seat>``."""
     return name if name and drawable(name) else f"#{seat}"
@@ -80,6 +86,7 @@ class _Canvas:
         self.rules: list[int] = []  # y
 
     def text(self, x: int, text: str, size: int = BODY, fill: str = INK) -> None:
+        text = _drawn(text)
         self.texts.append((x, self.y, text, size, fill))
         self.width = max(self.width, x + int(_font(size).getlength(text)) + PAD)
 
@@ -90,6 +97,7 @@ class _Canvas:
         """A table whose first row is the head; ``marks[r][c]`` shades a cell; ``muted[r]``: grey row;
         ``even``: columns of one width, their texts centred (the vote table's voters)."""
         font = _font(BODY)
+        rows = [[_drawn(value) for value in row] for row in rows]
         widths = [
             max(int(font.getlength(row[c])) for row in rows) + 2 * CELL_PAD for c in range(len(rows[0]))
         ]
@@ -175,8 +183,9 @@ def png(grid: Grid) -> bytes:
 
 
 def _names(text: str, grid: Grid) -> str:
-    """``text`` with every seat's name the font cannot draw replaced by ``#<seat>``."""
+    """``text`` with every seat's name the font cannot draw replaced by ``#<seat>``, and any other
+    character it lacks (an emoji in a catalog text) left out."""
     for s in grid.seats:
         if s.name and not drawable(s.name) and s.name in text:
             text = text.replace(s.name, f"#{s.seat}")
-    return text
+    return _drawn(text)
