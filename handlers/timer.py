@@ -258,19 +258,15 @@ def _service() -> Wakes:
 
 def recap_sites() -> RecapLinks:
     """Where the games the timer ends link their recaps: each platform's function
-    (``infra.settings.function_url``), its tokens keyed with the platform's token as there."""
+    (``infra.settings.telegram_function_url``, ``line_function_url``), its tokens keyed with the
+    platform's token as there."""
     from infra import settings
 
-    keys = {
-        "tg:": ("telegram", settings.telegram_token),
-        "line:": ("line", settings.line_channel_access_token),
+    found = {
+        "tg:": (settings.telegram_function_url(), settings.telegram_token),
+        "line:": (settings.line_function_url(), settings.line_channel_access_token),
     }
-    sites = {}
-    for prefix, (platform, key) in keys.items():
-        base = settings.function_url(platform)
-        if base is not None:
-            sites[prefix] = Site(base, key)
-    return RecapLinks(sites)
+    return RecapLinks({prefix: Site(base, key) for prefix, (base, key) in found.items() if base is not None})
 
 
 def _reply_only(prefix: str) -> bool:
