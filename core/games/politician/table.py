@@ -32,8 +32,8 @@ def table(state: PolState) -> rt.RecapTable | None:
         elif n.target is not None:
             hit.append(rt.Death(seat=n.target, cause=KeyRef(key="table.cause.protected"), saved=True))
         timeline.append(rt.Entry(label=rt.night(n.n), deaths=hit))
-    return rt.bounded("politician", KeyRef(key=f"camp.{state.result}"), list(state.winners), seats, votes,
-                      timeline)  # fmt: skip
+    result = KeyRef(key="table.result", params={"camp": KeyRef(key=f"camp.{state.result}")})
+    return rt.bounded("politician", result, list(state.winners), seats, votes, timeline)
 
 
 def _row(r: Round, elected: int | None) -> rt.VoteRow:
