@@ -320,7 +320,9 @@ class GameRunner:
         what waits is sent. A platform delivers again when it did not get its answer, which may mean the
         first attempt died before it sent what it said: once that attempt can no longer be sending
         (``sending_until``) and did not write how its sending went (``Records.settled``), its messages
-        are sent again. Sooner, they are left to it (a second copy while the first is on its way)."""
+        are sent again (the entry's notices, the waiting messages it took out, and the recap picture of a
+        commit that ended the game: its ``GameEnded`` event). Sooner, they are left to it (a second copy
+        while the first is on its way)."""
         entry = history.of_delivery(loaded.stored.tail_entries(), delivery_id)
         if entry is None and loaded.stored.chunks:
             entry = history.of_delivery(self.history(loaded), delivery_id)
@@ -330,6 +332,9 @@ class GameRunner:
             resent = commit.render(loaded.rules, loaded.state, entry.notices, settings)
             again = [m for m in resent if m.chat_id not in entry.waiting]
             again += [outbox.load(payload) for payload in entry.messages]
+            if any(e.kind == "GameEnded" for e in entry.events) and loaded.state.chat_id not in entry.waiting:
+                shown = self.recap.message(loaded.state)  # the commit's own message, not one of its notices
+                again += [shown] if shown is not None else []
             await self._send(loaded, again, records, loaded.stored.records, None, now)
             loaded = self.load(loaded.game_id) or loaded
         await self.flush(loaded, now=now)
