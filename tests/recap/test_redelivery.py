@@ -13,7 +13,7 @@ from core.games import registry
 from handlers.messages import OutMessage
 from handlers.recap.links import RecapLinks, Site
 from handlers.service import Service
-from infra.store import MemoryStore
+from infra.store import Change, MemoryStore, StoredGame
 from tests.property import werewolf_playout
 from tests.property.playing import Step
 
@@ -21,11 +21,20 @@ CHAT = "tg:-1001000000001"
 SITE = Site("https://abc.lambda-url.ap-northeast-1.on.aws", lambda: "bot-token")
 
 
-class Dies:
-    """A sender whose container dies at its first message (``SystemExit``: not an error it reports)."""
+class Died(Exception):
+    """The container's process ended here (``tests/e2e/crashing.py`` does it with ``os._exit``)."""
 
-    async def send(self, message: OutMessage) -> None:
-        raise SystemExit("the container died")
+
+class DyingStore(MemoryStore):
+    """A store whose container dies right after a write while ``dying``: nothing after it runs."""
+
+    dying = False
+
+    def commit(self, base: StoredGame, change: Change) -> StoredGame:
+        stored = super().commit(base, change)
+        if self.dying:
+            raise Died
+        return stored
 
 
 class Records:
@@ -42,7 +51,7 @@ def _last_step() -> Step[Any]:
     return steps[-1]
 
 
-def _service(store: MemoryStore, sender: Any) -> Service:
+def _service(store: DyingStore, sender: Any) -> Service:
     service = Service(store, sender)
     service.runner.recap = RecapLinks({"tg:": SITE})
     return service
@@ -52,15 +61,19 @@ def test_the_redelivery_of_the_ending_input_sends_the_recap_picture() -> None:
     last = _last_step()
     assert last.after.is_over
     before = last.before.model_copy(update={"chat_id": CHAT})
-    store = MemoryStore()
+    store = DyingStore()
     rules = registry()["werewolf"]
     opened = _service(store, Records())
     asyncio.run(opened.runner.open_game(rules, before, [], delivery_id=None, now=last.now))
     assert last.command is not None
 
-    dead = _service(store, Dies())
-    with pytest.raises(SystemExit):
+    unsent = Records()
+    dead = _service(store, unsent)
+    store.dying = True
+    with pytest.raises(Died):
         asyncio.run(dead.runner.run(before.game_id, last.command, delivery_id="tg:99", now=last.now))
+    store.dying = False
+    assert unsent.sent == []
     loaded = dead.runner.load(before.game_id)
     assert loaded is not None
     assert loaded.state.phase == "ended", "the end was committed"
