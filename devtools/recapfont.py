@@ -1,12 +1,12 @@
 """Builds the recap picture's font, ``handlers/recap/fonts/NotoSansJP-Recap.otf`` (and ``.chars``, the
-characters it has): Noto Sans CJK JP Regular
-(SIL Open Font License 1.1, ``handlers/recap/fonts/OFL.txt``) cut to the characters the picture can show
-(issue 24 §4): ASCII, Latin-1, general punctuation, the arrows and shapes we use, CJK symbols, hiragana,
-katakana, full-width forms, the kanji of JIS X 0208 levels 1 and 2, and every character of the catalogs
-(``core/i18n``). A name with any other character is drawn as its seat number (``handlers.recap.image``).
+characters it has): Noto Sans CJK JP Regular (SIL Open Font License 1.1, ``handlers/recap/fonts/OFL.txt``)
+cut to the characters the picture can show: ASCII, Latin-1, general punctuation, the arrows and shapes we
+use, CJK symbols, hiragana, katakana, full-width forms, the kanji of JIS X 0208 levels 1 and 2, and every
+character of the catalogs (``core/i18n``). A name with any other character is drawn as its seat number
+(``handlers.recap.image``).
 
 Run once when the catalogs gain characters outside that set (the test
-``tests/recap/test_image.py::test_the_font_covers_every_catalog_text`` says so)::
+``tests/recap/test_image.py::test_the_font_covers_every_catalog_text_the_picture_shows`` says so)::
 
     pip install --target /tmp/ftools fonttools   # not in the locks: only this tool needs it
     PYTHONPATH=/tmp/ftools python -m devtools.recapfont [/path/to/NotoSansCJK-Regular.ttc]

@@ -100,7 +100,7 @@ POLITICIAN_END = Table("politician", 6, 1, ("end",))
 DEATHNOTE = Table("deathnote", 5, 1, ("advance", "advance", "advance", "advance"))
 DEATHNOTE_TURN = Table("deathnote", 5, 1, ("advance",))
 
-#: The finished games whose result table is drawn (issue 24 §4): the group's picture as the function
+#: The finished games whose result table is drawn: the group's picture as the function
 #: draws it (``recap-<game>.png``) and the recap page at a phone's width (``recap-page-<game>.png``).
 RECAPS = (
     Table("werewolf", 9, 1, ("end",)),

@@ -1,4 +1,4 @@
-"""The recap of a finished game as data (issue 24 §4): who won, every seat's role and fate, the vote table
+"""The recap of a finished game as data: who won, every seat's role and fate, the vote table
 (days × voters, each cell the ballot's target) and the timeline of nights, as seats, catalog keys and
 refs, no sentences. Each game builds one from its finished state (``Game.table``); the shell renders it
 as the recap page and the recap picture (``handlers/recap``).

@@ -1,4 +1,4 @@
-"""The recap people look at (issue 24 §4): a finished game's :class:`~core.engine.recaptable.RecapTable`
+"""The recap people look at: a finished game's :class:`~core.engine.recaptable.RecapTable`
 as a read-only page (``GET /recap/<game id>?t=<token>``) and a PNG picture (``/recap/<game id>.png``),
 served by the platform's function beside the console, and the group's end message that shows the picture
 and links the page.

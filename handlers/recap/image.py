@@ -1,5 +1,5 @@
-"""The recap picture: a :class:`~handlers.recap.grid.Grid` drawn as a PNG with Pillow, no browser (issue
-24 §4): the title and result, every seat's role and fate, the vote table (one row per vote, one column per
+"""The recap picture: a :class:`~handlers.recap.grid.Grid` drawn as a PNG with Pillow, no browser: the
+title and result, every seat's role and fate, the vote table (one row per vote, one column per
 voter, the chosen seat's cells shaded) and the nights, in the repository's subset of Noto Sans CJK JP
 (``fonts/NotoSansJP-Recap.otf``, SIL OFL 1.1, ``fonts/OFL.txt``; built by ``devtools/recapfont.py``).
 

@@ -1,5 +1,5 @@
-"""The console's end screen draws the result table from its View JSON ``table`` (issue 24 §4;
-``handlers/console/static/console.js`` ``fillTable``): the table comes first, every seat a row with the
+"""The console's end screen draws the result table from its View JSON ``table``
+(``handlers/console/static/console.js`` ``fillTable``): the table comes first, every seat a row with the
 winners marked, one vote row per vote with the chosen seat's cells marked, the nights listed."""
 
 from __future__ import annotations

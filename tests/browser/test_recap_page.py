@@ -1,4 +1,4 @@
-"""The read-only recap page (``/recap/<game>?t=<token>``, issue 24 §4) in headless Chromium, served by the
+"""The read-only recap page (``/recap/<game>?t=<token>``) in headless Chromium, served by the
 real Telegram webhook handler for a whole 人狼 game played through it (``page.route`` hands each request
 of the function's https origin to ``handlers.telegram.webhook.handler``): what a phone shows, a wrong
 token, and the picture the page's origin also serves."""

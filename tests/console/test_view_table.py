@@ -1,4 +1,4 @@
-"""The console's end screen carries the result table (issue 24 §4, View JSON ``table``): every seat with
+"""The console's end screen carries the result table (View JSON ``table``): every seat with
 its role and fate, the vote table and the nights, in the game's language, as the recap page and picture
 show them; nothing before the end."""
 

@@ -272,7 +272,7 @@ def test_the_game_table_keeps_what_the_store_needs() -> None:
 def test_the_lambda_artifacts_ship_no_developer_tools() -> None:
     """What a function's zip holds (the Makefile's build targets copy ``LAMBDA_PACKAGES``) is the code that
     runs there: never the playground, the CLI, Chromium tooling, or moto (``devtools/``). Pillow is a
-    runtime dependency since the recap picture (issue 24 §4), imported by ``handlers/recap/image.py``
+    runtime dependency since the recap picture, imported by ``handlers/recap/image.py``
     alone and only inside its functions, so no webhook request but ``/recap/<game>.png`` loads it."""
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     shipped = re.search(r"^LAMBDA_PACKAGES\s*:=\s*(.+)$", makefile, re.M)

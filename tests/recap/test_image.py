@@ -1,4 +1,4 @@
-"""The recap picture without a browser (issue 24 §4): the repository's subset font draws every catalog
+"""The recap picture without a browser: the repository's subset font draws every catalog
 text, a player's name it cannot draw becomes the seat number instead of empty boxes, and the PNG of a long
 game stays within the size LINE takes as a preview."""
 

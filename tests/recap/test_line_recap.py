@@ -1,4 +1,4 @@
-"""The recap at the end of each game in a LINE group (issue 24 §4), free mode, through the LINE webhook
+"""The recap at the end of each game in a LINE group, free mode, through the LINE webhook
 and the timer on the fake LINE API: the group gets an image message of ``/recap/<game>.png`` (https, as
 LINE requires) and a bubble whose URI action opens the page; the LINE function serves both to anyone
 with the link, keyed with the channel access token; a wrong token is a 404."""

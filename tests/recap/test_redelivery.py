@@ -1,6 +1,6 @@
 """A container that dies after committing the end of a game, before sending anything: the platform
 delivers the input again and the redelivery sends what the dead one committed, the recap picture and its
-button included (issue 24 §4; the redelivery path of docs/architecture.md)."""
+button included (the redelivery path of docs/architecture.md)."""
 
 from __future__ import annotations
 

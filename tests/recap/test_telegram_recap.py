@@ -1,4 +1,4 @@
-"""The recap at the end of each game in a Telegram group (issue 24 §4): the group gets the picture
+"""The recap at the end of each game in a Telegram group: the group gets the picture
 (``sendPhoto`` by the URL of ``/recap/<game>.png``) with a URL button to the page; anyone with the link
 opens the page and the picture from the Telegram function's URL; a wrong token, another game's token or
 no token is the same 404."""

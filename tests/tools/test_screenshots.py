@@ -34,7 +34,7 @@ EXPECTED = {
     "playground-deathnote.png": (screenshots.DESKTOP["width"], screenshots.DESKTOP["height"]),
 }
 #: The result table of the finished game: the group's picture (as drawn) and the page, shot whole at a
-#: phone's width (issue 24 §4).
+#: phone's width.
 RECAPS = ("recap-deathnote.png", "recap-page-deathnote.png")
 
 

@@ -1,4 +1,4 @@
-"""The recap table of a finished 徒桜戦争 game ([ADZ-11.11], [ADZ-10.3], issue 24 §4), from its log (the
+"""The recap table of a finished 徒桜戦争 game ([ADZ-11.11], [ADZ-10.3]), from its log (the
 state must carry its full log, ``core.engine.history``): every seat's Megami and fate, every ballot of
 every vote and runoff with its weight and the exile marked, and each night's deaths and prevented deaths
 with their causes (a day's deaths other than the exile as an entry of that day)."""

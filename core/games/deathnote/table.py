@@ -1,4 +1,4 @@
-"""The recap table of a finished DEATH NOTE 人狼 game (``deathnote.md`` §9.5, issue 24 §4), from its log
+"""The recap table of a finished DEATH NOTE 人狼 game (``deathnote.md`` §9.5), from its log
 (the state must carry its full log, ``core.engine.history``): every seat's identity and fate, each
 Judgment as a row (every note written that night, Kira's and the decoys', §11.2, with the name that took
 effect marked), and the timeline of eliminations: each Judgment's (or a Fake Name's save), a successful

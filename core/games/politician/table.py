@@ -1,4 +1,4 @@
-"""The recap table of a finished 政治家人狼 game (``politician.md`` §6.10, issue 24 §4): every seat's role and
+"""The recap table of a finished 政治家人狼 game (``politician.md`` §6.10): every seat's role and
 standing, every ballot of every day and runoff with the chairman's double weight (shown now that the game
 is over) and the elected seat marked, and every night's negative campaign (ネガキャン) — who was kept out,
 or whose campaign the guard stopped. Read from the state alone."""

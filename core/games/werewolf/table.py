@@ -1,4 +1,4 @@
-"""The recap table of a finished classic 人狼 game (``werewolf.md`` §6.11, issue 24 §4): every seat's role
+"""The recap table of a finished classic 人狼 game (``werewolf.md`` §6.11): every seat's role
 and fate (身代わり君 as seat 0), every ballot of every day and runoff with the execution marked, and every
 night's deaths with their causes. Read from the state alone (rounds, night records, deaths)."""
 

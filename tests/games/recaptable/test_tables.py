@@ -1,4 +1,4 @@
-"""The recap table of a finished game (issue 24 §4) for each game, on whole games played by the bots:
+"""The recap table of a finished game for each game, on whole games played by the bots:
 every seat with its role and fate, every vote as a row whose cells are the ballots the log recorded, the
 chosen seat marked, and the nights with their deaths. Each check compares the table with the game's own
 log (what the text recap tells), not with the code that built it."""
