@@ -95,9 +95,13 @@ LAMBDA_PACKAGES := core handlers infra
 # with Amazon Linux 2 (30 June 2026), so functions run on 3.13 while the code stays 3.11-compatible.
 LAMBDA_PYTHON   := 3.13
 # LAMBDA_PLATFORM=manylinux2014_x86_64 builds the same for an x86_64 machine (to import it locally).
+# glibc 2.28 wheels are accepted too: Pillow's Linux arm64 wheels are manylinux_2_28 only, and the
+# python3.13 runtime (Amazon Linux 2023, glibc 2.34) runs them.
 LAMBDA_PLATFORM ?= manylinux2014_aarch64
+LAMBDA_PLATFORM_2_28 := $(subst manylinux2014,manylinux_2_28,$(LAMBDA_PLATFORM))
 LAMBDA_WHEELS   := --require-hashes --no-deps --no-compile --only-binary=:all: \
-                   --platform $(LAMBDA_PLATFORM) --implementation cp --python-version $(LAMBDA_PYTHON)
+                   --platform $(LAMBDA_PLATFORM) --platform $(LAMBDA_PLATFORM_2_28) \
+                   --implementation cp --python-version $(LAMBDA_PYTHON)
 
 .PHONY: $(LAMBDA_TARGETS)
 $(LAMBDA_TARGETS):

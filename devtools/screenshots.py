@@ -16,7 +16,9 @@ the same inputs a page sends: the clock jumped to the deadline (the page's 「�
 the person's first console button. The game's clock is fake and the browser's is frozen, so the same
 code draws the same pictures. Consoles are shot at a phone viewport (:data:`PHONE`), the playground at a
 desktop one (:data:`DESKTOP`), device scale 1, only what the viewport shows; each PNG is re-saved as a
-256-colour palette image (Pillow, ``optimize``) to keep the folder small (tens of KB a picture).
+256-colour palette image (Pillow, ``optimize``) to keep the folder small (tens of KB a picture). Each game
+of :data:`RECAPS`, played to its end, also gives its result table: the picture the group gets, written as
+the function draws it, and the recap page shot whole (:func:`render_recaps`).
 """
 
 from __future__ import annotations
@@ -97,6 +99,15 @@ POLITICIAN_END = Table("politician", 6, 1, ("end",))
 # DEATH NOTE 人狼: a card to hand over in an exchange (the candidate cards); the person's first turn.
 DEATHNOTE = Table("deathnote", 5, 1, ("advance", "advance", "advance", "advance"))
 DEATHNOTE_TURN = Table("deathnote", 5, 1, ("advance",))
+
+#: The finished games whose result table is drawn: the group's picture as the function
+#: draws it (``recap-<game>.png``) and the recap page at a phone's width (``recap-page-<game>.png``).
+RECAPS = (
+    Table("werewolf", 9, 1, ("end",)),
+    Table("politician", 7, 1, ("end",)),
+    Table("deathnote", 5, 1, ("end",)),
+    Table("adazakura", 8, 1, ("end",)),
+)
 
 SHOTS = (
     Shot("console-adazakura", ADAZAKURA, "console"),
@@ -210,6 +221,46 @@ def render(shots: Sequence[Shot], out: Path, chromium: str) -> list[tuple[Path, 
     return [written[shot.name] for shot in shots]
 
 
+def render_recaps(tables: Sequence[Table], out: Path, chromium: str) -> list[tuple[Path, int]]:
+    """For each finished table: its recap picture (``handlers.recap.image``, the PNG the group gets, as
+    drawn) and its recap page (``handlers.recap.page``) shot whole at :data:`PHONE` width."""
+    from playwright.sync_api import sync_playwright
+
+    from core.games import registry
+    from handlers.recap.grid import grid
+    from handlers.recap.image import png
+    from handlers.recap.page import html
+
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium, args=LAUNCH_ARGS)
+        try:
+            for table in tables:
+                with played(table) as server:
+                    game = server.playground.game
+                    state = game.state() if game is not None else None
+                    recap = registry()[table.game].table(state) if state is not None else None
+                    if state is None or recap is None:
+                        raise RuntimeError(f"{table.game}: no result table")
+                    shown = grid(recap, state.locale)
+                picture = out / f"recap-{table.game}.png"
+                picture.write_bytes(png(shown))
+                written.append((picture, picture.stat().st_size))
+                context = browser.new_context(viewport=PHONE, device_scale_factor=1)  # type: ignore[arg-type]
+                try:
+                    page = context.new_page()
+                    page.set_content(html(shown))
+                    page.evaluate("document.fonts.ready.then(() => true)")
+                    shot = page.screenshot(full_page=True, animations="disabled", caret="hide")
+                finally:
+                    context.close()
+                written.append(save(shot, out / f"recap-page-{table.game}.png"))
+        finally:
+            browser.close()
+    return written
+
+
 def shoot(browser: Browser, server: PlaygroundServer, shot: Shot) -> bytes:
     """The PNG of ``shot`` (the viewport only) once the page shows its game."""
     phone = shot.view == "console"
@@ -273,14 +324,16 @@ def browser_path() -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Parse ``argv``, draw the chosen games' pictures and print each file with its size; returns 0."""
-    games = sorted({shot.table.game for shot in SHOTS})
+    games = sorted({shot.table.game for shot in SHOTS} | {table.game for table in RECAPS})
     parser = argparse.ArgumentParser(prog="python -m devtools.screenshots", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)  # fmt: skip
     parser.add_argument("--out", type=Path, default=OUT, help=f"where to write (default {OUT})")
     parser.add_argument("--game", action="append", choices=games, help="only this game (repeatable)")
     args = parser.parse_args(argv)
     shots = [shot for shot in SHOTS if not args.game or shot.table.game in args.game]
-    written = render(shots, args.out, browser_path())
+    chromium = browser_path()
+    written = render(shots, args.out, chromium)
+    written += render_recaps([t for t in RECAPS if not args.game or t.game in args.game], args.out, chromium)
     for path, size in written:
         print(f"{path}: {size // 1024} KB")
     print(f"{len(written)} pictures, {sum(size for _, size in written) // 1024} KB in all")

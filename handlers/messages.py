@@ -98,6 +98,15 @@ class Button:
 
 
 @dataclass(frozen=True)
+class Link:
+    """A button that opens ``url`` (https) in the browser: Telegram an inline URL button, LINE a URI
+    action."""
+
+    label: str
+    url: str
+
+
+@dataclass(frozen=True)
 class OutMessage:
     """A message to send to ``chat_id``; ``buttons`` as rows. ``outbox_id``: the message's identity
     (``<game id>.<version>.<n>`` of the commit that made it; merged messages join theirs with commas),
@@ -115,7 +124,9 @@ class OutMessage:
     of its own, e.g. the reminder of who may speak, ``handlers.telegram.speech``). ``folded``: on the line
     that goes before a cut backlog (``handlers.outgoing.folded_note``), how many messages it stands for;
     when the chat cannot take it after all, that count goes back to the chat's log instead of the line
-    waiting as a message (``handlers.followup``)."""
+    waiting as a message (``handlers.followup``). ``photo``: the https URL of a picture the message
+    shows, ``text`` its caption (Telegram ``sendPhoto`` by URL, LINE an image message; the recap picture,
+    ``handlers.recap``); ``link``: a button that opens a web page (:class:`Link`)."""
 
     chat_id: str
     text: str
@@ -128,6 +139,8 @@ class OutMessage:
     game_id: str | None = None
     alone: bool = False
     folded: int = 0
+    photo: str | None = None
+    link: Link | None = None
 
 
 @dataclass

@@ -25,7 +25,7 @@ from core.engine.notice import Action, Notice
 from core.engine.table import CANCELLED, LOBBY
 from core.games import GameRules
 from handlers import menu
-from handlers.messages import Button, OutMessage, Tap
+from handlers.messages import Button, Link, OutMessage, Tap
 from handlers.textunits import units
 
 log = logging.getLogger(__name__)
@@ -161,12 +161,17 @@ def dump(message: OutMessage) -> str:
         data["id"] = message.outbox_id
     if message.alone:
         data["alone"] = True
+    if message.photo is not None:
+        data["photo"] = message.photo
+    if message.link is not None:
+        data["link"] = {"label": message.link.label, "url": message.link.url}
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 def load(payload: str) -> OutMessage:
     """The message stored by :func:`dump`."""
     data = json.loads(payload)
+    link = data.get("link")
     rows = tuple(
         tuple(
             Button(
@@ -186,4 +191,5 @@ def load(payload: str) -> OutMessage:
         chat_id=data["chat_id"], text=data["text"], buttons=rows, edit_of=data.get("edit_of"),
         silent=bool(data.get("silent", False)), locale=str(data.get("locale", "ja")), slot=data.get("slot"),
         game_id=data.get("game_id"), outbox_id=data.get("id"), alone=bool(data.get("alone", False)),
+        photo=data.get("photo"), link=Link(label=link["label"], url=link["url"]) if link else None,
     )  # fmt: skip

@@ -32,6 +32,7 @@ from handlers.decision import Loaded
 from handlers.delivery import Throttle
 from handlers.messages import OutMessage, Sender
 from handlers.observability import DUPLICATE
+from handlers.recap.links import RecapLinks
 from handlers.records import Records
 from handlers.sending import Sending
 from handlers.wakeups import wake_ups
@@ -110,6 +111,8 @@ class GameRunner:
         self.backoff = backoff
         self.sending = Sending(store, sender, self.throttle, scheduler, after_commit)
         self.sender = sender
+        #: Where finished games' recaps are served, per platform (none known: no recap message).
+        self.recap = RecapLinks()
 
     @property
     def sender(self) -> Sender:
@@ -296,6 +299,9 @@ class GameRunner:
             records.platform[self.after_commit.key if self.after_commit else ""] = prepared.record
         if prepared is not None:
             messages += prepared.messages
+        if state.phase == ENDED and (before is None or before.phase != ENDED):
+            shown = self.recap.message(state)  # the recap picture and page, after the end's own texts
+            messages += [shown] if shown is not None else []
         planned = commit.plan(
             loaded.stored, rules, before if before is not None else state, state, decided.notices,
             decided.events, messages=messages, records=records, sendable=outgoing.sendable_of(self.sender),
@@ -344,7 +350,9 @@ class GameRunner:
         what waits is sent. A platform delivers again when it did not get its answer, which may mean the
         first attempt died before it sent what it said: once that attempt can no longer be sending
         (``sending_until``) and did not write how its sending went (``Records.settled``), its messages
-        are sent again. Sooner, they are left to it (a second copy while the first is on its way)."""
+        are sent again (the entry's notices, the waiting messages it took out, and the recap picture of a
+        commit that ended the game: its ``GameEnded`` event). Sooner, they are left to it (a second copy
+        while the first is on its way)."""
         entry = history.of_delivery(loaded.stored.tail_entries(), delivery_id)
         if entry is None and loaded.stored.chunks:
             entry = history.of_delivery(self.history(loaded), delivery_id)
@@ -354,6 +362,9 @@ class GameRunner:
             resent = commit.render(loaded.rules, loaded.state, entry.notices, settings)
             again = [m for m in resent if m.chat_id not in entry.waiting]
             again += [outbox.load(payload) for payload in entry.messages]
+            if any(e.kind == "GameEnded" for e in entry.events) and loaded.state.chat_id not in entry.waiting:
+                shown = self.recap.message(loaded.state)  # the commit's own message, not one of its notices
+                again += [shown] if shown is not None else []
             await self._send(loaded, again, records, loaded.stored.records, None, now)
             loaded = self.load(loaded.game_id) or loaded
         await self.flush(loaded, now=now)

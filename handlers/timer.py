@@ -34,6 +34,7 @@ from aws_lambda_powertools import Logger
 
 from handlers import observability
 from handlers.messages import BatchSender, EditingSender, Outcome, OutMessage, Sender
+from handlers.recap.links import RecapLinks, Site
 from infra.timers import Scheduler, WakeUp, parse_wake_up
 
 logger = Logger()
@@ -241,7 +242,7 @@ def _service() -> Wakes:
         store = DynamoStore(settings.table_name())
         _Container.scheduler = queue_scheduler()
         # Phase changes made by the timer mute and release Telegram players too [ADZ-11.3].
-        _Container.service = Service(
+        service = Service(
             store,
             PlatformSender(PLATFORMS, BATCH_LIMITS, EDITING, reply_only=_reply_only),
             after_commit=TelegramSpeech(),
@@ -250,7 +251,22 @@ def _service() -> Wakes:
             settings_for=_settings_for,
             throttle=Throttle(),
         )
+        service.runner.recap = recap_sites()
+        _Container.service = service
     return _Container.service
+
+
+def recap_sites() -> RecapLinks:
+    """Where the games the timer ends link their recaps: each platform's function
+    (``infra.settings.telegram_function_url``, ``line_function_url``), its tokens keyed with the
+    platform's token as there."""
+    from infra import settings
+
+    found = {
+        "tg:": (settings.telegram_function_url(), settings.telegram_token),
+        "line:": (settings.line_function_url(), settings.line_channel_access_token),
+    }
+    return RecapLinks({prefix: Site(base, key) for prefix, (base, key) in found.items() if base is not None})
 
 
 def _reply_only(prefix: str) -> bool:

@@ -132,6 +132,24 @@ def _optional(name: str, env: Mapping[str, str] | None) -> str | None:
     return value or None
 
 
+def _origin(name: str, env: Mapping[str, str] | None) -> str | None:
+    value = (_optional(name, env) or "").rstrip("/")
+    return value if value.startswith("https://") else None
+
+
+def telegram_function_url(env: Mapping[str, str] | None = None) -> str | None:
+    """The public origin of the Telegram function, where it serves its games' recaps (``handlers.recap``),
+    without a trailing slash: env ``TELEGRAM_FUNCTION_URL`` (the timer's, template.yaml ``!GetAtt
+    TelegramFunctionUrl.FunctionUrl``); ``None`` when unset or not https."""
+    return _origin("TELEGRAM_FUNCTION_URL", env)
+
+
+def line_function_url(env: Mapping[str, str] | None = None) -> str | None:
+    """The public origin of the LINE function, where it serves its games' recaps: env
+    ``LINE_FUNCTION_URL`` (the timer's); ``None`` when unset or not https."""
+    return _origin("LINE_FUNCTION_URL", env)
+
+
 def telegram_miniapp(env: Mapping[str, str] | None = None) -> str | None:
     """The short name of the bot's Mini App (BotFather ``/newapp``), the ``<app>`` of the player console's
     link ``https://t.me/<bot>/<app>?startapp=<game id>``: env ``TELEGRAM_MINIAPP``; ``None`` when unset

@@ -13,6 +13,7 @@ from core.engine.context import seats as context_seats
 from core.engine.decide import Steps
 from core.engine.legal import LegalActions
 from core.engine.notice import Action, KeyRef, Notice, Param, Scalar
+from core.engine.recaptable import RecapTable
 from core.engine.result import Accepted, Rejected
 from core.engine.table import Member, TableState
 
@@ -29,7 +30,8 @@ class Game(Generic[S]):
     ``ending``: the notices of a finished game's end again (final announcement, reveal, recap;
     ``core.engine.context.replay_ending``) at a time (UTC epoch seconds), ``[]`` for a game without a
     result; ``verbs``: the game's own typed night commands, ``typed word → action kind`` (``/protect 3`` is
-    ``Action("night.protect", (3,))``), read by the shell's typed commands."""
+    ``Action("night.protect", (3,))``), read by the shell's typed commands; ``table``: a finished game's
+    :class:`~core.engine.recaptable.RecapTable` (the state with its full log), ``None`` before the end."""
 
     id: str
     min_players: int
@@ -42,6 +44,7 @@ class Game(Generic[S]):
     chosen: Callable[[S, int], list[Action]] = field(default=lambda state, seat: [])
     ending: Callable[[S, int], list[Notice]] = field(default=lambda state, now: [])
     verbs: Mapping[str, str] = field(default_factory=dict)
+    table: Callable[[S], RecapTable | None] = field(default=lambda state: None)
 
     def settings_lines(self, state: S) -> list[Scalar]:
         """The game's settings now as one ``lobby.options`` line, for other notices (the lobby's opening,

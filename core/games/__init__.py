@@ -14,6 +14,7 @@ from typing import Any, Protocol
 from core.engine.commands import Command
 from core.engine.legal import LegalActions
 from core.engine.notice import Action, Notice, Param, Scalar
+from core.engine.recaptable import RecapTable
 from core.engine.result import Accepted, Rejected
 from core.engine.table import Member, TableState
 
@@ -86,6 +87,11 @@ class GameRules(Protocol):
     def ending(self, state: Any, now: int) -> list[Notice]:
         """The notices of a finished game's end again (final announcement, every seat revealed, the recap)
         at ``now`` (UTC epoch seconds), for those who look later; ``[]`` for a game without a result."""
+        ...
+
+    def table(self, state: Any) -> RecapTable | None:
+        """A finished game's recap as data (``core.engine.recaptable``: seats, vote table, nights), read
+        from ``state`` with its full log; ``None`` for a game without a result."""
         ...
 
     def speakers(self, state: Any) -> set[int] | None:

@@ -11,6 +11,7 @@ epoch seconds.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
@@ -76,6 +77,21 @@ def recap(state: Any, *, now: int) -> str:
         return ""
     public = [n for n in rules.ending(state, now) if n.to.kind == "public"]
     return _render(public, state.locale, state.game)
+
+
+def result_table(rules: GameRules, state: Any) -> dict[str, Any] | None:
+    """The end screen's result table: the finished game's :class:`~core.engine.recaptable.RecapTable` as
+    :class:`handlers.recap.grid.Grid` texts (a dict: ``headings``, ``result``, ``seats``, ``voters``,
+    ``votes``, ``nights``, ``legend``, ``truncated``), the state with its full log; None before the end
+    or for a game without a result."""
+    if state.phase != ENDED or getattr(state, "result", None) is None:
+        return None
+    table = rules.table(state)
+    if table is None:
+        return None
+    from handlers.recap.grid import grid
+
+    return dataclasses.asdict(grid(table, state.locale))
 
 
 def asked_now(prompt: str | None, card: str) -> str | None:
@@ -208,8 +224,8 @@ def project(
     clock, ``me``, ``sections``, ``actions`` (a tree, see :func:`action_tree`, the viewer's standing
     choices marked), ``prompt`` (see :func:`asked_now`; None when no action is left), ``waiting`` (see
     :func:`answered`: the page says it waits for the others, with the deadline), ``feed`` (``feed``: the
-    viewer's entries, :mod:`handlers.console.feed`), ``say`` and ``ui`` (every ``console.ui.*`` text of the
-    game's locale, keyed without the prefix)."""
+    viewer's entries, :mod:`handlers.console.feed`), ``say``, ``ui`` (every ``console.ui.*`` text of the
+    game's locale, keyed without the prefix) and ``table`` (:func:`result_table`, after the end)."""
     locale, game = state.locale, state.game
     seat = rules.seat_of(state, user_id)
     playing = seat is not None and not state.is_over
@@ -239,4 +255,5 @@ def project(
         "say": _say(rules, state, user_id, now),
         "waiting": answered(rules, state, seat, feed),
         "ui": i18n.texts("console.ui.", locale, game),
+        "table": result_table(rules, state),
     }

@@ -24,7 +24,9 @@ What a player sees, per message of the batch:
 - with the player console's LIFF app (``Links.liff_id``, env ``LINE_LIFF_ID``), a batch to a group with a
   started game's message (``OutMessage.game_id``) ends with a quick reply that also holds a URI action
   (catalog ``console.open``) opening ``https://liff.line.me/<liff id>?g=<game id>`` ("Opening a LIFF
-  app": the game travels in the URL, LIFF gives no group id), in either delivery mode.
+  app": the game travels in the URL, LIFF gives no group id), in either delivery mode;
+- a message with a ``photo`` (the recap picture) → an image message of that https URL, then a bubble with
+  its text and its ``link`` as a URI action (two objects).
 
 A reply or push carries at most :data:`MAX_OBJECTS` (5) objects ("Send reply message"). :func:`fit` says
 how many leading messages of a batch fit; :func:`messages` renders only those, and the caller keeps the
@@ -114,18 +116,37 @@ def fit(batch: list[OutMessage]) -> int:
 
 def _count(message: OutMessage) -> int:
     """How many objects ``message`` needs uncut."""
+    if message.photo is not None:
+        return 2
     if not message.buttons:
         return len([part for part in _split(message.text, TEXT_UNITS) if part])
     return len(_split(message.text, TEXT_UNITS))
 
 
 def _render(message: OutMessage, parts: list[str], links: Links) -> list[dict[str, Any]]:
+    if message.photo is not None:
+        return _picture(message)
     buttons = [button for row in message.buttons for button in row]
     if not buttons:
         return [_text(part) for part in parts if part]
     components = [component for button in buttons for component in _components(button, links, message)]
     flex = _flex(parts[-1], components, [button.label for button in buttons], message.locale)
     return [*(_text(part) for part in parts[:-1]), flex]
+
+
+def _picture(message: OutMessage) -> list[dict[str, Any]]:
+    """A message with a picture: an image message ("Image message": ``originalContentUrl`` and
+    ``previewImageUrl``, https, PNG or JPEG; the preview at most 1 MB) and a bubble with the text and the
+    ``link`` as a URI action ("URI action"), or a text message without a link."""
+    url = message.photo or ""
+    image = {"type": "image", "originalContentUrl": url, "previewImageUrl": url}
+    text = _cut(message.text, TEXT_UNITS) if message.text else _ELLIPSIS
+    if message.link is None:
+        return [image, _text(text)]
+    action = {"type": "uri", "label": _cut(message.link.label, BUTTON_LABEL_UNITS), "uri": message.link.url}
+    body = [{"type": "text", "text": text, "wrap": True}]
+    footer = [{"type": "button", "style": "primary", "height": "sm", "action": action}]
+    return [image, {"type": "flex", "altText": _cut(text, ALT_TEXT_UNITS), "contents": _bubble(body, footer)}]
 
 
 def _text(text: str) -> dict[str, Any]:

@@ -2,7 +2,9 @@
 
 A request whose path starts with ``/console`` is the player console's (LIFF), answered by
 :class:`handlers.console.api.ConsoleApi` (:func:`handlers.line.runtime.console`, authenticated by the LIFF ID
-token) before and instead of the steps below.
+token) before and instead of the steps below. One under ``/recap/`` is a finished game's recap page or
+picture (:mod:`handlers.recap.serve`; the token in its URL is the credential); a signed body with events
+also tells the service this function's origin, where the end of a game links its recap.
 
 Order of work, per request (LINE Messaging API reference, "Receive messages (webhook)" and "Verify
 webhook signature"):
@@ -61,6 +63,7 @@ from handlers.messages import (
     Reachable,
     TextCommand,
 )
+from handlers.recap import links as recap_links
 
 if TYPE_CHECKING:
     from handlers.console.api import ConsoleApi
@@ -99,6 +102,7 @@ class _Container:
     runtime: Runtime | None = None
     secret: Callable[[], str] | None = None
     console: ConsoleApi | None = None
+    recap_key: Callable[[], str] | None = None
     id_tokens: Authenticator | None = None
 
 
@@ -110,10 +114,13 @@ def configure(
     api: LineApi | None = None,
     clock: Callable[[], float] = time.time,
     id_tokens: Authenticator | None = None,
+    access_token: str | None = None,
 ) -> None:
     """Use the channel secret ``secret`` instead of the one in SSM and, when given, this service, sender
-    and client (tests, local runs; ``clock`` gives UTC epoch seconds) and the console's ID token check."""
+    and client (tests, local runs; ``clock`` gives UTC epoch seconds), the console's ID token check and
+    the channel access token the recap links are keyed with (:mod:`handlers.recap.links`)."""
     _Container.secret = lambda: secret
+    _Container.recap_key = (lambda: access_token) if access_token is not None else None
     _Container.console, _Container.id_tokens = None, id_tokens
     _Container.seen = OrderedDict()
     if service is not None and sender is not None and api is not None:
@@ -122,6 +129,10 @@ def configure(
 
 def handler(event: dict[str, Any], context: object) -> dict[str, Any]:
     """The Lambda entry point. Returns ``{"statusCode": 200 | 400 | 401, ...}`` (see module docstring)."""
+    if recap_links.is_recap(event):
+        from handlers.recap.serve import answer
+
+        return answer(event, _runtime().service, _recap_key())
     if function_url.is_console(event):
         return function_url.serve(event, _console, _loop(), int(_runtime().clock()))
     headers = {str(name).lower(): value for name, value in (event.get("headers") or {}).items()}
@@ -135,6 +146,8 @@ def handler(event: dict[str, Any], context: object) -> dict[str, Any]:
     if payload["events"]:
         from handlers.line.parse import parse_events
 
+        # The group's recap links point at this function (handlers.recap).
+        recap_links.learn(_runtime().service, event, PREFIX, _recap_key())
         try:
             events = parse_events(payload)
         except Exception:  # each event is read on its own: this is a defect, not a bad event
@@ -305,6 +318,16 @@ def _loop() -> asyncio.AbstractEventLoop:
     if _Container.loop is None or _Container.loop.is_closed():
         _Container.loop = asyncio.new_event_loop()
     return _Container.loop
+
+
+def _recap_key() -> Callable[[], str]:
+    """The recap tokens' key on LINE: the channel access token (the webhook and the timer both have it),
+    or the one :func:`configure` was given."""
+    if _Container.recap_key is not None:
+        return _Container.recap_key
+    from infra import settings
+
+    return settings.line_channel_access_token
 
 
 def _console() -> ConsoleApi:

@@ -8,7 +8,9 @@ core.telegram.org/bots/features#deep-linking), so every player opens the private
 env ``TELEGRAM_MINIAPP``), a started game's group message (``OutMessage.game_id``) gets one more row: a
 URL button (catalog ``console.open``) to the player console, ``https://t.me/<bot username>/<app>?startapp=
 <game id>`` (core.telegram.org/bots/webapps, "Direct link Mini Apps"; ``web_app`` buttons are refused in
-groups, core.telegram.org/bots/api#inlinekeyboardbutton). Text over 4096 UTF-16 units
+groups, core.telegram.org/bots/api#inlinekeyboardbutton). A message with a ``photo`` (the recap picture)
+goes by ``sendPhoto`` with the picture's URL, its text the caption; a ``link`` is one more row, a URL
+button. Text over 4096 UTF-16 units
 (``MessageLimit.MAX_TEXT_LENGTH``, core.telegram.org/bots/api#sendmessage) is split into several messages,
 at a line break where possible, with the keyboard on the last one. A silent message
 (:attr:`~handlers.messages.OutMessage.silent`) is sent with ``disable_notification`` (every piece of it):
@@ -138,6 +140,11 @@ class TelegramSender:
         message is gone or too old to edit, or the text is too long, new messages are sent instead.
         """
         markup = keyboard(message.buttons, self._username, console=self._console(message))
+        if message.link is not None:
+            link = InlineKeyboardButton(message.link.label, url=message.link.url)
+            markup = InlineKeyboardMarkup([*(markup.inline_keyboard if markup else ()), [link]])
+        if message.photo is not None:
+            return [await self._photo(message, message.photo, markup)]
         chunks = split_text(message.text)
         if message.edit_of is not None and len(chunks) == 1 and await self._edit(message, markup):
             return [message.edit_of]
@@ -154,6 +161,17 @@ class TelegramSender:
             reply = await self._call(message.chat_id, request)
             sent.append(str(reply.message_id))
         return sent
+
+    async def _photo(self, message: OutMessage, url: str, markup: InlineKeyboardMarkup | None) -> str:
+        """``sendPhoto`` of the picture at ``url`` (Telegram fetches it; core.telegram.org/bots/api#sendphoto)
+        with the text as its caption, cut to ``MessageLimit.CAPTION_LENGTH`` (1024)."""
+        quiet = True if message.silent else None
+        request = partial(
+            self._bot.send_photo, photo=url, caption=message.text[: MessageLimit.CAPTION_LENGTH] or None,
+            reply_markup=markup, disable_notification=quiet,
+        )  # fmt: skip
+        reply = await self._call(message.chat_id, request)
+        return str(reply.message_id)
 
     def _console(self, message: OutMessage) -> InlineKeyboardButton | None:
         """The console button of ``message``: a started game's group message, with a Mini App."""

@@ -3,7 +3,9 @@
 A request whose path starts with ``/console`` is the player console's, not Telegram's: it is answered by
 :class:`handlers.console.api.ConsoleApi` (authenticated by the Mini App's ``initData``,
 :mod:`handlers.telegram.initdata`) before and instead of the steps below
-(:mod:`handlers.console.function_url`).
+(:mod:`handlers.console.function_url`). One under ``/recap/`` is a finished game's recap page or picture
+(:mod:`handlers.recap.serve`; the token in its URL is the credential); a verified update also tells the
+service this function's origin, where the end of a game links its recap (``requestContext.domainName``).
 
 Order of work, per delivery (core.telegram.org/bots/api#setwebhook):
 
@@ -49,7 +51,8 @@ from telegram import Bot
 from handlers import observability
 from handlers.console import function_url
 from handlers.messages import Inbound, Outcome, OutMessage, TextCommand, Undelivered
-from handlers.telegram.parse import TelegramInbound, parse_update
+from handlers.recap import links as recap_links
+from handlers.telegram.parse import PREFIX, TelegramInbound, parse_update
 from handlers.telegram.sender import TelegramSender
 
 if TYPE_CHECKING:
@@ -113,6 +116,8 @@ def configure(
 
 def handler(event: dict[str, Any], context: object) -> dict[str, Any]:
     """The Lambda entry point. Returns ``{"statusCode": 200 | 400 | 401, ...}`` (see module docstring)."""
+    if recap_links.is_recap(event):
+        return _recap(event)
     if function_url.is_console(event):
         return function_url.serve(event, _console, _loop(), int(_runtime().clock()))
     headers = {str(name).lower(): value for name, value in (event.get("headers") or {}).items()}
@@ -123,8 +128,26 @@ def handler(event: dict[str, Any], context: object) -> dict[str, Any]:
     if update is None:
         return _response(400)
     runtime = _runtime()
+    if runtime.bot is not None:  # the group's recap links point at this function (handlers.recap)
+        recap_links.learn(runtime.service, event, PREFIX, _recap_key(runtime.bot))
     status, answer = _loop().run_until_complete(_process(runtime, update))
     return _response(status, answer)
+
+
+def _recap_key(bot: Bot) -> Callable[[], str]:
+    """The recap tokens' key on Telegram: the bot token (the webhook and the timer both have it)."""
+    return lambda: str(bot.token)
+
+
+def _recap(event: dict[str, Any]) -> dict[str, Any]:
+    """A recap page or picture (:mod:`handlers.recap.serve`): read-only, no webhook secret (the token in
+    the URL is the credential)."""
+    from handlers.recap.serve import NOT_FOUND, answer
+
+    runtime = _runtime()
+    if runtime.bot is None:
+        return NOT_FOUND
+    return answer(event, runtime.service, _recap_key(runtime.bot))
 
 
 def _console() -> ConsoleApi:

@@ -23,6 +23,8 @@ MAX_POSTBACK_DATA = 300
 MAX_QUICK_REPLY_ITEMS = 13
 MAX_QUICK_REPLY_LABEL = 20
 MAX_BUTTON_LABEL = 40
+#: An image message's URLs ("Image message": https, at most 2000 characters).
+MAX_URL = 2000
 TYPES = ("text", "image", "video", "audio", "location", "sticker", "template", "imagemap", "flex")
 
 Problem = tuple[str, str]  # (detail message, property)
@@ -56,6 +58,11 @@ def _object_problems(message: dict[str, Any], prop: str) -> list[Problem]:
     problems = []
     if kind == "text":
         problems += _length(message.get("text"), MAX_TEXT, f"{prop}.text")
+    if kind == "image":
+        for field in ("originalContentUrl", "previewImageUrl"):
+            url = message.get(field)
+            if not isinstance(url, str) or not url.startswith("https://") or len(url) > MAX_URL:
+                problems.append(("Must be an https URL of at most 2000 characters", f"{prop}.{field}"))
     if kind == "flex":
         problems += _length(message.get("altText"), MAX_ALT_TEXT, f"{prop}.altText")
         if not isinstance(message.get("contents"), dict):
@@ -65,6 +72,8 @@ def _object_problems(message: dict[str, Any], prop: str) -> list[Problem]:
     for where, action in actions(message, prop):
         if action.get("type") == "postback":
             problems += _length(action.get("data"), MAX_POSTBACK_DATA, f"{where}.data")
+        if action.get("type") == "uri" and not str(action.get("uri", "")).startswith(("https://", "http://")):
+            problems.append(("Must be an http(s) URI", f"{where}.uri"))
     return problems
 
 

@@ -87,6 +87,8 @@ class Received:
     text: str
     buttons: list[list[tuple[str, str]]] = field(default_factory=list)
     edits: int = 0
+    #: The picture's URL of a ``sendPhoto`` (its caption is ``text``), else None.
+    photo: str | None = None
 
 
 @dataclass
@@ -303,6 +305,28 @@ class FakeTelegramApi:
         chat.append(Received(self._last_id, text, _buttons(params.get("reply_markup"))))
         self.posted.append((chat_id, text))
         return self._message(chat_id, chat[-1], params.get("reply_markup"))
+
+    def _api_sendPhoto(self, params: dict[str, Any]) -> Any:
+        """A picture by URL (the only way this project sends one): an http(s) URL Telegram would fetch,
+        a caption of at most 1024 UTF-16 units (core.telegram.org/bots/api#sendphoto)."""
+        chat_id, photo, caption = params["chat_id"], params.get("photo"), params.get("caption") or ""
+        if not isinstance(photo, str) or not photo.startswith(("https://", "http://")):
+            raise _error(400, "Bad Request: wrong HTTP URL specified")
+        if _units(caption) > 1024:
+            raise _error(400, "Bad Request: message caption is too long")
+        chat = self._chats.setdefault(chat_id, [])
+        self._last_id += 1
+        chat.append(Received(self._last_id, caption, _buttons(params.get("reply_markup")), photo=photo))
+        size = {"file_id": f"photo{self._last_id}", "file_unique_id": f"u{self._last_id}", "width": 1,
+                "height": 1}  # fmt: skip
+        result = {"message_id": self._last_id, "from": self.me, "chat": chat_object(chat_id), "date": DATE,
+                  "photo": [size], **({"caption": caption} if caption else {})}  # fmt: skip
+        markup = params.get("reply_markup")
+        return {**result, "reply_markup": markup} if markup else result
+
+    def photos(self, chat_id: int | str) -> list[Received]:
+        """The pictures ``sendPhoto`` delivered to ``chat_id``, oldest first."""
+        return [m for m in self.messages(chat_id) if m.photo is not None]
 
     def _api_editMessageText(self, params: dict[str, Any]) -> Any:
         chat_id, text = params["chat_id"], params.get("text", "")

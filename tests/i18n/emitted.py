@@ -230,6 +230,10 @@ def _builds_action(call: ast.Call) -> bool:
     return shared or name_of(func) == "Action"
 
 
+#: ``core.engine.recaptable.died``: a seat's fate in the result table, by the phase it died in.
+_TABLE: Expansions = {"table.fate.{}": [("night",), ("day",), ("round",)]}
+
+
 def _adazakura(scan: Scan) -> Expansions:
     from itertools import product
 
@@ -241,6 +245,7 @@ def _adazakura(scan: Scan) -> Expansions:
         "role.{}.text": [(m,) for m in TAROTS if m not in FACTION_VERSIONED],  # view.ability_text [ADZ-0]
         "role.{}.text.{}": list(product(sorted(FACTION_VERSIONED), ("sakura", "adazakura"))),
         "option.{}.{}": [],  # recap._arg: used only when has_key finds it
+        **_TABLE,
         **_presets("adazakura"),
     }
 
@@ -260,6 +265,7 @@ def _politician(scan: Scan) -> Expansions:
         "role.{}.text": [(r,) for r in ROLES],  # view.role_card (§10.1)
         "phase.{}": [(phase,) for phase in scan.phases()],  # view.status_params
         "status.line.{}": [("excluded",), ("elected",), ("out",), ("idle",)],  # view.status_params (§8)
+        **_TABLE,
         **_presets("politician"),
     }
 
@@ -288,6 +294,7 @@ def _deathnote(scan: Scan) -> Expansions:
         "status.line.{}": [(g,) for g in ("revealed_l", "exposed_l", "fake_name", "eliminated", "idle")],
         "result.{}": [(r,) for r in get_args(Result)],  # victory.end_game (§9.5)
         "end.{}": [(r,) for r in scan.literal_args("end_game", 2)],  # victory.end_game (§9)
+        **_TABLE,
         **_presets("deathnote"),
     }
 

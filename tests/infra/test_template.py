@@ -37,6 +37,8 @@ READ_BY = {
     "line_liff_id": "LINE_LIFF_ID",
     "line_login_channel_id": "LINE_LOGIN_CHANNEL_ID",
     "console_primary": "CONSOLE_PRIMARY",
+    "telegram_function_url": "TELEGRAM_FUNCTION_URL",
+    "line_function_url": "LINE_FUNCTION_URL",
 }
 #: Packages a function must not load, by the platform it serves (cold start; design §2).
 FOREIGN = {
@@ -269,13 +271,15 @@ def test_the_game_table_keeps_what_the_store_needs() -> None:
 
 def test_the_lambda_artifacts_ship_no_developer_tools() -> None:
     """What a function's zip holds (the Makefile's build targets copy ``LAMBDA_PACKAGES``) is the code that
-    runs there: never the playground, the CLI, Chromium or Pillow tooling, or moto (``devtools/``)."""
+    runs there: never the playground, the CLI, Chromium tooling, or moto (``devtools/``). Pillow is a
+    runtime dependency since the recap picture, imported by ``handlers/recap/image.py``
+    alone and only inside its functions, so no webhook request but ``/recap/<game>.png`` loads it."""
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     shipped = re.search(r"^LAMBDA_PACKAGES\s*:=\s*(.+)$", makefile, re.M)
     assert shipped is not None
     packages = shipped.group(1).split()
     assert sorted(packages) == ["core", "handlers", "infra"]
-    dev_only = re.compile(r"^\s*(?:import|from)\s+(devtools|playwright|PIL|moto|werkzeug)\b", re.M)
+    dev_only = re.compile(r"^\s*(?:import|from)\s+(devtools|playwright|moto|werkzeug)\b", re.M)
     found = [
         str(path.relative_to(ROOT))
         for package in packages
@@ -283,3 +287,13 @@ def test_the_lambda_artifacts_ship_no_developer_tools() -> None:
         if dev_only.search(path.read_text(encoding="utf-8"))
     ]
     assert found == []
+    pillow = re.compile(r"^(\s*)(?:import|from)\s+PIL\b", re.M)
+    users = {
+        str(path.relative_to(ROOT)): [
+            len(m.group(1)) for m in pillow.finditer(path.read_text(encoding="utf-8"))
+        ]
+        for package in packages
+        for path in (ROOT / package).rglob("*.py")
+    }
+    assert {path for path, found in users.items() if found} == {"handlers/recap/image.py"}
+    assert all(indent > 0 for indent in users["handlers/recap/image.py"]), "Pillow is imported lazily"

@@ -33,6 +33,9 @@ EXPECTED = {
     "console-dark.png": (screenshots.PHONE["width"], screenshots.PHONE["height"]),
     "playground-deathnote.png": (screenshots.DESKTOP["width"], screenshots.DESKTOP["height"]),
 }
+#: The result table of the finished game: the group's picture (as drawn) and the page, shot whole at a
+#: phone's width.
+RECAPS = ("recap-deathnote.png", "recap-page-deathnote.png")
 
 
 def brightness(path: Path) -> float:
@@ -46,7 +49,14 @@ def test_one_game_renders_its_console_and_playground(
 ) -> None:
     assert screenshots.main(["--out", str(tmp_path), "--game", "deathnote"]) == 0
 
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(EXPECTED)
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*EXPECTED, *RECAPS])
+    for name in RECAPS:
+        with Image.open(tmp_path / name) as image:
+            assert image.format == "PNG"
+            assert image.height > 400, f"{name}: the whole table"
+            assert len(image.convert("RGB").getcolors(maxcolors=4096) or []) > 8, f"{name} is blank"
+    with Image.open(tmp_path / "recap-page-deathnote.png") as page:
+        assert page.width == screenshots.PHONE["width"]
     for name, size in EXPECTED.items():
         with Image.open(tmp_path / name) as image:
             image.verify()
@@ -54,6 +64,6 @@ def test_one_game_renders_its_console_and_playground(
             assert (image.format, image.size) == ("PNG", size), name
             assert len(image.convert("RGB").getcolors(maxcolors=256) or []) > 8, f"{name} is blank"
     printed = capsys.readouterr().out
-    for name in EXPECTED:
+    for name in [*EXPECTED, *RECAPS]:
         assert f"{tmp_path / name}: {(tmp_path / name).stat().st_size // 1024} KB" in printed
     assert brightness(tmp_path / "console-dark.png") < 100 < brightness(tmp_path / "console-deathnote.png")

@@ -260,7 +260,7 @@
     document.documentElement.lang = view.locale || 'ja';
     document.title = view.title || document.title;
     header(view);
-    region('sections', r.sections, [view.sections, view.over], function () { fillSections(r.sections, view); });
+    region('sections', r.sections, [view.sections, view.over, view.table], function () { fillSections(r.sections, view); });
     var lost = region('actions', r.actions, [view.actions, view.prompt, view.waiting, st.path, view.ui], function () { fillActions(r.actions); }) === 'lost';
     region('feed', r.feed, [view.feed, view.ui], function () { fillFeed(r.feed, view); });
     fillSay(r.say, view);
@@ -323,7 +323,53 @@
     }
   }
 
+  /* The end screen's result table (View JSON "table", handlers/recap/grid.py): seats, votes, nights. */
+  function fillTable(box, g) {
+    var sec = el('section', { id: 'sec-table', class: 'panel card-table', 'aria-labelledby': 'sec-table-h' });
+    var h = g.headings;
+    sec.appendChild(el('h2', { id: 'sec-table-h' }, h.title));
+    sec.appendChild(el('p', { class: 'table-result' }, g.result));
+    var grid = function (id, head, rows, chosen) {
+      var wrap = el('div', { class: 'table-scroll' });
+      var table = el('table', { id: id, class: 'recap-table' });
+      var tr = el('tr');
+      head.forEach(function (c) { tr.appendChild(el('th', {}, c)); });
+      table.appendChild(el('thead')).appendChild(tr);
+      var body = table.appendChild(el('tbody'));
+      rows.forEach(function (row, r) {
+        var line = body.appendChild(el('tr'));
+        row.forEach(function (c, i) {
+          line.appendChild(el(i === 0 ? 'th' : 'td', chosen && chosen(r, i) ? { class: 'chosen' } : {}, c));
+        });
+      });
+      wrap.appendChild(table);
+      return wrap;
+    };
+    sec.appendChild(el('h3', {}, h.seats));
+    sec.appendChild(grid('table-seats', [h.seat, h.name, h.role, h.fate, ''], g.seats.map(function (s) {
+      return [s.seat, s.name, s.role, s.fate, s.won ? h.won : h.lost];
+    }), function (r, i) { return i === 4 && g.seats[r].won; }));
+    if (g.votes.length) {
+      sec.appendChild(el('h3', {}, h.votes));
+      sec.appendChild(grid('table-votes', [h.vote].concat(g.voters, [h.outcome]), g.votes.map(function (v) {
+        return [v.label].concat(v.cells, [v.outcome]);
+      }), function (r, i) { var c = [''].concat(g.votes[r].cells)[i]; return !!c && c.charAt(0) === '\u2605'; }));
+      sec.appendChild(el('p', { class: 'hint' }, g.legend));
+    }
+    sec.appendChild(el('h3', {}, h.timeline));
+    var list = sec.appendChild(el('ul', { class: 'table-nights' }));
+    g.nights.forEach(function (n) {
+      var item = list.appendChild(el('li'));
+      item.appendChild(el('strong', {}, n.label));
+      var lines = item.appendChild(el('ul'));
+      n.lines.forEach(function (line) { lines.appendChild(el('li', {}, line)); });
+    });
+    if (g.truncated) sec.appendChild(el('p', { class: 'hint' }, g.truncated));
+    box.appendChild(sec);
+  }
+
   function fillSections(box, view) {
+    if (view.over && view.table) fillTable(box, view.table);
     var list = (view.sections || []).slice();
     var rank = function (s) { return view.over && s.id === 'recap' ? 0 : s.id === 'card' ? 1 : 2; };
     list.sort(function (a, b) { return rank(a) - rank(b); });

@@ -1,0 +1,70 @@
+"""The recap table of a finished DEATH NOTE 人狼 game (``deathnote.md`` §9.5), from its log
+(the state must carry its full log, ``core.engine.history``): every seat's identity and fate, each
+Judgment as a row (every note written that night, Kira's and the decoys', §11.2, with the name that took
+effect marked), and the timeline of eliminations: each Judgment's (or a Fake Name's save), a successful
+arrest, a player who left."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.engine import recaptable as rt
+from core.engine.notice import KeyRef
+from core.games.deathnote.model import DNState
+
+
+def table(state: DNState) -> rt.RecapTable | None:
+    """The :class:`~core.engine.recaptable.RecapTable` of ``state``; ``None`` before its result."""
+    if state.result is None:
+        return None
+    votes: list[rt.VoteRow] = []
+    timeline: list[rt.Entry] = []
+    fates: dict[int, KeyRef] = {}
+    current = 1
+    for event in state.log:
+        d = event.data
+        if event.kind == "RoundStarted":
+            current = int(d["round"])
+        elif event.kind == "JudgmentResolved":
+            votes.append(_row(d))
+            target = d.get("target")
+            hit = [] if target is None else [
+                rt.Death(seat=target, cause=KeyRef(key="table.cause.written"), saved=bool(d.get("saved")))
+            ]  # fmt: skip
+            timeline.append(rt.Entry(label=KeyRef(key="table.judgment", params={"n": d["n"]}), deaths=hit))
+        elif event.kind == "ArrestResolved" and d.get("success"):
+            arrested = rt.Death(seat=d["target"], cause=KeyRef(key="table.cause.arrested"))
+            timeline.append(
+                rt.Entry(label=KeyRef(key="table.round", params={"n": current}), deaths=[arrested])
+            )
+            fates[int(d["target"])] = KeyRef(key="table.fate.arrested", params={"n": current})
+        elif event.kind == "PlayerEliminated":
+            cause = KeyRef(key="table.cause.left" if d.get("left") else "table.cause.written")
+            if d.get("left"):
+                timeline.append(rt.Entry(label=KeyRef(key="table.round", params={"n": current}),
+                                         deaths=[rt.Death(seat=d["seat"], cause=cause)]))  # fmt: skip
+            fates[int(d["seat"])] = rt.died("round", current, cause)
+    seats = [
+        rt.SeatLine(
+            seat=p.seat, name=p.name, role=KeyRef(key=f"identity.{p.identity}"), won=p.seat in state.winners,
+            alive=p.alive, fate=fates.get(p.seat, rt.alive() if p.alive else KeyRef(key="table.fate.dead")),
+        )
+        for p in state.players
+    ]  # fmt: skip
+    return rt.bounded("deathnote", KeyRef(key=f"result.{state.result}"), list(state.winners), seats, votes,
+                      timeline)  # fmt: skip
+
+
+def _row(d: dict[str, Any]) -> rt.VoteRow:
+    cells = {
+        int(seat): rt.Cell(target=t) if isinstance(t, int) else rt.Cell(blank="none")
+        for seat, t in sorted(d.get("named", {}).items(), key=lambda kv: int(kv[0]))
+    }
+    target = d.get("target")
+    written = target is not None and not d.get("saved")
+    return rt.VoteRow(
+        label=KeyRef(key="table.judgment", params={"n": d["n"]}),
+        cells=cells,
+        outcome="written" if written else "none",
+        outcome_seat=target if written else None,
+    )
