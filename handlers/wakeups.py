@@ -7,7 +7,7 @@ production scheduler (the SQS timer queue) where one is configured. Times are UT
 
 from __future__ import annotations
 
-from core.engine.decide import REMIND_BEFORE
+from core.engine.decide import reminders
 from core.engine.table import LOBBY, TableState
 from infra.timers import Scheduler, WakeUp
 
@@ -18,9 +18,10 @@ def wake_ups(before: TableState | None, after: TableState, *, now: int) -> list[
 
     Nothing when ``after`` has no deadline (game over) or when neither its ``phase_seq`` nor its
     ``deadline_at`` changed (that deadline was scheduled by an earlier commit). Otherwise the ``deadline``
-    wake-up at ``deadline_at`` and, when that moment is still ahead and the game has started, the
-    ``remind`` wake-up :data:`~core.engine.decide.REMIND_BEFORE` (30) s earlier ([ADZ-11.8]; the core
-    decides whom it reminds, if anybody). A lobby's deadline is its expiry (``core.engine.lobby.expire``).
+    wake-up at ``deadline_at`` and, once the game has started, a ``remind`` wake-up for each reminder
+    :func:`core.engine.decide.reminders` gives a phase with ``deadline_at - now`` seconds left: 30 s
+    before ([ADZ-11.8]), or for a long phase an hour and ten minutes before (issue 24 §3); the core
+    decides whom it reminds, if anybody. A lobby's deadline is its expiry (``core.engine.lobby.expire``).
     """
     deadline = after.deadline_at
     if deadline is None or after.is_over:
@@ -28,8 +29,9 @@ def wake_ups(before: TableState | None, after: TableState, *, now: int) -> list[
     if before is not None and (before.phase_seq, before.deadline_at) == (after.phase_seq, deadline):
         return []
     out = [WakeUp(after.game_id, after.phase_seq, "deadline", at=deadline)]
-    if deadline - REMIND_BEFORE > now and after.phase != LOBBY:
-        out.append(WakeUp(after.game_id, after.phase_seq, "remind", at=deadline - REMIND_BEFORE))
+    if after.phase != LOBBY:
+        for ahead in reminders(deadline - now):
+            out.append(WakeUp(after.game_id, after.phase_seq, "remind", at=deadline - ahead))
     return out
 
 
