@@ -5,7 +5,7 @@ starts from. Stored in the group item (``infra.groups``, ``docs/storage.md``) as
 
 (``lobby_seconds``: every game's lobby lifetime, ``/settings lobby <minutes>``, 60..86400;
 ``timezone``: the zone deadlines and ``dayEnds`` are read in, ``/settings timezone Asia/Tokyo``,
-default ``core.engine.clock.DEFAULT_ZONE``, issue 24 §3) where a
+default ``core.engine.clock.DEFAULT_ZONE``, docs/architecture.md "Long games") where a
 preset is the dict a lobby's ``TableState.settings`` of that game starts from (``options``, ``pool``,
 ``cast`` … without ``locale``, ``lobby_seconds`` or the test mode's ``setup``).
 

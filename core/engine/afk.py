@@ -121,9 +121,9 @@ def idle(g: TableCtx[Any]) -> list[int]:
 def tell_idle(g: TableCtx[Any], query: Query, refused: Rejected | None) -> Rejected | None:
     """After the game answered ``query`` (``refused`` None): add to a ``/status`` answer of a running game,
     where the status was asked, the deadline of a long phase as a local time of the group's zone
-    (``status.deadline``: more than :data:`LOCAL_DEADLINE_AFTER` seconds left, issue 24 §3), that the
-    host paused the clock (``status.paused``, the seconds it holds) and the idle players (``afk.idle``,
-    their names); nothing more when none holds. Returns ``refused``."""
+    (``status.deadline``: more than :data:`LOCAL_DEADLINE_AFTER` seconds left; docs/architecture.md
+    "Long games"), that the host paused the clock (``status.paused``, the seconds it holds) and the idle
+    players (``afk.idle``, their names); nothing more when none holds. Returns ``refused``."""
     if refused is not None or query.what != "status" or not g.s.players or g.s.is_over:
         return refused
     deadline = g.s.deadline_at

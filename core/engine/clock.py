@@ -1,5 +1,5 @@
-"""Long games (issue 24 §3): the 48-hour cap on a phase, deadlines at a clock time of the group's time
-zone (``/option dayEnds 21:00``, ``/settings timezone Asia/Tokyo``) and a deadline as a local time.
+"""Long games: the 48-hour cap on a phase, deadlines at a clock time of the group's time zone (``/option
+dayEnds 21:00``, ``/settings timezone Asia/Tokyo``) and a deadline as a local time.
 
 Pure: every function takes the moment it is about (UTC epoch seconds) and a zone name; none reads the
 clock. The zone rules are the IANA time zone database read through :mod:`zoneinfo` (static data, the
@@ -16,7 +16,7 @@ from functools import cache
 from typing import Any, Final
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
-#: The longest a phase may last (seconds): 48 hours (issue 24 §3). Timer options refuse more.
+#: The longest a phase may last (seconds): 48 hours. Timer options refuse more (``option.too_long``).
 MAX_PHASE_SECONDS: Final = 48 * 3600
 #: The zone of a group that set none: the games are Japanese first.
 DEFAULT_ZONE: Final = "Asia/Tokyo"

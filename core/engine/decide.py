@@ -43,8 +43,8 @@ C = TypeVar("C", bound=TableCtx[Any])
 
 #: Seconds before a deadline at which the seats a phase still waits for are reminded [ADZ-11.8].
 REMIND_BEFORE = 30
-#: The reminders of a long phase (issue 24 §3): an hour and ten minutes before its deadline, each for a
-#: phase at least twice as long (docs/architecture.md "Timers").
+#: The reminders of a long phase: an hour and ten minutes before its deadline, each for a phase at least
+#: twice as long (docs/architecture.md "Timers").
 LONG_REMINDERS = (3600, 600)
 
 
@@ -237,11 +237,12 @@ class Steps(Generic[S, C]):
 
     def _remind(self, g: C, phase_seq: int, at: int | None) -> Rejected | None:
         """The reminder scheduled for ``at`` (``deadline_at - at`` seconds before phase ``phase_seq``
-        closes: :data:`REMIND_BEFORE` [ADZ-11.8], or one of :data:`LONG_REMINDERS`, issue 24 §3; ``at``
-        ``None``: the 30 s one): one private notice of the same shape to every seat the phase still waits
-        for and nothing to the group, so it says nothing about anybody's role ([ADZ-11.4], [ADZ-11.9]):
-        ``remind.choice`` with the seconds left, or for a long reminder ``remind.choice.long`` with the
-        minutes left and the deadline as a local time of the group's zone (:func:`clock.local_parts`).
+        closes: :data:`REMIND_BEFORE` [ADZ-11.8], or one of :data:`LONG_REMINDERS`, docs/architecture.md
+        "Timers"; ``at`` ``None``: the 30 s one): one private notice of the same shape to every seat the
+        phase still waits for and nothing to the group, so it says nothing about anybody's role
+        ([ADZ-11.4], [ADZ-11.9]): ``remind.choice`` with the seconds left, or for a long reminder
+        ``remind.choice.long`` with the minutes left and the deadline as a local time of the group's zone
+        (:func:`clock.local_parts`).
         Refused, changing nothing, when stale, without a deadline or scheduled for a deadline since
         moved (``phase.stale``), too early (``remind.early``), already reminded this or a closer one
         (``remind.sent``: a duplicated wake-up sends nothing twice) or when the phase waits for nobody

@@ -5,7 +5,7 @@ A game builds one :class:`OptionTable` from its rules spec's option list (``poli
 ``deathnote.md`` §11.5) and reads values with :meth:`OptionTable.get`. Options where the original rule
 text reads otherwise than the spec also carry their printed value (``printed``): ``/option preset
 printed`` sets all of them at once, ``/option preset default`` takes them back to the defaults. A game's
-phase lengths for play over days (issue 24 §3) are its ``long`` preset: ``/option preset long``.
+phase lengths for play over days are its ``long`` preset: ``/option preset long``.
 
 Timer options are capped at :data:`core.engine.clock.MAX_PHASE_SECONDS` (48 hours): a longer value is
 refused with ``option.too_long``. Clock-time options (``dayEnds``) take ``off`` or ``HH:MM``.
@@ -38,8 +38,8 @@ class OptionTable:
     """``defaults``: option name → default (bool: on/off, int: a number within ``bounds``, str: one of
     ``choices``). Seconds for timer options. ``printed``: option name → its value as the original rule
     text reads (the ``printed`` preset); each is shown in the lobby with a ``option.about.<name>`` text.
-    ``long``: option name → its value for a group playing over days (the ``long`` preset, issue 24 §3;
-    each game's docs/rules/<game>-decisions.md says why). ``clocks``: the options whose value is ``off``
+    ``long``: option name → its value for a group playing over days (the ``long`` preset; each game's
+    docs/rules/<game>-decisions.md "Long games" says why). ``clocks``: the options whose value is ``off``
     or a clock time ``HH:MM`` of the group's zone (``dayEnds``; their default is ``off``)."""
 
     defaults: Mapping[str, Value]

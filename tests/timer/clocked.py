@@ -31,7 +31,7 @@ REMINDER = i18n.text("remind.choice", "ja", "adazakura", seconds=30)
 
 def long_reminder(deadline: int, minutes: int, locale: str = "ja", zone: str = "Asia/Tokyo") -> str:
     """The reminder of a long phase as players read it, ``minutes`` before ``deadline`` (UTC epoch s),
-    with the deadline's local time in ``zone`` (issue 24 §3)."""
+    with the deadline's local time in ``zone`` (docs/architecture.md "Timers")."""
     from datetime import datetime
     from zoneinfo import ZoneInfo
 

@@ -66,7 +66,7 @@ def test_a_wait_longer_than_900_s_arrives_in_hops_at_the_right_second() -> None:
         if any(m.text == long_reminder(START + 2000, 10) for m in game.take_sent()):
             reminded_at.append(arrival)
 
-    # A phase of 2000 s is reminded 10 minutes before its end (issue 24 §3), not 30 s before.
+    # A phase of 2000 s is reminded 10 minutes before its end, not 30 s before (long games).
     assert arrivals == {
         "deadline": [START + 900, START + 1800, START + 2000],
         "remind": [START + 900, START + 1400],

@@ -36,7 +36,7 @@ TIMERS: dict[str, int] = {
 }
 
 
-#: The ``long`` preset (issue 24 §3; docs/rules/adazakura-decisions.md "Long games"): a night of 10 hours
+#: The ``long`` preset (docs/rules/adazakura-decisions.md "Long games"): a night of 10 hours
 #: (overnight), a discussion of 12 hours, a vote of 2 hours, a runoff of 1 hour, a deduction of 2 hours.
 LONG: Final[dict[str, int | bool | str]] = {
     "night0": 36000, "night": 36000, "discussion": 43200, "vote": 7200, "runoff": 3600, "deduction": 7200,

@@ -57,7 +57,7 @@ PRINTED: Final[dict[str, int | bool | str]] = {
     "t_judgment": 13,
     "t_shinigami_night": 13,
 }
-#: The ``long`` preset (issue 24 §3; docs/rules/deathnote-decisions.md "Long games"): 4 hours a turn, an
+#: The ``long`` preset (docs/rules/deathnote-decisions.md "Long games"): 4 hours a turn, an
 #: hour for a card's choice, 2 hours for the Judgment night, an hour for the Shinigami's night. No
 #: ``dayEnds``: the game has turns, not days.
 LONG: Final[dict[str, int | bool | str]] = {

@@ -62,7 +62,7 @@ PRINTED: Final[dict[str, int | bool | str]] = {
     "freeBallot": True,
     "mandatoryNegativeCampaign": True,
 }
-#: The ``long`` preset (issue 24 §3; docs/rules/politician-decisions.md "Long games"): an hour to read
+#: The ``long`` preset (docs/rules/politician-decisions.md "Long games"): an hour to read
 #: one's role, 10 minutes per player to stand, campaigns of 12 hours, votes of 2 hours, half an hour per
 #: policy speech, a night of 10 hours (overnight), an hour for an interactive lottery draw. Per-player and
 #: per-speech timers are capped at an hour, so that a table of 15 stays under the 48-hour cap.

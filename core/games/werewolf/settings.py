@@ -50,11 +50,11 @@ _BOUNDS: Final[dict[str, tuple[int, int]]] = {
     "quietCycleDrawLimit": (0, 10),
 }
 #: 人狼GMbot's 議論時間: 自動 or 2-15 minutes (SRC-2; AMB-33); any number of seconds from the shortest of
-#: them up to the 48-hour cap is taken too (long games, issue 24 §3).
+#: them up to the 48-hour cap is taken too (long games, docs/architecture.md "Long games").
 DISCUSSION: Final = ("auto", *(str(m * 60) for m in range(2, 16)))
 #: The shortest fixed discussion (seconds).
 MIN_DISCUSSION: Final = 120
-#: The ``long`` preset (issue 24 §3; docs/rules/werewolf-decisions.md "Long games"): a discussion of 12
+#: The ``long`` preset (docs/rules/werewolf-decisions.md "Long games"): a discussion of 12
 #: hours, a vote of 2 hours, a night of 10 hours (overnight), last words of 1 hour.
 LONG: Final[dict[str, int | bool | str]] = {
     "discussionSeconds": "43200", "voteSeconds": 7200, "nightSeconds": 36000, "lastWordsSeconds": 3600,
@@ -223,7 +223,7 @@ def composition(cast: dict[str, int]) -> list[Scalar]:
 
 def option_lines(state: TableState) -> list[Scalar]:
     """One ``option.shown`` line per §11 option with its value now, by catalog name and word; ``dayEnds``
-    (long games, issue 24 §3) only when it is set."""
+    (long games, docs/architecture.md "Long games") only when it is set."""
     return [
         KeyRef(key="option.shown", params={
             "option": KeyRef(key=f"option.name.{name}"), "value": value_ref(name, option(state, name)),

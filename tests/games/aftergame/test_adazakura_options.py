@@ -96,7 +96,12 @@ def test_the_option_wins_over_the_older_timers_setting_which_still_applies() -> 
 
 @pytest.mark.parametrize(
     ("name", "value", "allowed"),
-    [("vote", "5", "15-172800"), ("discussion", "long", "30-172800"), ("k", "8", "0-7"), ("shinra_k", "6", "1-5")],
+    [
+        ("vote", "5", "15-172800"),
+        ("discussion", "long", "30-172800"),
+        ("k", "8", "0-7"),
+        ("shinra_k", "6", "1-5"),
+    ],
 )
 def test_a_value_out_of_range_is_refused_with_the_range(name: str, value: str, allowed: str) -> None:
     state = lobby(4)
