@@ -12,7 +12,7 @@ from core.games.adazakura.settings import LONG as ADAZAKURA_LONG
 from core.games.deathnote.settings import LONG as DEATHNOTE_LONG
 from core.games.politician.settings import LONG as POLITICIAN_LONG
 from core.games.werewolf.settings import LONG as WEREWOLF_LONG
-from tests.service.test_group_settings import ADMIN, GROUP, HOST, PLAYER, Group
+from tests.service.test_group_settings import ADMIN, GROUP, HOST, PLAYER, Group, button
 
 
 def refusal(reason: str, game: str = "adazakura", **params: object) -> str:
@@ -129,3 +129,15 @@ def test_day_ends_is_kept_as_hh_mm_and_shown_in_the_lobby() -> None:
 def _overview(group: Group) -> str:
     group.say(ADMIN, "/settings")
     return group.texts()[-1]
+
+
+def test_the_day_ends_buttons_offer_clock_times_and_save_the_one_pressed() -> None:
+    group = Group()
+    group.say(ADMIN, "/settings politician dayEnds")
+    offered = group.sender.last().buttons
+
+    saved = group.press(ADMIN, button(offered, "21:00"))
+
+    assert [b.label for row in offered for b in row][:5] == ["off", "20:00", "21:00", "22:00", "23:00"]
+    assert saved.ack == i18n.text("settings.saved", "ja", "common")
+    assert group.preset("politician") == {"options": {"dayEnds": "21:00"}}
