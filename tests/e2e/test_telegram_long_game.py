@@ -86,6 +86,9 @@ def test_the_group_sets_its_zone_and_the_long_preset_and_the_night_lasts_ten_hou
     assert text("settings.timezone.saved", zone="Asia/Tokyo") in table.sent_to(GROUP)[0]
     assert (state.phase, state.deadline_at) == ("night", NIGHT_ENDS)
     assert state.settings["timezone"] == "Asia/Tokyo"
+    started = next(t for t in table.sent_to(GROUP) if "人狼を始めます" in t)
+    assert "・議論時間: 12時間0分\n・投票時間: 2時間0分\n・夜の時間: 10時間0分" in started
+    assert "・昼の議論の終わる時刻: 21:00" in started
     assert sorted((w.kind, w.at) for w in long_game.of_phase(state.phase_seq)) == [
         ("deadline", NIGHT_ENDS), ("remind", NIGHT_ENDS - 3600), ("remind", NIGHT_ENDS - 600),
     ]  # fmt: skip
