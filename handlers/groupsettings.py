@@ -1,9 +1,11 @@
 """Group settings (issue 8 §2): ``/settings`` in a group, its buttons, and the presets a new lobby
 starts from. Stored in the group item (``infra.groups``, ``docs/storage.md``) as
 
-    {"locale": "ja" | "en", "lobby_seconds": <int>, "games": {<game id>: <preset>}}
+    {"locale": "ja" | "en", "lobby_seconds": <int>, "timezone": <IANA zone>, "games": {<game id>: <preset>}}
 
-(``lobby_seconds``: every game's lobby lifetime, ``/settings lobby <minutes>``, 60..86400) where a
+(``lobby_seconds``: every game's lobby lifetime, ``/settings lobby <minutes>``, 60..86400;
+``timezone``: the zone deadlines and ``dayEnds`` are read in, ``/settings timezone Asia/Tokyo``,
+default ``core.engine.clock.DEFAULT_ZONE``, docs/architecture.md "Long games") where a
 preset is the dict a lobby's ``TableState.settings`` of that game starts from (``options``, ``pool``,
 ``cast`` … without ``locale``, ``lobby_seconds`` or the test mode's ``setup``).
 
@@ -26,11 +28,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import core.i18n as i18n
+from core.engine import clock
 from core.engine.commands import Configure
 from core.engine.notice import Notice
 from core.engine.result import Rejected
 from core.engine.table import Member, TableState
 from core.games import registry, rules_for
+from core.i18n.guide import echoed
 from handlers import presets
 from handlers import settingsview as view
 from handlers.messages import ChatAdmins, Inbound, Tap, TextCommand
@@ -46,6 +50,8 @@ PROBE = "settings"
 LANG_WORDS = frozenset({"lang", "language", "言語"})
 #: ``/settings lobby <minutes>``: how long every game's lobby stays open (``settings["lobby_seconds"]``).
 LOBBY_WORDS = frozenset({"lobby", "募集"})
+#: ``/settings timezone <zone>``: the group's time zone (``settings["timezone"]``, an IANA name).
+ZONE_WORDS = frozenset({"timezone", "tz", "時間帯", "タイムゾーン"})
 #: The game id every settings button carries (:mod:`handlers.settingsview`): the service routes on it.
 TAP_GAME = view.TAP_GAME
 
@@ -66,8 +72,10 @@ class Answer:
 async def command(runner: GameRunner, inbound: Inbound, cmd: TextCommand) -> Answer:
     """``/settings`` (show), ``/settings <game>`` (that game's settings; the game as an id or its name in
     any language), ``/settings <game> <option>`` (that option now and its allowed values),
-    ``/settings lang ja|en``, ``/settings lobby <minutes>`` (every game's lobby lifetime) and
-    ``/settings <game> <option> <value…>`` (change; host or admins)."""
+    ``/settings lang ja|en``, ``/settings lobby <minutes>`` (every game's lobby lifetime),
+    ``/settings timezone <zone>`` (the IANA zone of deadlines and ``dayEnds``; refused with
+    ``settings.timezone`` when it names none) and ``/settings <game> <option> <value…>`` (change; host
+    or admins)."""
     stored = presets.stored_settings(runner.store.load_group(inbound.chat_id))
     locale = presets.group_locale(runner, inbound.chat_id)
     if inbound.is_private:
@@ -82,9 +90,12 @@ async def command(runner: GameRunner, inbound: Inbound, cmd: TextCommand) -> Ans
         return _show_option(inbound.chat_id, game, rest[0], stored, locale)
     if word in LOBBY_WORDS and not args:
         return Answer(locale, view.lobby_view(stored, locale))
+    if word in ZONE_WORDS and not args:
+        return Answer(locale, view.timezone_view(stored, locale))
     usage = Rejected(reason="settings.usage", params={"games": ", ".join(registry())})
-    if not ((word in LANG_WORDS | LOBBY_WORDS and len(args) == 1) or game):
-        extra = word in LANG_WORDS | LOBBY_WORDS and len(args) > 1
+    single = LANG_WORDS | LOBBY_WORDS | ZONE_WORDS
+    if not ((word in single and len(args) == 1) or game):
+        extra = word in single and len(args) > 1
         return Answer(locale, refusal=_extra(word, args[1:]) if extra else usage)
     if not await may_change(runner, inbound):
         return Answer(locale, refusal=Rejected(reason="settings.not_allowed"))
@@ -92,6 +103,8 @@ async def command(runner: GameRunner, inbound: Inbound, cmd: TextCommand) -> Ans
         return _set_language(runner, inbound.chat_id, args[0].lower(), locale)
     if word in LOBBY_WORDS:
         return _set_lobby(runner, inbound.chat_id, args[0], locale)
+    if word in ZONE_WORDS:
+        return _set_timezone(runner, inbound.chat_id, args[0], locale)
     return _set_option(runner, inbound, game or "", rest[0], rest[1:], locale)
 
 
@@ -243,3 +256,15 @@ def _set_lobby(runner: GameRunner, chat_id: str, typed: str, locale: str) -> Ans
     stored = presets.save(runner, chat_id, lambda s: {**s, "lobby_seconds": minutes * 60})
     saved = i18n.text("settings.saved", locale, "common")
     return Answer(locale, f"{saved}\n\n{view.lobby_view(stored, locale)}", ack=saved)
+
+
+def _set_timezone(runner: GameRunner, chat_id: str, typed: str, locale: str) -> Answer:
+    """``/settings timezone <zone>``: the group's deadlines and ``dayEnds`` are read in the IANA zone
+    ``typed`` names (any case: ``asia/tokyo``) from the next lobby on, else ``settings.timezone`` with
+    what was typed (cut short by :func:`core.i18n.guide.echoed`)."""
+    zone = clock.zone_name(typed)
+    if zone is None:
+        return Answer(locale, refusal=Rejected(reason="settings.timezone", params={"typed": echoed(typed)}))
+    stored = presets.save(runner, chat_id, lambda s: {**s, "timezone": zone})
+    saved = i18n.text("settings.timezone.saved", locale, "common", zone=zone)
+    return Answer(locale, f"{saved}\n\n{view.timezone_view(stored, locale)}", ack=saved)

@@ -22,21 +22,22 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 #: Settings of one lobby that never become a game's preset: its language (``/newgame … en`` is for one
-#: game), the test mode's injected deal and the lobby lifetime (a group-level setting).
-NOT_PRESET = frozenset({"locale", "setup", "lobby_seconds", "console", "console_primary"})
+#: game), the test mode's injected deal, the lobby lifetime and the time zone (group-level settings).
+NOT_PRESET = frozenset({"locale", "setup", "lobby_seconds", "timezone", "console", "console_primary"})
 #: Writes tried when another change of the group item lands in between (each reloads it).
 SAVE_ATTEMPTS = 5
 
 
 def lobby_settings(runner: GameRunner, chat_id: str, game: str) -> dict[str, Any]:
     """The settings a new lobby of ``game`` in ``chat_id`` starts from: the group's preset for the game
-    and the group's language, under the runtime's own ``runner.settings_for(chat_id)`` (a test setup, the
-    local playground's language), which wins. Every runtime's service reads the group item this way, so
-    the next ``/newgame`` starts from the preset on every platform."""
+    and the group's language, lobby lifetime and time zone, under the runtime's own
+    ``runner.settings_for(chat_id)`` (a test setup, the local playground's language), which wins.
+    Every runtime's service reads the group item this way, so the next ``/newgame`` starts from the
+    preset on every platform."""
     base = runner.settings_for(chat_id)
     stored = stored_settings(runner.store.load_group(chat_id))
     settings = copy.deepcopy(view.preset_in(stored, game))
-    for key in ("locale", "lobby_seconds"):
+    for key in ("locale", "lobby_seconds", "timezone"):
         if key in stored:
             settings[key] = stored[key]
     return {**settings, **base}

@@ -211,7 +211,9 @@ class GameRunner:
             await self.flush(wake_up.game_id, now=now)
             return None
         seq = wake_up.phase_seq
-        command: Command = Timeout(phase_seq=seq) if wake_up.kind == "deadline" else Remind(phase_seq=seq)
+        command: Command = (
+            Timeout(phase_seq=seq) if wake_up.kind == "deadline" else Remind(phase_seq=seq, at=wake_up.at)
+        )
         return await self.apply(wake_up.game_id, command, delivery_id=delivery_id, now=now)
 
     async def open_game(

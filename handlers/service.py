@@ -21,9 +21,20 @@ from core.engine.commands import Act, Command, Join, Query, SetReachable, Timeou
 from core.engine.context import REMATCH
 from core.engine.notice import Action
 from core.engine.result import Rejected
-from core.engine.table import CANCELLED, LOBBY
+from core.engine.table import CANCELLED, LOBBY, TableState
 from core.games import GameRules
-from handlers import groupsettings, helpdesk, lobbies, menu, platform_events, presets, rematch, removal, stats
+from handlers import (
+    groupsettings,
+    helpdesk,
+    lobbies,
+    menu,
+    platform_events,
+    presets,
+    rematch,
+    removal,
+    stats,
+    wakeups,
+)
 from handlers.decision import Loaded
 from handlers.desk import DEFAULT_GAME, Desk, catalog_text
 from handlers.messages import (
@@ -93,6 +104,15 @@ class Service:
     async def wake(self, wake_up: WakeUp, *, now: int, delivery_id: str | None = None) -> Rejected | None:
         """A due timer wake-up (:meth:`GameRunner.wake`)."""
         return await self.runner.wake(wake_up, now=now, delivery_id=delivery_id)
+
+    def still_wanted(self, wake_up: WakeUp) -> bool:
+        """Whether an early ``wake_up`` should hop on towards its ``at`` (:func:`handlers.wakeups.wanted`,
+        one read of the game's hot item; only its envelope is parsed)."""
+        if wake_up.kind == "flush":
+            return True
+        stored = self.store.load(wake_up.game_id)
+        state = None if stored is None else TableState.model_validate_json(stored.state)
+        return wakeups.wanted(state, wake_up)
 
     async def fire_timer(self, game_id: str, phase_seq: int, *, now: int) -> None:
         """The deadline of phase ``phase_seq`` of ``game_id`` (:meth:`GameRunner.fire_timer`)."""

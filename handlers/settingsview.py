@@ -14,9 +14,11 @@ import importlib
 from typing import Any
 
 import core.i18n as i18n
+from core.engine import clock
 from core.engine import lobby as lobby_rules
+from core.engine.clock import OFF
 from core.engine.notice import Action, Notice
-from core.engine.options import OptionTable
+from core.engine.options import CLOCK_WORDS, OptionTable
 from core.engine.result import Rejected
 from core.engine.table import TableState
 from core.games import registry
@@ -30,6 +32,8 @@ LANG, GAME, OPTION, SET, HOME = "cfg.lang", "cfg.game", "cfg.opt", "cfg.set", "c
 PER_ROW = 2
 #: Most value buttons offered for a number option.
 MAX_VALUES = 7
+#: The clock times offered as buttons for ``dayEnds`` (any ``HH:MM`` may be typed).
+CLOCK_VALUES = ("20:00", "21:00", "22:00", "23:00")
 
 Rows = tuple[tuple[Button, ...], ...]
 
@@ -82,9 +86,11 @@ def overview(settings: dict[str, Any], locale: str) -> tuple[str, Rows]:
         games.append(i18n.text("settings.game", locale, game, game=name, changes=body))
     language = i18n.text(f"settings.language.{locale}", locale, "common")
     minutes = lobby_rules.lobby_seconds(settings) // 60
+    zone = clock.zone_of(settings)
     text = i18n.text(
-        "settings.overview", locale, "common", language=language, lobby=minutes, games="\n".join(games)
-    )
+        "settings.overview", locale, "common", language=language, zone=zone, lobby=minutes,
+        games="\n".join(games),
+    )  # fmt: skip
     languages = [
         Button(i18n.text(f"settings.language.{lang}", lang, "common"), _tap(LANG, lang))
         for lang in i18n.locales()
@@ -152,6 +158,8 @@ def allowed(table: OptionTable, option: str) -> str:
     default = table.defaults[option]
     if isinstance(default, bool):
         return "on / off"
+    if option in table.clocks:
+        return CLOCK_WORDS
     if isinstance(default, str):
         return " / ".join(table.choices[option])
     low, high = table.bounds[option]
@@ -178,6 +186,12 @@ def lobby_minutes(typed: str) -> int | Rejected:
     return int(typed)
 
 
+def timezone_view(settings: dict[str, Any], locale: str) -> str:
+    """``/settings timezone``: the group's time zone (:func:`core.engine.clock.zone_of`) and how to
+    change it."""
+    return i18n.text("settings.timezone", locale, "common", zone=clock.zone_of(settings))
+
+
 def lobby_view(settings: dict[str, Any], locale: str) -> str:
     """``/settings lobby``: how long every game's lobby stays open (minutes) and how to change it."""
     low, high = (bound // 60 for bound in lobby_rules.LOBBY_BOUNDS)
@@ -186,15 +200,21 @@ def lobby_view(settings: dict[str, Any], locale: str) -> str:
 
 
 def _arg(value: int | bool | str) -> int | str:
-    return ("on" if value else "off") if isinstance(value, bool) else value
+    """A value as a button carries it: on/off, a clock time without its colon (``2100``), else itself."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return value.replace(":", "") if isinstance(value, str) else value
 
 
 def values_for(table: OptionTable, option: str, current: Any) -> list[int | bool | str]:
     """The values a button offers for ``option``: on/off, each word, or for a number the bounds, the
-    default, half, one and a half and twice it, and the current value (within the bounds)."""
+    default, half, one and a half and twice it, and the current value (within the bounds); for a clock
+    time (``dayEnds``) ``off``, :data:`CLOCK_VALUES` and the current one."""
     default = table.defaults[option]
     if isinstance(default, bool):
         return [True, False]
+    if option in table.clocks:
+        return list(dict.fromkeys([OFF, *CLOCK_VALUES, str(current)]))
     if isinstance(default, str):
         return list(table.choices[option])
     low, high = table.bounds[option]

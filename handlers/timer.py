@@ -4,11 +4,13 @@ A wake-up (:class:`infra.timers.WakeUp`, JSON ``{"game_id", "phase_seq", "kind",
 ``{"game_id", "phase_seq"}`` reads as a deadline due at once) arrives either as the event itself (direct or
 scheduled invocation) or as the ``body`` of each record of an SQS event (the timer queue, whose
 ``DelaySeconds`` is at most 900 s). A wake-up that arrives before its ``at`` is sent again through the
-scheduler with the remaining delay (at most 900 s per hop), so any wait arrives at the right second; a
-due one becomes ``Service.wake(wake_up, now=<UTC epoch s>)``: ``deadline`` closes phase ``phase_seq``,
-``remind`` sends its 30 s reminder, ``flush`` sends what the game's outbox still holds. The core checks
-the phase and the time, so a stale or duplicated wake-up changes nothing (and every inbound event catches
-up overdue deadlines anyway).
+scheduler with the remaining delay (at most 900 s per hop), so any wait arrives at the right second, unless
+its phase has ended, been paused or had its deadline moved (``Wakes.still_wanted``, one read of the
+game): then it is dropped, so a phase that ends early leaves no hops behind after the next one; a due one
+becomes ``Service.wake(wake_up, now=<UTC epoch s>)``: ``deadline`` closes phase ``phase_seq``, ``remind``
+sends its reminder (30 s, or an hour and ten minutes before a long phase ends), ``flush`` sends what the
+game's outbox still holds. The core checks the phase and the time, so a stale or duplicated wake-up
+changes nothing (and every inbound event catches up overdue deadlines anyway).
 
 A game's platform is the prefix of its chat ids (``tg:`` → Telegram): the outbox is sent through a sender
 that builds each platform's client lazily, on the first message for that platform, so a Telegram game
@@ -46,6 +48,10 @@ class Wakes(Protocol):
     """The part of ``handlers.service.Service`` the timer calls."""
 
     async def wake(self, wake_up: WakeUp, *, now: int, delivery_id: str | None = None) -> Any: ...
+
+    def still_wanted(self, wake_up: WakeUp) -> bool:
+        """Whether an early wake-up should hop on (``handlers.wakeups.wanted``)."""
+        ...
 
 
 class _Container:
@@ -109,6 +115,9 @@ def _fire(wake_up: WakeUp, delivery_id: str | None = None) -> None:
     try:
         service = _service()  # builds the container's scheduler too: an early wake-up needs it
         if now < wake_up.at and _Container.scheduler is not None:
+            if not service.still_wanted(wake_up):
+                outcome = Outcome(result="ignored", reason="timer.stale")
+                return
             _Container.scheduler.schedule(wake_up, now=now)
             outcome = Outcome(result="ignored", reason="timer.early")
             return

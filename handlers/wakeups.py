@@ -7,7 +7,7 @@ production scheduler (the SQS timer queue) where one is configured. Times are UT
 
 from __future__ import annotations
 
-from core.engine.decide import REMIND_BEFORE
+from core.engine.decide import LONG_REMINDERS, REMIND_BEFORE, reminders
 from core.engine.table import LOBBY, TableState
 from infra.timers import Scheduler, WakeUp
 
@@ -18,9 +18,11 @@ def wake_ups(before: TableState | None, after: TableState, *, now: int) -> list[
 
     Nothing when ``after`` has no deadline (game over) or when neither its ``phase_seq`` nor its
     ``deadline_at`` changed (that deadline was scheduled by an earlier commit). Otherwise the ``deadline``
-    wake-up at ``deadline_at`` and, when that moment is still ahead and the game has started, the
-    ``remind`` wake-up :data:`~core.engine.decide.REMIND_BEFORE` (30) s earlier ([ADZ-11.8]; the core
-    decides whom it reminds, if anybody). A lobby's deadline is its expiry (``core.engine.lobby.expire``).
+    wake-up at ``deadline_at`` and, once the game has started, a ``remind`` wake-up for each reminder
+    :func:`core.engine.decide.reminders` gives a phase with ``deadline_at - now`` seconds left: 30 s
+    before ([ADZ-11.8]), or for a long phase an hour and ten minutes before (docs/architecture.md
+    "Timers"); the core decides whom it reminds, if anybody. A lobby's deadline is its expiry
+    (``core.engine.lobby.expire``).
     """
     deadline = after.deadline_at
     if deadline is None or after.is_over:
@@ -28,9 +30,27 @@ def wake_ups(before: TableState | None, after: TableState, *, now: int) -> list[
     if before is not None and (before.phase_seq, before.deadline_at) == (after.phase_seq, deadline):
         return []
     out = [WakeUp(after.game_id, after.phase_seq, "deadline", at=deadline)]
-    if deadline - REMIND_BEFORE > now and after.phase != LOBBY:
-        out.append(WakeUp(after.game_id, after.phase_seq, "remind", at=deadline - REMIND_BEFORE))
+    if after.phase != LOBBY:
+        for ahead in reminders(deadline - now):
+            out.append(WakeUp(after.game_id, after.phase_seq, "remind", at=deadline - ahead))
     return out
+
+
+def wanted(state: TableState | None, wake_up: WakeUp) -> bool:
+    """Whether ``wake_up``, arriving before its ``at``, still has something to wait for in ``state`` (the
+    game as committed; ``None``: no such game): a ``flush`` always; a ``deadline`` or ``remind`` only while
+    the game runs phase ``phase_seq`` with the deadline it was scheduled for (``deadline``: ``at`` is
+    ``deadline_at``; ``remind``: ``deadline_at - at`` is one of the reminders). SQS cannot delete a
+    delayed message, so the timer asks this before each hop: the hops of a phase that ended early, was
+    paused or had its deadline moved stop at their next hop (at most 900 s later) instead of hopping on to
+    a second that means nothing (docs/architecture.md "Timers")."""
+    if wake_up.kind == "flush":
+        return True
+    if state is None or state.is_over or state.phase_seq != wake_up.phase_seq or state.deadline_at is None:
+        return False
+    if wake_up.kind == "deadline":
+        return wake_up.at == state.deadline_at
+    return state.deadline_at - wake_up.at in (REMIND_BEFORE, *LONG_REMINDERS)
 
 
 def queue_scheduler() -> Scheduler | None:

@@ -3,9 +3,9 @@ deliver it at the right second (design §5).
 
 A wake-up is the JSON object ``{"game_id": str, "phase_seq": int, "kind": str, "at": int}``:
 
-- ``kind``: ``deadline`` (close phase ``phase_seq`` when its deadline has passed), ``remind`` (the 30 s
-  reminder of that phase's open choices), ``flush`` (send what the game's outbox still holds, e.g. after a
-  429 or a paced group);
+- ``kind``: ``deadline`` (close phase ``phase_seq`` when its deadline has passed), ``remind`` (a
+  reminder of that phase's open choices: 30 s, or an hour and ten minutes, before its deadline),
+  ``flush`` (send what the game's outbox still holds, e.g. after a 429 or a paced group);
 - ``at``: when it is due (UTC epoch seconds). SQS delays a message by at most 900 s
   (``DelaySeconds``, Amazon SQS Developer Guide, "Amazon SQS delay queues"): a wake-up that arrives before
   ``at`` is sent again with the remaining delay, so waits of any length arrive on time.

@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from typing import Any
 
-from core.engine import lobby
+from core.engine import clock, lobby
 from core.engine.commands import Query, Timeout
 from core.engine.context import TableCtx
 from core.engine.result import Rejected
@@ -41,6 +41,9 @@ from core.engine.table import LOBBY, Member, TableState
 IDLE = 2
 #: The recap event of a host's kick (``data["seat"]``).
 KICKED = "PlayerKicked"
+#: ``/status`` shows the deadline as a local time when more seconds than this are left (a long phase:
+#: the default timers are all 15 minutes or shorter, and their answers give the seconds left).
+LOCAL_DEADLINE_AFTER = 900
 
 Step = Callable[[Any], Rejected | None]
 #: A game's effect of a seat out of the game (``Steps.leave``: a host's kick, or 突然死): changes the state
@@ -117,11 +120,17 @@ def idle(g: TableCtx[Any]) -> list[int]:
 
 def tell_idle(g: TableCtx[Any], query: Query, refused: Rejected | None) -> Rejected | None:
     """After the game answered ``query`` (``refused`` None): add to a ``/status`` answer of a running game,
-    where the status was asked, that the host paused the clock (``status.paused``, the seconds it holds)
-    and the idle players (``afk.idle``, their names); nothing more when neither holds. Returns
-    ``refused``."""
+    where the status was asked, the deadline of a long phase as a local time of the group's zone
+    (``status.deadline``: more than :data:`LOCAL_DEADLINE_AFTER` seconds left; docs/architecture.md
+    "Long games"), that the host paused the clock (``status.paused``, the seconds it holds) and the idle
+    players (``afk.idle``, their names); nothing more when none holds. Returns ``refused``."""
     if refused is not None or query.what != "status" or not g.s.players or g.s.is_over:
         return refused
+    deadline = g.s.deadline_at
+    if deadline is not None and deadline - g.now > LOCAL_DEADLINE_AFTER:
+        local = clock.local_parts(deadline, clock.zone_of(g.s.settings))
+        month, day, time, zone = (local[k] for k in ("month", "day", "time", "zone"))
+        g.reply(query, "status.deadline", month=month, day=day, time=time, zone=zone)
     if g.s.paused_left is not None:
         g.reply(query, "status.paused", seconds=g.s.paused_left)
     seats = idle(g)

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from core.engine import afk, control, lobby
+from core.engine import afk, clock, control, lobby
 from core.engine.commands import (
     Act,
     BackInChat,
@@ -43,6 +43,19 @@ C = TypeVar("C", bound=TableCtx[Any])
 
 #: Seconds before a deadline at which the seats a phase still waits for are reminded [ADZ-11.8].
 REMIND_BEFORE = 30
+#: The reminders of a long phase: an hour and ten minutes before its deadline, each for a phase at least
+#: twice as long (docs/architecture.md "Timers").
+LONG_REMINDERS = (3600, 600)
+
+
+def reminders(length: int) -> tuple[int, ...]:
+    """Seconds before the deadline at which a phase of ``length`` seconds (from now to its deadline)
+    reminds the seats it still waits for: each of :data:`LONG_REMINDERS` that is at most half of
+    ``length``, else :data:`REMIND_BEFORE` alone when the phase is longer than that, else none."""
+    long = tuple(before for before in LONG_REMINDERS if 2 * before <= length)
+    return long or ((REMIND_BEFORE,) if length > REMIND_BEFORE else ())
+
+
 #: Action kinds that are speech or claims, never a choice a phase waits for (the default ``pending``).
 SPEECH_KINDS = frozenset({"co", "ready"})
 
@@ -154,7 +167,7 @@ class Steps(Generic[S, C]):
         if isinstance(command, Kick):
             return afk.kick(g, command.user_id, command.target, leave=self.leave)
         if isinstance(command, Remind):
-            return self._remind(g, command.phase_seq)
+            return self._remind(g, command.phase_seq, command.at)
         if isinstance(command, MoveChat):
             return self._move(g, command.chat_id)
         if isinstance(command, BotRemoved):
@@ -222,26 +235,43 @@ class Steps(Generic[S, C]):
         seats = {seat for seat in g.seats() if any(a.kind not in SPEECH_KINDS for a in self.legal(g, seat))}
         return seats - afk.kicked(g.s)
 
-    def _remind(self, g: C, phase_seq: int) -> Rejected | None:
-        """The reminder :data:`REMIND_BEFORE` s before phase ``phase_seq`` closes [ADZ-11.8]: one private
-        notice of the same shape (``remind.choice`` with the seconds left, no buttons) to every seat the
+    def _remind(self, g: C, phase_seq: int, at: int | None) -> Rejected | None:
+        """The reminder scheduled for ``at`` (``deadline_at - at`` seconds before phase ``phase_seq``
+        closes: :data:`REMIND_BEFORE` [ADZ-11.8], or one of :data:`LONG_REMINDERS`, docs/architecture.md
+        "Timers"; ``at`` ``None``: the 30 s one): one private notice of the same shape to every seat the
         phase still waits for and nothing to the group, so it says nothing about anybody's role
-        ([ADZ-11.4], [ADZ-11.9]). Refused, changing nothing, when stale or without a deadline
-        (``phase.stale``), too early (``remind.early``), already reminded (``remind.sent``: a duplicated
-        wake-up sends nothing twice) or when the phase waits for nobody (``remind.nobody``)."""
+        ([ADZ-11.4], [ADZ-11.9]): ``remind.choice`` with the seconds left, or for a long reminder
+        ``remind.choice.long`` with the minutes left and the deadline as a local time of the group's zone
+        (:func:`clock.local_parts`).
+        Refused, changing nothing, when stale, without a deadline or scheduled for a deadline since
+        moved (``phase.stale``), too early (``remind.early``), already reminded this or a closer one
+        (``remind.sent``: a duplicated wake-up sends nothing twice) or when the phase waits for nobody
+        (``remind.nobody``)."""
         s = g.s
         if phase_seq != s.phase_seq or s.deadline_at is None or s.is_over:
             return Rejected(reason="phase.stale")
-        if g.now < s.deadline_at - REMIND_BEFORE:
+        before = REMIND_BEFORE if at is None else s.deadline_at - at
+        if before not in (REMIND_BEFORE, *LONG_REMINDERS):
+            return Rejected(reason="phase.stale")
+        if g.now < s.deadline_at - before:
             return Rejected(reason="remind.early")
-        if s.reminded_seq == phase_seq:
+        if s.reminded_seq == phase_seq and (s.reminded_before or REMIND_BEFORE) <= before:
             return Rejected(reason="remind.sent")
         seats = self.waiting(g)
         if not seats:
             return Rejected(reason="remind.nobody")
-        s.reminded_seq = phase_seq
+        s.reminded_seq, s.reminded_before = phase_seq, None if before == REMIND_BEFORE else before
+        left = max(0, s.deadline_at - g.now)
+        at_local = clock.local_parts(s.deadline_at, clock.zone_of(s.settings))
+        month, day, time, abbr = (at_local[k] for k in ("month", "day", "time", "abbr"))
         for seat in sorted(seats):
-            g.tell(seat, "remind.choice", seconds=max(0, s.deadline_at - g.now))
+            if before == REMIND_BEFORE:
+                g.tell(seat, "remind.choice", seconds=left)
+            else:
+                minutes = (left + 59) // 60
+                g.tell(
+                    seat, "remind.choice.long", minutes=minutes, month=month, day=day, time=time, abbr=abbr
+                )
         return None
 
     def _move(self, g: C, chat_id: str) -> Rejected | None:

@@ -4,7 +4,11 @@ stored by name in ``settings["options"]`` and set in the lobby with ``/option <n
 A game builds one :class:`OptionTable` from its rules spec's option list (``politician.md`` §11,
 ``deathnote.md`` §11.5) and reads values with :meth:`OptionTable.get`. Options where the original rule
 text reads otherwise than the spec also carry their printed value (``printed``): ``/option preset
-printed`` sets all of them at once, ``/option preset default`` takes them back to the defaults.
+printed`` sets all of them at once, ``/option preset default`` takes them back to the defaults. A game's
+phase lengths for play over days are its ``long`` preset: ``/option preset long``.
+
+Timer options are capped at :data:`core.engine.clock.MAX_PHASE_SECONDS` (48 hours): a longer value is
+refused with ``option.too_long``. Clock-time options (``dayEnds``) take ``off`` or ``HH:MM``.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from core.engine.clock import MAX_PHASE_SECONDS, OFF, clock_time
 from core.engine.notice import KeyRef, Scalar
 from core.engine.result import Rejected
 from core.engine.table import TableState
@@ -21,7 +26,9 @@ from core.engine.table import TableState
 ON_WORDS: Final = {"on": True, "true": True, "yes": True, "off": False, "false": False, "no": False}
 #: The name of the preset switch (``/option preset printed``) and its words.
 PRESET: Final = "preset"
-PRESETS: Final = ("default", "printed")
+PRESETS: Final = ("default", "printed", "long")
+#: What ``option.invalid`` names as the values of a clock-time option.
+CLOCK_WORDS: Final = f"{OFF} / HH:MM"
 
 Value = int | bool | str
 
@@ -30,12 +37,17 @@ Value = int | bool | str
 class OptionTable:
     """``defaults``: option name → default (bool: on/off, int: a number within ``bounds``, str: one of
     ``choices``). Seconds for timer options. ``printed``: option name → its value as the original rule
-    text reads (the ``printed`` preset); each is shown in the lobby with a ``option.about.<name>`` text."""
+    text reads (the ``printed`` preset); each is shown in the lobby with a ``option.about.<name>`` text.
+    ``long``: option name → its value for a group playing over days (the ``long`` preset; each game's
+    docs/rules/<game>-decisions.md "Long games" says why). ``clocks``: the options whose value is ``off``
+    or a clock time ``HH:MM`` of the group's zone (``dayEnds``; their default is ``off``)."""
 
     defaults: Mapping[str, Value]
     bounds: Mapping[str, tuple[int, int]] = field(default_factory=dict)
     choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     printed: Mapping[str, Value] = field(default_factory=dict)
+    long: Mapping[str, Value] = field(default_factory=dict)
+    clocks: frozenset[str] = frozenset()
 
     def get(self, state: TableState, name: str) -> Any:
         """The value of option ``name``: the host's, else the default. Raises KeyError for an unknown
@@ -48,15 +60,23 @@ class OptionTable:
 
     def set(self, state: TableState, name: str, raw: str) -> Rejected | None:
         """Set option ``name`` from the word ``raw``; ``option.invalid`` (with the allowed range or words)
-        when it does not fit."""
+        when it does not fit, ``option.too_long`` (with the cap in hours) for a timer beyond
+        :data:`~core.engine.clock.MAX_PHASE_SECONDS`."""
         default = self.defaults[name]
         value: int | bool | str
-        if isinstance(default, bool):
+        if name in self.clocks:
+            clock = OFF if raw.lower() == OFF else clock_time(raw)
+            if clock is None:
+                return Rejected(reason="option.invalid", params={"option": name, "allowed": CLOCK_WORDS})
+            value = clock
+        elif isinstance(default, bool):
             if raw.lower() not in ON_WORDS:
                 return Rejected(reason="option.invalid", params={"option": name, "allowed": "on / off"})
             value = ON_WORDS[raw.lower()]
         elif isinstance(default, int):
             low, high = self.bounds[name]
+            if raw.isdigit() and high == MAX_PHASE_SECONDS < int(raw):
+                return too_long(name)
             if not raw.isdigit() or not low <= int(raw) <= high:
                 return Rejected(reason="option.invalid", params={"option": name, "allowed": f"{low}-{high}"})
             value = int(raw)
@@ -79,38 +99,52 @@ class OptionTable:
         options, or ``option.invalid`` (:meth:`set`)."""
         if name in ("", "show"):
             return None
-        if name.lower() == PRESET and self.printed:
+        if name.lower() == PRESET and (self.printed or self.long):
             return self.apply_preset(state, values[0]) if values else None
         key = self.find(name)
         if key is None:
-            names = [*also, *([PRESET] if self.printed else []), *self.defaults]
+            names = [*also, *([PRESET] if self.printed or self.long else []), *self.defaults]
             return Rejected(reason="option.unknown", params={"options": ", ".join(names)})
         return self.set(state, key, values[0]) if values else None
 
+    def presets(self) -> tuple[str, ...]:
+        """The preset words this table takes: ``default`` and those it has (``printed``, ``long``)."""
+        return ("default", *(p for p in PRESETS[1:] if getattr(self, p)))
+
     def apply_preset(self, state: TableState, raw: str) -> Rejected | None:
         """``/option preset printed``: every option of ``printed`` takes its printed value; ``/option preset
-        default``: they go back to their defaults (the host's other options stay). ``option.invalid``
-        (with the two words) for any other word."""
+        long``: every option of ``long`` takes its value for play over days (the two combine); ``/option
+        preset default``: the options of ``printed``, and those of ``long`` that still have their long
+        value, go back to their defaults (the host's other options and own timers stay).
+        ``option.invalid`` (with the words) for any other word."""
         word = raw.lower()
-        if word not in PRESETS:
-            allowed = " / ".join(PRESETS)
+        if word not in self.presets():
+            allowed = " / ".join(self.presets())
             return Rejected(reason="option.invalid", params={"option": PRESET, "allowed": allowed})
         options = state.settings.setdefault("options", {})
-        for name, value in self.printed.items():
-            if word == "printed":
-                options[name] = value
-            else:
+        chosen = {"printed": self.printed, "long": self.long}.get(word)
+        if chosen is not None:
+            options.update(chosen)
+        else:
+            for name in self.printed:
                 options.pop(name, None)
+            for name, value in self.long.items():
+                if options.get(name) == value:
+                    options.pop(name)
         if not options:
             state.settings.pop("options")
         return None
 
     def preset(self, state: TableState) -> str:
-        """``printed`` when every option of ``printed`` has its printed value, ``default`` when every one has
+        """``printed`` when every option of ``printed`` has its printed value, ``long`` when every option of
+        ``long`` has its long value, ``printed_long`` when both hold, ``default`` when every one of them has
         its default, else ``custom``."""
-        now = {name: self.get(state, name) for name in self.printed}
-        if now == dict(self.printed):
-            return "printed"
+        names = (*self.printed, *self.long)
+        now = {name: self.get(state, name) for name in names}
+        printed = bool(self.printed) and all(now[n] == v for n, v in self.printed.items())
+        long = bool(self.long) and all(now[n] == v for n, v in self.long.items())
+        if printed or long:
+            return "printed_long" if printed and long else "printed" if printed else "long"
         return "default" if all(now[name] == self.defaults[name] for name in now) else "custom"
 
     def preset_line(self, state: TableState) -> KeyRef:
@@ -148,6 +182,11 @@ class OptionTable:
         ``printed`` aside (:meth:`rules` shows them)."""
         options = state.settings.get("options", {})
         return [self._line(k, v) for k, v in options.items() if k not in self.printed]
+
+
+def too_long(name: str) -> Rejected:
+    """``option.too_long``: option ``name`` would make a phase last over the 48-hour cap."""
+    return Rejected(reason="option.too_long", params={"option": name, "hours": MAX_PHASE_SECONDS // 3600})
 
 
 def shown(value: Value) -> str:

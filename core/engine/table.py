@@ -50,8 +50,11 @@ class TableState(BaseModel):
     phase: str = LOBBY
     phase_seq: int = 0
     deadline_at: int | None = None
-    #: The ``phase_seq`` whose 30 s reminder was sent (``Remind``, [ADZ-11.8]): a phase is reminded once.
+    #: The ``phase_seq`` whose reminder was sent (``Remind``, [ADZ-11.8]) and how many seconds before
+    #: its deadline (``reminded_before``; None: 30): each reminder of a phase is sent once, and none
+    #: after a closer one. Left out of the stored JSON while None (the states of short games are unchanged).
     reminded_seq: int | None = None
+    reminded_before: int | None = Field(default=None, exclude_if=lambda v: v is None)
     #: Seconds the phase had left when the host paused it (``deadline_at`` is then None); None: running.
     paused_left: int | None = None
     #: Discussion control of phase ``seq``: who extended, who voted to skip (``core.engine.control``).

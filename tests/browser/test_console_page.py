@@ -200,6 +200,16 @@ def test_the_countdown_ticks_down_locally_and_asks_again_at_zero(page: Page) -> 
     expect(timer).to_have_text("残り 1:00")
 
 
+def test_a_long_games_countdown_shows_hours(page: Page) -> None:
+    """A phase of a long game (up to 48 hours) counts down as H:MM:SS, not thousands of minutes."""
+    page.clock.install(time=1767225600)
+    page.clock.pause_at(1767225601)
+    view = _view("werewolf", title="人狼", phase="discussion", phase_label="昼", seconds_left=43265)
+    Stub(page, view | {"sections": []}).open()
+
+    expect(page.get_by_role("timer")).to_have_text("残り 12:01:05")
+
+
 def test_a_two_step_choice_opens_its_step_and_back_returns(night: Stub, page: Page) -> None:
     page.get_by_role("button", name="罠を使う").click()
     step = page.get_by_role("heading", name="罠を使う", level=2)

@@ -30,6 +30,7 @@ from handlers.telegram.callback import decode, encode
 from handlers.telegram.sender import TelegramSender
 from infra.dynamodb import DynamoStore, create_table
 from infra.store import GameStore
+from infra.timers import Scheduler
 from tests.fakes.telegram_api import BOT_USERNAME, FakeTelegramApi, Received
 from tests.telegram.builders import callback, group_command, private_command, webhook_event
 
@@ -145,8 +146,9 @@ def megami_name(megami: str, locale: str = "ja", game: str = "adazakura") -> str
 
 class Table:
     """One group chat with ``people`` in it, a fake Bot API and a store. ``settings`` become the group's
-    settings (e.g. the test-mode ``setup``); ``game_id`` and ``seed`` fix the new game. ``watching``: a
-    subclass that records the buttons sent (``offers``) does so only while it is True."""
+    settings (e.g. the test-mode ``setup``); ``game_id`` and ``seed`` fix the new game. ``scheduler``: where
+    the webhook and the timer send their wake-ups (default none: the test fires deadlines itself).
+    ``watching``: a subclass that records the buttons sent (``offers``) does so only while it is True."""
 
     watching = True
 
@@ -159,6 +161,7 @@ class Table:
         settings: dict[str, Any] | None = None,
         game_id: str = GAME_ID,
         seed: int = SEED,
+        scheduler: Scheduler | None = None,
     ) -> None:
         self.api = api
         self.store = store
@@ -175,13 +178,16 @@ class Table:
             new_id=lambda: game_id,
             new_seed=lambda: seed,
             settings_for=lambda chat_id: group_settings,
+            scheduler=scheduler,
         )
         webhook.configure(
             service=self.service, secret=SECRET, bot=bot, bot_username=BOT_USERNAME, clock=self.clock
         )
         # The timer is another Lambda: its own service and Bot client over the same table.
-        timer_service = Service(store, TelegramSender(api.bot(), bot_username=BOT_USERNAME))
-        timer.configure(service=timer_service, clock=self.clock)
+        timer_service = Service(
+            store, TelegramSender(api.bot(), bot_username=BOT_USERNAME), scheduler=scheduler
+        )
+        timer.configure(service=timer_service, clock=self.clock, scheduler=scheduler)
 
     def clock(self) -> float:
         return float(self.now)

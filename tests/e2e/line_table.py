@@ -28,6 +28,7 @@ from handlers.messages import Sender, Tap
 from handlers.service import Service
 from handlers.timer import BATCH_LIMITS, PlatformSender
 from infra.store import GameStore
+from infra.timers import Scheduler, WakeUp
 from tests.e2e import line_events as events
 from tests.fakes.line_api import BASIC_ID, BOT_USER_ID, Call, FakeLineApi
 from tests.fakes.line_checks import actions
@@ -99,7 +100,9 @@ def postbacks(objects: list[dict[str, Any]]) -> list[tuple[str, Tap]]:
 class LineTable:
     """One LINE group with ``people`` in it, a fake LINE API and a store. ``mode`` and ``push_budget``:
     the operator's delivery settings (``LINE_DELIVERY``, ``LINE_PUSH_BUDGET``) for both the webhook's and
-    the timer's sender; ``settings`` become the group's settings; ``game_id`` and ``seed`` fix the game."""
+    the timer's sender; ``settings`` become the group's settings; ``game_id`` and ``seed`` fix the game;
+    ``scheduler``: where the webhook and the timer send their wake-ups (default none: the test fires
+    deadlines itself)."""
 
     def __init__(
         self,
@@ -112,6 +115,7 @@ class LineTable:
         settings: dict[str, Any] | None = None,
         game_id: str = GAME_ID,
         seed: int = SEED,
+        scheduler: Scheduler | None = None,
     ) -> None:
         self.fake, self.store, self.people, self.game_id = fake, store, people, game_id
         self.now = START
@@ -124,7 +128,7 @@ class LineTable:
         self.sender = LineSender(self.api, mode=mode, push_budget=push_budget, basic_id=BASIC_ID)
         self.service = Service(
             store, self.sender, new_id=lambda: game_id, new_seed=lambda: seed,
-            settings_for=lambda chat_id: group_settings,
+            settings_for=lambda chat_id: group_settings, scheduler=scheduler,
         )  # fmt: skip
         webhook.configure(
             secret=SECRET, service=self.service, sender=self.sender, api=self.api, clock=self.clock
@@ -137,7 +141,9 @@ class LineTable:
             return timer_sender
 
         platforms = PlatformSender({"line:": line_sender}, BATCH_LIMITS)
-        timer.configure(service=Service(store, platforms), clock=self.clock)
+        timer.configure(
+            service=Service(store, platforms, scheduler=scheduler), clock=self.clock, scheduler=scheduler
+        )
 
     def clock(self) -> float:
         return float(self.now)
@@ -213,6 +219,13 @@ class LineTable:
         body = json.dumps({"game_id": self.game_id, "phase_seq": state.phase_seq})
         answer = timer.handler({"Records": [{"messageId": f"m{state.phase_seq}", "body": body}]}, None)
         assert answer == {"batchItemFailures": []}
+        return self._record(None, None, None, calls, delivered)
+
+    def deliver(self, wake_up: WakeUp) -> Posted:
+        """The timer Lambda receives ``wake_up`` (a scheduled one) at ``now`` as one SQS record."""
+        calls, delivered = len(self.fake.calls), len(self.fake.deliveries())
+        record = {"messageId": f"w{wake_up.phase_seq}-{wake_up.kind}-{self.now}", "body": wake_up.dump()}
+        assert timer.handler({"Records": [record]}, None) == {"batchItemFailures": []}
         return self._record(None, None, None, calls, delivered)
 
     # -- the store ------------------------------------------------------------------------------------

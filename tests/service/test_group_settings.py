@@ -167,7 +167,7 @@ def test_a_value_out_of_range_is_refused_with_the_allowed_range() -> None:
     outcome = group.say(ADMIN, "/settings politician nightSeconds 5")
 
     assert outcome.reason == "option.invalid"
-    assert group.texts()[-1] == refusal("option.invalid", option="nightSeconds", allowed="15-600")
+    assert group.texts()[-1] == refusal("option.invalid", option="nightSeconds", allowed="15-172800")
     assert group.preset("politician") == {}
 
 
@@ -353,7 +353,7 @@ def test_settings_preset_printed_switches_every_reading_of_the_game_and_default_
     group.say(ADMIN, "/settings deathnote preset default")
     assert group.preset("deathnote") == {"options": {"t_turn": 300}}
     group.say(ADMIN, "/settings deathnote preset house")
-    assert "default / printed" in group.texts()[-1]
+    assert "default / printed / long" in group.texts()[-1]
 
 
 def test_option_preset_in_a_lobby_becomes_the_preset_and_the_lobby_says_so() -> None:

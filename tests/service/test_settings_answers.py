@@ -27,7 +27,7 @@ def test_an_option_without_a_value_shows_its_value_and_allowed_values() -> None:
     outcome = group.say(ADMIN, "/settings adazakura discussion")
 
     assert outcome.result == "accepted"
-    assert group.texts()[-1] == _now("adazakura", "discussion", "300", "30-3600")
+    assert group.texts()[-1] == _now("adazakura", "discussion", "300", "30-172800")
     assert SAVED not in group.texts()[-1]
     assert group.store.load_group(GROUP) is None
 

@@ -29,6 +29,19 @@ START = 1_767_225_600
 REMINDER = i18n.text("remind.choice", "ja", "adazakura", seconds=30)
 
 
+def long_reminder(deadline: int, minutes: int, locale: str = "ja", zone: str = "Asia/Tokyo") -> str:
+    """The reminder of a long phase as players read it, ``minutes`` before ``deadline`` (UTC epoch s),
+    with the deadline's local time in ``zone`` (docs/architecture.md "Timers")."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    local = datetime.fromtimestamp(deadline, ZoneInfo(zone))
+    return i18n.text(
+        "remind.choice.long", locale, "adazakura", minutes=minutes, month=local.month, day=local.day,
+        time=local.strftime("%H:%M"), abbr=local.tzname() or "",
+    )  # fmt: skip
+
+
 @dataclass
 class Recorder:
     """A sender that keeps what it was asked to send."""

@@ -10,7 +10,7 @@ import pytest
 from handlers.messages import TextCommand
 from infra.store import Change, MemoryStore, StoredGame
 from infra.timers import MemoryScheduler, WakeUp
-from tests.timer.clocked import GAME, GROUP, REMINDER, START, USERS, Clocked
+from tests.timer.clocked import GAME, GROUP, START, USERS, Clocked, long_reminder
 
 
 def test_dealing_the_night_schedules_its_deadline_and_its_reminder() -> None:
@@ -63,14 +63,15 @@ def test_a_wait_longer_than_900_s_arrives_in_hops_at_the_right_second() -> None:
     while game.state()["phase_seq"] == night:
         arrival, wake_up = game.deliver_next()
         arrivals[wake_up.kind].append(arrival)
-        if any(m.text == REMINDER for m in game.take_sent()):
+        if any(m.text == long_reminder(START + 2000, 10) for m in game.take_sent()):
             reminded_at.append(arrival)
 
+    # A phase of 2000 s is reminded 10 minutes before its end, not 30 s before (long games).
     assert arrivals == {
         "deadline": [START + 900, START + 1800, START + 2000],
-        "remind": [START + 900, START + 1800, START + 1970],
+        "remind": [START + 900, START + 1400],
     }
-    assert reminded_at == [START + 1970]
+    assert reminded_at == [START + 1400]
     assert game.now == START + 2000
 
 

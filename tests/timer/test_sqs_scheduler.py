@@ -19,7 +19,7 @@ from moto import mock_aws
 
 from handlers import timer
 from infra.timers import SqsScheduler, WakeUp
-from tests.timer.clocked import REMINDER, START, Clocked
+from tests.timer.clocked import START, Clocked, long_reminder
 
 if TYPE_CHECKING:
     from mypy_boto3_sqs import SQSClient
@@ -89,20 +89,20 @@ def test_a_wake_up_further_than_900_s_is_delayed_900_s(queue: Queue) -> None:
 
 
 def test_queue_messages_drive_the_game_through_the_timer_lambda(queue: Queue) -> None:
-    """The night (2000 s) is dealt: its reminder and its deadline come back from the queue, early ones are
-    sent again, and each fires at its second."""
+    """The night (2000 s) is dealt: its reminder (10 minutes before) and its deadline come back from the
+    queue, early ones are sent again, and each fires at its second."""
     game = Clocked.start({"timers": {"night0": 2000}}, SqsScheduler(queue.url, client=queue.client))
     night = game.state()["phase_seq"]
     reminded: list[int] = []
-    for second in (START + 900, START + 1800, START + 1970, START + 2000):
+    for second in (START + 900, START + 1400, START + 1800, START + 2000):
         queue.now = game.now = second
         event = queue.lambda_event()
         assert event["Records"], f"nothing arrived at START + {second - START}"
         assert timer.handler(event, None) == {"batchItemFailures": []}
-        if any(m.text == REMINDER for m in game.take_sent()):
+        if any(m.text == long_reminder(START + 2000, 10) for m in game.take_sent()):
             reminded.append(second)
 
-    assert reminded == [START + 1970]
+    assert reminded == [START + 1400]
     assert game.state()["phase_seq"] == night + 1
     assert game.state()["phase"] == "discussion"
     queue.now = START + 2000 + 270  # the discussion's reminder is on its way, its deadline 30 s behind

@@ -11,8 +11,10 @@ import boto3
 import pytest
 from moto import mock_aws
 
+from core.engine.table import TableState
 from handlers import timer
-from infra.dynamodb import create_table
+from infra.dynamodb import DynamoStore, create_table
+from infra.store import Change, blank
 from infra.timers import WakeUp
 
 TABLE = "jinro-gm-cold-timer"
@@ -38,6 +40,9 @@ def cold(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
 
 
 def test_a_cold_container_sends_an_early_wake_up_on_instead_of_dropping_it(cold: str) -> None:
+    state = TableState(game="adazakura", game_id="gcold001", chat_id="tg:-1", host="tg:1", phase="night",
+                       phase_seq=3, deadline_at=NOW + 2000)  # fmt: skip
+    DynamoStore(TABLE).commit(blank("gcold001"), Change(state=state.model_dump_json()))
     early = WakeUp("gcold001", 3, "deadline", at=NOW + 2000)
     record = {"messageId": "m1", "body": early.dump(), "eventSource": "aws:sqs"}
 
@@ -48,6 +53,25 @@ def test_a_cold_container_sends_an_early_wake_up_on_instead_of_dropping_it(cold:
         QueueUrl=cold, AttributeNames=["ApproximateNumberOfMessagesDelayed"]
     )
     assert attributes["Attributes"]["ApproximateNumberOfMessagesDelayed"] == "1"
+
+
+def test_a_cold_container_drops_an_early_wake_up_whose_phase_has_ended(cold: str) -> None:
+    """SQS cannot delete a delayed message: a hop of a phase that ended early stops here."""
+    state = TableState(game="adazakura", game_id="gcold002", chat_id="tg:-1", host="tg:1", phase="discussion",
+                       phase_seq=4, deadline_at=NOW + 300)  # fmt: skip
+    DynamoStore(TABLE).commit(blank("gcold002"), Change(state=state.model_dump_json()))
+    stale = WakeUp("gcold002", 3, "deadline", at=NOW + 2000)
+    record = {"messageId": "m2", "body": stale.dump(), "eventSource": "aws:sqs"}
+
+    assert timer.handler({"Records": [record]}, None) == {"batchItemFailures": []}
+
+    attributes = boto3.client("sqs").get_queue_attributes(
+        QueueUrl=cold, AttributeNames=["ApproximateNumberOfMessagesDelayed", "ApproximateNumberOfMessages"]
+    )["Attributes"]
+    assert (attributes["ApproximateNumberOfMessagesDelayed"], attributes["ApproximateNumberOfMessages"]) == (
+        "0",
+        "0",
+    )
 
 
 def test_a_record_that_is_not_an_object_is_dropped_not_retried(cold: str) -> None:

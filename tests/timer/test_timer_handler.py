@@ -127,6 +127,9 @@ class FakeService:
         self.fired.append((wake_up.game_id, wake_up.phase_seq, now))
         self.kinds.append(wake_up.kind)
 
+    def still_wanted(self, wake_up: WakeUp) -> bool:
+        return True
+
 
 MALFORMED = [
     "not json",

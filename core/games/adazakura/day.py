@@ -3,7 +3,7 @@ exile [ADZ-8]."""
 
 from __future__ import annotations
 
-from core.engine import voting
+from core.engine import clock, voting
 from core.engine.notice import Action, KeyRef, Param
 from core.games.adazakura import effects, ending, victory, view
 from core.games.adazakura.anytime import apply_anytime
@@ -11,7 +11,7 @@ from core.games.adazakura.ctx import Ctx
 from core.games.adazakura.legal import can_speak, can_vote, legal
 from core.games.adazakura.model import Ballot, CoRecord, DayEffects, DayState
 from core.games.adazakura.roles import roles
-from core.games.adazakura.settings import rule, timer
+from core.games.adazakura.settings import DAY_ENDS, OPTIONS, rule, timer
 
 
 def morning(g: Ctx, n: int, *, quiet: bool) -> None:
@@ -40,7 +40,9 @@ def morning(g: Ctx, n: int, *, quiet: bool) -> None:
     announce_conditions(g)
     for seat in sorted(effects.sealed_by_seals(g)):
         g.tell(seat, "day.sealed", day=n)
-    seconds = timer(g.s, "discussion")
+    seconds = clock.ending_at(
+        timer(g.s, "discussion"), now=g.now, settings=g.s.settings, ends=OPTIONS.get(g.s, DAY_ENDS)
+    )
     if g.s.day.effects.duels:
         seconds //= 2
     g.s.enter("discussion", now=g.now, seconds=seconds)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from core.engine.clock import MAX_PHASE_SECONDS as MAX
 from core.engine.notice import PUBLIC, KeyRef, Notice, Param, RoleRef, Scalar
 from core.engine.options import OptionTable
 from core.engine.result import Rejected
@@ -35,6 +36,14 @@ TIMERS: dict[str, int] = {
 }
 
 
+#: The ``long`` preset (docs/rules/adazakura-decisions.md "Long games"): a night of 10 hours
+#: (overnight), a discussion of 12 hours, a vote of 2 hours, a runoff of 1 hour, a deduction of 2 hours.
+LONG: Final[dict[str, int | bool | str]] = {
+    "night0": 36000, "night": 36000, "discussion": 43200, "vote": 7200, "runoff": 3600, "deduction": 7200,
+}  # fmt: skip
+#: ``dayEnds``: ``off``, or the clock time (``HH:MM``, the group's zone) the discussion ends at.
+DAY_ENDS = "dayEnds"
+
 #: The Adazakura-side count override's bound for the largest table: ``floor((16 - 2) / 2)`` [ADZ-4.3].
 MAX_K = 7
 #: Readings of the original rule text that the spec decided otherwise (docs/rules/adazakura-decisions.md
@@ -53,12 +62,14 @@ RULES: Final[dict[str, int | bool | str]] = {
 #: ``shinra_k`` (cards per Shinra deck look, A37) and :data:`RULES`, each of which the ``printed`` preset
 #: turns to the original text's reading.
 OPTIONS: Final = OptionTable(
-    {**TIMERS, "k": 0, "shinra_k": 3, **RULES},
+    {**TIMERS, DAY_ENDS: "off", "k": 0, "shinra_k": 3, **RULES},
     {
-        "night0": (30, 900), "night": (30, 900), "discussion": (30, 3600), "vote": (15, 600),
-        "runoff": (15, 600), "deduction": (60, 1800), "k": (0, MAX_K), "shinra_k": (1, 5),
+        "night0": (30, MAX), "night": (30, MAX), "discussion": (30, MAX), "vote": (15, MAX),
+        "runoff": (15, MAX), "deduction": (60, MAX), "k": (0, MAX_K), "shinra_k": (1, 5),
     },
     printed={name: not value for name, value in RULES.items()},
+    long=LONG,
+    clocks=frozenset({DAY_ENDS}),
 )  # fmt: skip
 
 

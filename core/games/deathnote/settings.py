@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from core.engine.clock import MAX_PHASE_SECONDS as MAX
 from core.engine.notice import PUBLIC, CardRef, KeyRef, Notice, Param, Scalar
 from core.engine.options import OptionTable
 from core.engine.result import Rejected
@@ -33,10 +34,10 @@ DEFAULTS: Final[dict[str, int | bool | str]] = {
     "exchange_decline": False,
 }
 _BOUNDS: Final[dict[str, tuple[int, int]]] = {
-    "t_turn": (15, 900),
-    "t_choice": (10, 600),
-    "t_judgment": (13, 600),
-    "t_shinigami_night": (13, 600),
+    "t_turn": (15, MAX),
+    "t_choice": (10, MAX),
+    "t_judgment": (13, MAX),
+    "t_shinigami_night": (13, MAX),
     "max_rounds": (2, 60),
 }
 _CHOICES: Final[dict[str, tuple[str, ...]]] = {
@@ -56,7 +57,13 @@ PRINTED: Final[dict[str, int | bool | str]] = {
     "t_judgment": 13,
     "t_shinigami_night": 13,
 }
-OPTIONS: Final = OptionTable(DEFAULTS, _BOUNDS, _CHOICES, PRINTED)
+#: The ``long`` preset (docs/rules/deathnote-decisions.md "Long games"): 4 hours a turn, an
+#: hour for a card's choice, 2 hours for the Judgment night, an hour for the Shinigami's night. No
+#: ``dayEnds``: the game has turns, not days.
+LONG: Final[dict[str, int | bool | str]] = {
+    "t_turn": 14400, "t_choice": 3600, "t_judgment": 7200, "t_shinigami_night": 3600,
+}  # fmt: skip
+OPTIONS: Final = OptionTable(DEFAULTS, _BOUNDS, _CHOICES, PRINTED, LONG)
 
 
 def option(state: TableState, name: str) -> Any:

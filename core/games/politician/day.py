@@ -7,6 +7,7 @@ as such (§6.6.3); up to two runoffs among the tied, then a lottery by the game'
 
 from __future__ import annotations
 
+from core.engine import clock
 from core.engine.afk import away
 from core.engine.notice import Action, KeyRef, Scalar
 from core.games.politician import lottery, victory, view
@@ -54,6 +55,7 @@ def morning(g: Ctx, day: int) -> None:
         else:
             g.announce("morning.nc_none", day=day)
     seconds = option(s, "campaignSeconds" if day == 1 else "campaignLaterSeconds")
+    seconds = clock.ending_at(seconds, now=g.now, settings=s.settings, ends=option(s, "dayEnds"))
     s.enter("campaign", now=g.now, seconds=seconds)
     public = day <= option(s, "publicVoteLastDay")
     g.announce(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from core.engine.clock import MAX_PHASE_SECONDS as MAX
 from core.engine.notice import PUBLIC, KeyRef, Notice, Param, RoleRef, Scalar
 from core.engine.options import OptionTable
 from core.engine.result import Rejected
@@ -36,20 +37,21 @@ DEFAULTS: Final[dict[str, int | bool | str]] = {
     "lotterySeconds": 20,
     "freeBallot": False,
     "mandatoryNegativeCampaign": False,
+    "dayEnds": "off",
 }
 #: Bounds of integer options (inclusive); timers may be 0 only where the spec allows it (policy speech).
 _BOUNDS: Final[dict[str, tuple[int, int]]] = {
     "publicVoteLastDay": (0, 15),
     "maxRunoffs": (0, 2),
-    "wakeupSeconds": (10, 600),
-    "candidacySecondsPerPlayer": (5, 300),
-    "campaignSeconds": (30, 3600),
-    "campaignLaterSeconds": (30, 3600),
-    "publicVoteSeconds": (15, 600),
-    "secretVoteSeconds": (15, 600),
-    "policySpeechSeconds": (0, 600),
-    "nightSeconds": (15, 600),
-    "lotterySeconds": (10, 300),
+    "wakeupSeconds": (10, MAX),
+    "candidacySecondsPerPlayer": (5, 3600),
+    "campaignSeconds": (30, MAX),
+    "campaignLaterSeconds": (30, MAX),
+    "publicVoteSeconds": (15, MAX),
+    "secretVoteSeconds": (15, MAX),
+    "policySpeechSeconds": (0, 3600),
+    "nightSeconds": (15, MAX),
+    "lotterySeconds": (10, 3600),
 }
 _CHOICES: Final[dict[str, tuple[str, ...]]] = {"afkBallot": ("none", "random")}
 #: The original text's readings (docs/rules/politician-decisions.md P16-P18): the guard may protect
@@ -60,7 +62,16 @@ PRINTED: Final[dict[str, int | bool | str]] = {
     "freeBallot": True,
     "mandatoryNegativeCampaign": True,
 }
-OPTIONS: Final = OptionTable(DEFAULTS, _BOUNDS, _CHOICES, PRINTED)
+#: The ``long`` preset (docs/rules/politician-decisions.md "Long games"): an hour to read
+#: one's role, 10 minutes per player to stand, campaigns of 12 hours, votes of 2 hours, half an hour per
+#: policy speech, a night of 10 hours (overnight), an hour for an interactive lottery draw. Per-player and
+#: per-speech timers are capped at an hour, so that a table of 15 stays under the 48-hour cap.
+LONG: Final[dict[str, int | bool | str]] = {
+    "wakeupSeconds": 3600, "candidacySecondsPerPlayer": 600, "campaignSeconds": 43200,
+    "campaignLaterSeconds": 43200, "publicVoteSeconds": 7200, "secretVoteSeconds": 7200,
+    "policySpeechSeconds": 1800, "nightSeconds": 36000, "lotterySeconds": 3600,
+}  # fmt: skip
+OPTIONS: Final = OptionTable(DEFAULTS, _BOUNDS, _CHOICES, PRINTED, LONG, frozenset({"dayEnds"}))
 
 
 def option(state: TableState, name: str) -> Any:

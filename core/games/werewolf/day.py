@@ -13,7 +13,7 @@ from core.games.werewolf.legal import legal, offer
 from core.games.werewolf.model import NightRecord, Round
 from core.games.werewolf.recap import night_lines
 from core.games.werewolf.roles.base import SUSPECT
-from core.games.werewolf.settings import discussion_seconds
+from core.games.werewolf.settings import day_seconds
 
 #: The ``Notice.slot`` of the vote's "k / n" counter: one edited message where the platform can edit.
 SLOT = "countdown"
@@ -61,7 +61,7 @@ def open_discussion(g: Ctx) -> None:
     living have pressed it (AMB-34) [WW-6.5]."""
     s = g.s
     living = g.living_humans()
-    seconds = discussion_seconds(s, len(living))
+    seconds = day_seconds(s, len(living), g.now)
     s.enter("discussion", now=g.now, seconds=seconds)
     g.announce("day.start", actions=[offer("ready")], day=s.day, seconds=seconds,
                living=g.refs(living), needed=len(living) // 2 + 1)  # fmt: skip

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from core.engine import clock
+from core.engine.clock import MAX_PHASE_SECONDS as MAX
 from core.engine.notice import PUBLIC, KeyRef, Notice, Param, RoleRef, Scalar
-from core.engine.options import OptionTable
+from core.engine.options import PRESET, OptionTable, too_long
 from core.engine.result import Rejected
 from core.engine.table import TableState
 from core.games.werewolf import casts
@@ -38,23 +40,32 @@ DEFAULTS: Final[dict[str, int | bool | str]] = {
     "suspicionReport": False,
     "quietCycleDrawLimit": 3,
     "strictMute": False,
+    "dayEnds": "off",
 }
 _BOUNDS: Final[dict[str, tuple[int, int]]] = {
-    "voteSeconds": (15, 600),
-    "nightSeconds": (15, 900),
-    "lastWordsSeconds": (10, 300),
+    "voteSeconds": (15, MAX),
+    "nightSeconds": (15, MAX),
+    "lastWordsSeconds": (10, MAX),
     "suddenDeathMisses": (0, 5),
     "quietCycleDrawLimit": (0, 10),
 }
-#: 人狼GMbot's 議論時間: 自動 or 2-15 minutes (SRC-2; AMB-33).
+#: 人狼GMbot's 議論時間: 自動 or 2-15 minutes (SRC-2; AMB-33); any number of seconds from the shortest of
+#: them up to the 48-hour cap is taken too (long games, docs/architecture.md "Long games").
 DISCUSSION: Final = ("auto", *(str(m * 60) for m in range(2, 16)))
+#: The shortest fixed discussion (seconds).
+MIN_DISCUSSION: Final = 120
+#: The ``long`` preset (docs/rules/werewolf-decisions.md "Long games"): a discussion of 12
+#: hours, a vote of 2 hours, a night of 10 hours (overnight), last words of 1 hour.
+LONG: Final[dict[str, int | bool | str]] = {
+    "discussionSeconds": "43200", "voteSeconds": 7200, "nightSeconds": 36000, "lastWordsSeconds": 3600,
+}  # fmt: skip
 _CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "firstNightDivination": ("none", "free", "random_white"),
     "tieBreak": ("none", "random"),
     "discussionSeconds": DISCUSSION,
     "teamChat": ("none", "wolves", "all"),
 }
-OPTIONS: Final = OptionTable(DEFAULTS, _BOUNDS, _CHOICES)
+OPTIONS: Final = OptionTable(DEFAULTS, _BOUNDS, _CHOICES, long=LONG, clocks=frozenset({"dayEnds"}))
 #: Settings set by ``/option`` besides the §11 table.
 EXTRA: Final = ("cast", "modifiers")
 
@@ -68,6 +79,13 @@ def discussion_seconds(state: TableState, living: int) -> int:
     """[WW-6.5] the discussion's length: the fixed value, or ``auto`` = 120 + 30 × living, at most 900."""
     value = option(state, "discussionSeconds")
     return min(900, 120 + 30 * living) if value == "auto" else int(value)
+
+
+def day_seconds(state: TableState, living: int, now: int) -> int:
+    """The day's discussion from ``now``: :func:`discussion_seconds`, or until the next ``dayEnds`` clock
+    time of the group's zone when that option is set (:func:`core.engine.clock.ending_at`)."""
+    seconds = discussion_seconds(state, living)
+    return clock.ending_at(seconds, now=now, settings=state.settings, ends=option(state, "dayEnds"))
 
 
 # -- typed names ------------------------------------------------------------------------------------
@@ -109,9 +127,12 @@ def configure(state: TableState, name: str, values: tuple[str, ...]) -> list[Not
     ``cast.modifier_unknown``."""
     if name in ("", "show"):
         return [_shown(state)]
+    if name.lower() == PRESET:
+        refused = OPTIONS.configure(state, name, values)
+        return refused or [_shown(state)]
     key = typed_option(name)
     if key is None:
-        return Rejected(reason="option.unknown", params={"options": ", ".join([*EXTRA, *DEFAULTS])})
+        return Rejected(reason="option.unknown", params={"options": ", ".join([*EXTRA, PRESET, *DEFAULTS])})
     if values:
         refused = _set(state, key, values)
         if refused:
@@ -124,6 +145,11 @@ def _set(state: TableState, key: str, values: tuple[str, ...]) -> Rejected | Non
         return _set_cast(state, values)
     if key == "modifiers":
         return _set_modifiers(state, values)
+    if key == "discussionSeconds" and values[0].isdigit() and int(values[0]) >= MIN_DISCUSSION:
+        if int(values[0]) > MAX:
+            return too_long(key)
+        state.settings.setdefault("options", {})[key] = str(int(values[0]))
+        return None
     return OPTIONS.set(state, key, typed_value(key, values[0]))
 
 
@@ -196,24 +222,30 @@ def composition(cast: dict[str, int]) -> list[Scalar]:
 
 
 def option_lines(state: TableState) -> list[Scalar]:
-    """One ``option.shown`` line per §11 option with its value now, by catalog name and word."""
+    """One ``option.shown`` line per §11 option with its value now, by catalog name and word; ``dayEnds``
+    (long games, docs/architecture.md "Long games") only when it is set."""
     return [
         KeyRef(key="option.shown", params={
             "option": KeyRef(key=f"option.name.{name}"), "value": value_ref(name, option(state, name)),
         })
         for name in DEFAULTS
+        if name != "dayEnds" or option(state, name) != "off"
     ]  # fmt: skip
 
 
 def value_ref(name: str, value: Any) -> Scalar:
     """An option value as the lobby shows it: its catalog word, or ``option.seconds`` for a number of
-    seconds, or the number."""
+    seconds (``option.hours`` from an hour of whole minutes: a long game's), or the number."""
     if isinstance(value, bool):
         word = "on" if value else "off"
         specific = f"option.value.{name}.{word}"
         return KeyRef(key=specific if _names(specific) else f"option.value.{word}")
     if isinstance(value, str) and _names(f"option.value.{name}.{value}"):
         return KeyRef(key=f"option.value.{name}.{value}")
+    if name.endswith("Seconds") and int(value) >= 3600 and int(value) % 60 == 0:
+        return KeyRef(
+            key="option.hours", params={"hours": int(value) // 3600, "minutes": int(value) % 3600 // 60}
+        )
     if name.endswith("Seconds"):
         return KeyRef(key="option.seconds", params={"n": int(value)})
     return int(value) if isinstance(value, int) else str(value)

@@ -306,7 +306,9 @@
     var waiting = $('waiting-left');
     if (!view || st.endsAt === null) { box.hidden = true; if (waiting) waiting.textContent = ''; return 0; }
     var left = view.paused || st.fixedClock ? view.seconds_left : Math.max(0, Math.ceil((st.endsAt - Date.now()) / 1000));
-    var shown = Math.floor(left / 60) + ':' + String(left % 60).padStart(2, '0');
+    var minutes = String(Math.floor(left / 60) % 60).padStart(2, '0');
+    var hours = Math.floor(left / 3600);  // a long game's phase: up to 48 hours, shown as H:MM:SS
+    var shown = (hours ? hours + ':' + minutes : Math.floor(left / 60)) + ':' + String(left % 60).padStart(2, '0');
     box.hidden = false;
     box.textContent = '';
     box.appendChild(el('span', { class: 'label' }, t('time_left') + ' '));

@@ -43,7 +43,7 @@ def test_bare_option_lists_every_timer_k_shinra_k_and_the_pool() -> None:
     lines = notice.params["options"]
     assert isinstance(lines, list)
     assert [line.params["option"] for line in lines if isinstance(line, KeyRef)] == [
-        "night0", "night", "discussion", "vote", "runoff", "deduction", "k", "shinra_k", *READINGS,
+        "night0", "night", "discussion", "vote", "runoff", "deduction", "dayEnds", "k", "shinra_k", *READINGS,
     ]  # fmt: skip
     text = render(notice, "ja", "adazakura")
     assert "discussion = 300" in text
@@ -75,9 +75,9 @@ def test_one_reading_changed_by_hand_makes_a_custom_preset() -> None:
     )
 
 
-def test_an_unknown_preset_is_refused_with_the_two_words() -> None:
+def test_an_unknown_preset_is_refused_with_the_three_words() -> None:
     assert option(lobby(4), "preset", "house") == Rejected(
-        reason="option.invalid", params={"option": "preset", "allowed": "default / printed"}
+        reason="option.invalid", params={"option": "preset", "allowed": "default / printed / long"}
     )
 
 
@@ -96,7 +96,12 @@ def test_the_option_wins_over_the_older_timers_setting_which_still_applies() -> 
 
 @pytest.mark.parametrize(
     ("name", "value", "allowed"),
-    [("vote", "5", "15-600"), ("discussion", "long", "30-3600"), ("k", "8", "0-7"), ("shinra_k", "6", "1-5")],
+    [
+        ("vote", "5", "15-172800"),
+        ("discussion", "long", "30-172800"),
+        ("k", "8", "0-7"),
+        ("shinra_k", "6", "1-5"),
+    ],
 )
 def test_a_value_out_of_range_is_refused_with_the_range(name: str, value: str, allowed: str) -> None:
     state = lobby(4)
@@ -144,6 +149,9 @@ def test_the_pool_stays_its_own_option() -> None:
 
 def test_every_option_has_a_default_within_its_bounds() -> None:
     for name, default in OPTIONS.defaults.items():
+        if name in OPTIONS.clocks:
+            assert default == "off", name
+            continue
         if isinstance(default, bool):
             assert name in READINGS
             continue

@@ -55,7 +55,7 @@ def test_11_5_amb47_t_judgment_below_13_seconds_is_refused() -> None:
     lobby = Lobby(5, {"setup": SETUP})
     refused = lobby.option("t_judgment", "12")
     assert isinstance(refused, Rejected)
-    assert (refused.reason, refused.params["allowed"]) == ("option.invalid", "13-600")
+    assert (refused.reason, refused.params["allowed"]) == ("option.invalid", "13-172800")
     assert isinstance(lobby.option("t_judgment", "13"), Accepted)
     lobby.ok(StartGame(user_id=user(1)))
     start = lobby.state.deadline_at

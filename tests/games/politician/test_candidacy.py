@@ -177,3 +177,18 @@ def test_amb_03_elected_player_cannot_ready_vote_or_be_voted_for() -> None:
     t.campaign()
     assert t.refused(1, "vote", 4) == "vote.not_voter"
     assert t.refused(4, "vote", 1) == "vote.not_candidate"
+
+
+# -- long games (docs/rules/politician-decisions.md "Long games") -------------------------------------------
+def test_long_day_ends_the_campaign_at_the_clock_time_of_the_groups_zone() -> None:
+    t = table(C13, rng=[8], dayEnds="21:00").candidacy()
+    opened = t.now
+    assert t.state.phase == "campaign"
+    # The clock starts at 09:00 JST (epoch 0): the campaign ends at 21:00 JST, 12:00 UTC, that day.
+    assert t.state.deadline_at == 12 * 3600
+    assert opened < 11 * 3600
+
+
+def test_long_without_day_ends_the_campaign_keeps_its_timer() -> None:
+    t = table(C13, rng=[8]).candidacy()
+    assert t.state.deadline_at == t.now + 300

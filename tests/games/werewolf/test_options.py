@@ -23,6 +23,8 @@ SPEC = {
     "voteSeconds": 60, "nightSeconds": 90,
     "lastWords": True, "lastWordsSeconds": 60, "suddenDeathMisses": 2, "graveyardReveal": False,
     "teamChat": "wolves", "suspicionReport": False, "quietCycleDrawLimit": 3, "strictMute": False,
+    # Long games (docs/architecture.md "Timers"): the clock time the day's discussion ends at, off by default.
+    "dayEnds": "off",
 }  # fmt: skip
 
 

@@ -1,0 +1,143 @@
+"""Long games in the group's settings and the lobby (docs/architecture.md "Long games"): the group's time
+zone (``/settings timezone``), the ``long`` preset of every game, the ``dayEnds`` clock time and the
+48-hour cap, as the group reads them. The service on the in-memory store."""
+
+from __future__ import annotations
+
+import pytest
+
+import core.i18n as i18n
+from core.engine.clock import MAX_PHASE_SECONDS
+from core.games.adazakura.settings import LONG as ADAZAKURA_LONG
+from core.games.deathnote.settings import LONG as DEATHNOTE_LONG
+from core.games.politician.settings import LONG as POLITICIAN_LONG
+from core.games.werewolf.settings import LONG as WEREWOLF_LONG
+from tests.service.test_group_settings import ADMIN, GROUP, HOST, PLAYER, Group, button
+
+
+def refusal(reason: str, game: str = "adazakura", **params: object) -> str:
+    return i18n.text(f"reason.{reason}", "ja", game, **params)  # type: ignore[arg-type]
+
+
+def test_an_admin_sets_the_zone_and_the_next_lobby_reads_its_deadlines_there() -> None:
+    group = Group()
+
+    group.say(ADMIN, "/settings timezone europe/paris")
+    group.say(HOST, "/newgame")
+
+    saved = i18n.text("settings.timezone.saved", "ja", "common", zone="Europe/Paris")
+    assert group.texts()[0].startswith(saved)
+    assert group.game_settings()["timezone"] == "Europe/Paris"
+    assert "時間帯: Europe/Paris" in _overview(group)
+
+
+def test_an_unknown_zone_is_refused_and_nothing_is_saved() -> None:
+    group = Group()
+
+    outcome = group.say(ADMIN, "/settings timezone Mars/Olympus")
+
+    assert outcome.reason == "settings.timezone"
+    assert group.texts()[-1] == refusal("settings.timezone", typed="Mars/Olympus")
+    assert group.store.load_group(GROUP) is None
+
+
+def test_a_player_who_is_neither_host_nor_admin_may_not_change_the_zone() -> None:
+    group = Group()
+    group.say(HOST, "/newgame")
+
+    outcome = group.say(PLAYER, "/settings timezone UTC")
+
+    assert outcome.reason == "settings.not_allowed"
+    assert "timezone" not in (group.store.load_group(GROUP).settings if group.store.load_group(GROUP) else {})
+
+
+def test_without_a_zone_the_group_reads_tokyo_time() -> None:
+    group = Group()
+
+    group.say(ADMIN, "/settings timezone")
+
+    assert group.texts()[-1] == i18n.text("settings.timezone", "ja", "common", zone="Asia/Tokyo")
+
+
+@pytest.mark.parametrize(
+    ("game", "long"),
+    [("adazakura", ADAZAKURA_LONG), ("politician", POLITICIAN_LONG), ("deathnote", DEATHNOTE_LONG),
+     ("werewolf", WEREWOLF_LONG)],
+)  # fmt: skip
+def test_option_preset_long_sets_every_games_long_phase_lengths(game: str, long: dict[str, object]) -> None:
+    group = Group()
+    group.say(HOST, f"/newgame {game}")
+
+    outcome = group.say(HOST, "/option preset long")
+
+    assert outcome.result == "accepted"
+    assert group.game_settings()["options"] == long
+    assert group.preset(game) == {"options": long}  # the group's next lobby starts from it too
+    assert all(isinstance(v, str) or v <= MAX_PHASE_SECONDS for v in long.values())
+
+
+def test_the_long_preset_is_named_in_the_lobby_and_default_takes_it_back() -> None:
+    group = Group()
+    group.say(HOST, "/newgame politician")
+    group.say(HOST, "/option preset long")
+    assert "・プリセット: 長期戦" in group.texts()[-1]
+
+    group.say(HOST, "/option preset default")
+
+    assert "options" not in group.game_settings()
+    assert "・プリセット: 標準" in group.texts()[-1]
+
+
+@pytest.mark.parametrize(
+    ("game", "option"),
+    [("adazakura", "night"), ("politician", "nightSeconds"), ("deathnote", "t_turn"),
+     ("werewolf", "voteSeconds"), ("werewolf", "discussionSeconds")],
+)  # fmt: skip
+def test_a_phase_over_48_hours_is_refused_with_the_reason(game: str, option: str) -> None:
+    group = Group()
+    group.say(HOST, f"/newgame {game}")
+
+    outcome = group.say(HOST, f"/option {option} {MAX_PHASE_SECONDS + 1}")
+    accepted = group.say(HOST, f"/option {option} {MAX_PHASE_SECONDS}")
+
+    assert outcome.reason == "option.too_long"
+    assert refusal("option.too_long", game, option=option, hours=48) in group.texts()[-2]
+    assert accepted.result == "accepted"
+
+
+@pytest.mark.parametrize("typed", ["25:00", "9", "noon", "21:60"])
+def test_day_ends_takes_off_or_a_clock_time(typed: str) -> None:
+    group = Group()
+    group.say(HOST, "/newgame werewolf")
+
+    outcome = group.say(HOST, f"/option dayEnds {typed}")
+
+    assert outcome.reason == "option.invalid"
+    assert refusal("option.invalid", "werewolf", option="dayEnds", allowed="off / HH:MM") in group.texts()[-1]
+
+
+def test_day_ends_is_kept_as_hh_mm_and_shown_in_the_lobby() -> None:
+    group = Group()
+    group.say(HOST, "/newgame werewolf")
+
+    group.say(HOST, "/option dayEnds 9:30")
+
+    assert group.game_settings()["options"] == {"dayEnds": "09:30"}
+    assert "昼の議論の終わる時刻: 09:30" in group.texts()[-1]
+
+
+def _overview(group: Group) -> str:
+    group.say(ADMIN, "/settings")
+    return group.texts()[-1]
+
+
+def test_the_day_ends_buttons_offer_clock_times_and_save_the_one_pressed() -> None:
+    group = Group()
+    group.say(ADMIN, "/settings politician dayEnds")
+    offered = group.sender.last().buttons
+
+    saved = group.press(ADMIN, button(offered, "21:00"))
+
+    assert [b.label for row in offered for b in row][:5] == ["off", "20:00", "21:00", "22:00", "23:00"]
+    assert saved.ack == i18n.text("settings.saved", "ja", "common")
+    assert group.preset("politician") == {"options": {"dayEnds": "21:00"}}
