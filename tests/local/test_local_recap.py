@@ -29,7 +29,7 @@ from tests.local.webclient import Browser, bots_to_the_end, person
 
 def _get(server: PlaygroundServer, url: str, method: str = "GET") -> tuple[int, str, bytes]:
     """``(status, content type, body)`` of ``url`` (a path of the page's, as the group view links it)."""
-    request = urllib.request.Request(server.url.rstrip("/") + url, method=method)
+    request = urllib.request.Request(f"http://127.0.0.1:{server.port}{url}", method=method)
     try:
         with urllib.request.urlopen(request) as answer:
             return answer.status, answer.headers["Content-Type"], answer.read()
@@ -126,3 +126,21 @@ def test_the_terminal_says_where_the_text_recap_is(play: Play) -> None:
     assert run.out.rstrip().endswith(ui("over", "ja"))
     assert [e for e in run.chats if "photo" in e or "link" in e] == [], "no server: no picture, no page"
     assert parse("/recap") == Send(private=False, command=TextCommand("recap")), "typed, it goes to the group"
+
+
+def test_the_recap_needs_its_token_not_the_playgrounds_key(server: PlaygroundServer) -> None:
+    rebound = {"Host": "attacker.example"}
+    request = urllib.request.Request(server.url + "recap/local4?t=wrong", headers=rebound)
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request)
+    assert refused.value.code == 403, "on loopback, a rebinding page's request is refused as everywhere"
+    lan = PlaygroundServer(game="werewolf", players=4, seed=5, host="0.0.0.0", port=0)
+    lan.start()
+    try:
+        assert lan.key is not None
+        over = bots_to_the_end(Browser(f"http://127.0.0.1:{lan.port}", key=lan.key), "werewolf")
+        link = _recap_entry(over)["link"]["url"]
+        status, kind, _ = _get(lan, link)
+        assert (status, kind.split(";")[0]) == (200, "text/html"), "no key: the token opens the page"
+    finally:
+        lan.stop()

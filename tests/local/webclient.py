@@ -16,8 +16,10 @@ class Browser:
     """What the page (and a seat's console) sends to the server at ``url``: JSON bodies, as the page's
     own script sends them (``Content-Type: application/json``; ``headers`` add or replace headers)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, key: str | None = None) -> None:
         self.url = url.rstrip("/")
+        #: The playground's key off loopback (``X-Playground-Key``), sent with every request.
+        self.key = key
 
     def call(
         self,
@@ -30,6 +32,8 @@ class Browser:
     ) -> tuple[int, Any]:
         """``(status, JSON answer)``; ``raw``: the body's bytes as given instead of ``body`` as JSON."""
         sent = {"Content-Type": "application/json", **(headers or {})}
+        if self.key is not None:
+            sent.setdefault("X-Playground-Key", self.key)
         if token is not None:
             sent["Authorization"] = f"Seat {token}"
         data = raw if raw is not None else None if body is None else json.dumps(body).encode()
