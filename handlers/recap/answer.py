@@ -1,6 +1,7 @@
 """``/recap`` in a chat: the long text recap of the chat's finished game (docs/architecture.md, "The
-result table"), read-only, with a button to the recap page when this function knows its URL (:class:`handlers.recap.links.RecapLinks`: Telegram an inline URL button, LINE a URI
-action, the local playground a link).
+result table"), read-only, with a button to the recap page when this function knows its URL
+(:class:`handlers.recap.links.RecapLinks`: Telegram an inline URL button, LINE a URI action, the local
+playground a link).
 
 The game is the chat's: the group's (``chat#`` pointer) in a group, the sender's latest (``user#``
 pointer) in a 1:1 chat, finished or not. The text is what the group got at the end, made again
