@@ -117,6 +117,11 @@ def test_recap_in_the_group_answers_the_text_recap_with_the_pages_link(
     assert "\n\n".join(e["text"] for e in answer) == recap(table.state(), now=table.now)
     assert [e["link"] for e in answer] == [link] + [None] * (len(answer) - 1), "the page's link on the first"
     assert [e["photo"] for e in answer] == [None] * len(answer)
+    after = browser.state()["next"]
+    browser.ok("/playground/api/group", {"seat": person(over)["seat"], "text": "/help"})
+    (helped,) = [e["text"] for e in browser.state(since=after)["chat"] if e["author"] is None]
+    assert helped.startswith(i18n.text("help.phase.ended", "ja", "politician")), "the end's /help"
+    assert "/recap" in helped, "names /recap"
 
 
 def test_the_terminal_says_where_the_text_recap_is(play: Play) -> None:
