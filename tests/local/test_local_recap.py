@@ -2,10 +2,12 @@
 (``/recap/<game>.png?t=…``) and a button to its page (``/recap/<game>?t=…``), both served by the
 playground's own server through the platforms' route (``handlers.recap.serve``); ``/recap`` in the group
 answers the whole text recap with the page's link; a wrong token, another table's link or no token is a
-404. The terminal playground, which serves no page, says where the text recap is."""
+404. The terminal playground, which serves no page, says where the text recap is (or prints a linked
+page's URL)."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import urllib.error
 import urllib.request
@@ -17,6 +19,8 @@ from PIL import Image
 
 import core.i18n as i18n
 from core.games import registry
+from devtools.local import terminal
+from devtools.local.game import LocalGame
 from devtools.local.parse import Send, parse
 from devtools.local.texts import ui
 from devtools.local.web import PlaygroundServer
@@ -149,3 +153,16 @@ def test_the_recap_needs_its_token_not_the_playgrounds_key(server: PlaygroundSer
         assert (status, kind.split(";")[0]) == (200, "text/html"), "no key: the token opens the page"
     finally:
         lan.stop()
+
+
+def test_a_terminal_game_linked_to_a_server_prints_the_pages_url_instead() -> None:
+    game = LocalGame(players=4, lang="ja", seed=3, auto=True, game="werewolf")
+    game.link_recap("http://127.0.0.1:8765")
+    out = io.StringIO()
+    screen = terminal.Screen(game, out, color=False)
+    status = asyncio.run(terminal.play(game, screen, lambda: None, seed=3, echo=False))
+    assert status == 0
+    page = f"http://127.0.0.1:8765/recap/{game.game_id}?t={token(game.recap_key, game.game_id)}"
+    printed = out.getvalue()
+    assert ui("recap.page", "ja", url=page) in printed
+    assert ui("recap.text", "ja") not in printed, "the page's URL says where the recap is"
