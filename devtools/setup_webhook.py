@@ -43,7 +43,7 @@ ALLOWED_UPDATES = ("message", "callback_query", "my_chat_member", "chat_member")
 #: The command menu in groups and in the private chat with the bot (``botcommand.<name>`` in the catalogs).
 GROUP_COMMANDS = (
     "newgame", "startgame", "cancel", "leave", "status", "board", "co", "ready", "option", "pool", "help",
-    "extend", "skip", "pause", "resume", "kick", "settings", "rules", "role", "stats",
+    "extend", "skip", "pause", "resume", "kick", "settings", "rules", "role", "stats", "recap",
 )  # fmt: skip
 PRIVATE_COMMANDS = ("me", "hand", "vote", "done", "play", "t", "status", "help", "rules", "role")
 #: Menu languages: ``None`` is Telegram's default for every user without a menu of their own language.

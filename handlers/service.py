@@ -50,6 +50,7 @@ from handlers.messages import (
     TextCommand,
 )
 from handlers.observability import outcome_of, traced
+from handlers.recap import answer as recap_answer
 from handlers.runner import GameRunner
 from handlers.textcommands import to_command
 from infra.store import GameStore
@@ -154,6 +155,8 @@ class Service:
                 await desk.reply(inbound, help_text)
                 return Outcome(command="help")
             return await self._join(inbound, JoinRequest(cmd.args[0]), now)
+        if name == recap_answer.WORD:  # the finished game's text recap and its page: read-only
+            return await recap_answer.answer(desk, inbound, now)
         if name in helpdesk.WORDS:  # /help, /rules, /role: read-only answers
             return await helpdesk.answer(desk, inbound, cmd)
         loaded = desk.loaded_of(inbound) if inbound.user_id is not None else None

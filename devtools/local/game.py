@@ -14,6 +14,7 @@ epoch seconds.
 from __future__ import annotations
 
 import logging
+import secrets
 from collections.abc import Sequence
 from itertools import count
 from typing import Any
@@ -29,6 +30,8 @@ from devtools.local.watched import WatchedService
 from handlers import decision, history
 from handlers.console import feed as console_feed
 from handlers.messages import Inbound, Intent, Outcome, Tap, TextCommand
+from handlers.recap import serve as recap_serve
+from handlers.recap.links import Site
 from handlers.service import DEFAULT_GAME
 from infra.store import MemoryStore, StoredGame
 
@@ -112,12 +115,30 @@ class LocalGame:
         self._read: tuple[StoredGame, Any] | None = None
         self._entries: list[str] = []
         self._events: list[Event] = []
+        #: The key of this table's recap tokens (:mod:`handlers.recap.links`), new for every table.
+        self.recap_key = secrets.token_urlsafe(32)
 
     def _new_id(self) -> str:
         """``local<seed>`` for the first game, ``local<seed>r<n>`` for the n-th rematch (「もう一回」); each
         rematch is also dealt from the next seed (``seed + n``)."""
         self.games += 1
         return f"local{self.seed}" if self.games == 1 else f"local{self.seed}r{self.games - 1}"
+
+    # -- the recap page and picture -------------------------------------------------------------------
+    def link_recap(self, base: str = "") -> None:
+        """End every game of this table with the group's recap picture and page button
+        (:meth:`handlers.recap.links.RecapLinks.message`), at ``base`` + ``/recap/<game id>[.png]?t=…``:
+        ``""`` (the default) makes them paths on the server that serves the group view (the browser
+        playground, :meth:`recap`). Without this call a game ends with its texts only."""
+        self.service.runner.recap.sites[f"{PLATFORM}:"] = Site(base, lambda: self.recap_key)
+
+    def recap(self, method: str, path: str, query: dict[str, str]) -> dict[str, object]:
+        """The answer to ``method`` on ``path`` (``/recap/<game id>[.png]``) with ``query`` (``t``: the
+        token), as the platform functions answer it (:func:`handlers.recap.serve.answer`: a Function URL
+        response dict, 200 HTML or base64 PNG, 404 naming nothing, 405)."""
+        context = {"http": {"method": method}}
+        event = {"rawPath": path, "queryStringParameters": query, "requestContext": context}
+        return recap_serve.answer(event, self.service, lambda: self.recap_key)
 
     # -- reading the game -----------------------------------------------------------------------------
     def state(self) -> Any:

@@ -17,11 +17,12 @@ from handlers.messages import TextCommand
 
 #: Commands a player types in the group chat; every other command goes to the 1:1 chat. ``/skip`` is the
 #: group's vote to end the discussion (Saine's private 絶唱絶華 stays on her 1:1 button); ``/settings``,
-#: ``/stats`` and the host's ``/kick``, ``/pause``, ``/resume`` are the group's; ``/rules`` and ``/role``
-#: are answered where they are asked, here in the group for everyone to read.
+#: ``/stats`` and the host's ``/kick``, ``/pause``, ``/resume`` are the group's; ``/rules``, ``/role`` and
+#: ``/recap`` (the finished game's whole recap) are answered where they are asked, here in the group for
+#: everyone to read.
 GROUP_COMMANDS = frozenset(
     {"co", "ready", "newgame", "startgame", "cancel", "leave", "option", "pool", "settings", "stats", "kick",
-     "pause", "resume", "extend", "skip", "rules", "role"}
+     "pause", "resume", "extend", "skip", "rules", "role", "recap"}
 )  # fmt: skip
 
 

@@ -15,10 +15,10 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TextIO
 
-from handlers.messages import Button, OutMessage
+from handlers.messages import Button, Link, OutMessage
 
 #: The chat id of the simulated group; private chats use the user id (``local:3``), as on every platform.
 GROUP_CHAT = "local:group"
@@ -34,13 +34,17 @@ def user_id(number: int) -> str:
 class Entry:
     """One message as shown in a chat. ``author``: a person's display name for what a person said or
     pressed (the service's messages have none). A menu level (``OutMessage.edit_of``) is a new entry: a
-    terminal cannot edit what it printed."""
+    terminal cannot edit what it printed. ``photo`` and ``link``: the message's picture URL and page
+    button (:class:`~handlers.messages.OutMessage`; the recap picture and page, served by the browser
+    playground, ``devtools.local.web``)."""
 
     seq: int
     chat_id: str
     text: str
     buttons: tuple[Button, ...] = ()
     author: str | None = None
+    photo: str | None = None
+    link: Link | None = None
 
 
 @dataclass
@@ -48,24 +52,24 @@ class LocalSender:
     """The :class:`~handlers.messages.Sender` of the playground: never fails, never drops a message."""
 
     log: list[Entry] = field(default_factory=list)
-    #: Messages of the open :meth:`batch` (chat, text, buttons, author), logged when it ends.
-    held: list[tuple[str, str, tuple[Button, ...], str | None]] = field(default_factory=list)
+    #: Entries of the open :meth:`batch` (their ``seq`` not yet given), logged when it ends.
+    held: list[Entry] = field(default_factory=list)
     depth: int = 0
 
     async def send(self, message: OutMessage) -> None:
         """Record ``message`` in its chat (``GROUP_CHAT`` or a user id)."""
         flat = tuple(button for row in message.buttons for button in row)
-        self._add(message.chat_id, message.text, flat, None)
+        self._add(Entry(0, message.chat_id, message.text, flat, None, message.photo, message.link))
 
     def said(self, chat_id: str, author: str, text: str) -> None:
         """Record what a person said as plain chat, or the button or command played for them (``--auto``)."""
-        self._add(chat_id, text, (), author)
+        self._add(Entry(0, chat_id, text, (), author))
 
-    def _add(self, chat_id: str, text: str, buttons: tuple[Button, ...], author: str | None) -> None:
+    def _add(self, entry: Entry) -> None:
         if self.depth:
-            self.held.append((chat_id, text, buttons, author))
+            self.held.append(entry)
         else:
-            self.log.append(Entry(len(self.log), chat_id, text, buttons, author))
+            self.log.append(replace(entry, seq=len(self.log)))
 
     @contextmanager
     def batch(self) -> Iterator[None]:
@@ -79,15 +83,17 @@ class LocalSender:
             self.depth -= 1
             if not self.depth:
                 held, self.held = self.held, []
-                for chat_id, text, buttons, author in sorted(held, key=lambda m: m[0] != GROUP_CHAT):
-                    self.log.append(Entry(len(self.log), chat_id, text, buttons, author))
+                for entry in sorted(held, key=lambda m: m.chat_id != GROUP_CHAT):
+                    self.log.append(replace(entry, seq=len(self.log)))
 
     def since(self, seq: int, chats: frozenset[str]) -> list[Entry]:
         """Entries from position ``seq`` on, only those in ``chats`` (what one person may see)."""
         return [e for e in self.log[seq:] if e.chat_id in chats]
 
     def dump(self, out: TextIO) -> None:
-        """Write every entry of every chat as JSON lines: ``{"seq", "chat", "text", "buttons"}``."""
+        """Write every entry of every chat as JSON lines: ``{"seq", "chat", "text", "buttons"}``, plus
+        ``"author"``, ``"photo"`` (its URL) and ``"link"`` (``{"label", "url"}``) where the entry has
+        them."""
         for e in self.log:
             row: dict[str, object] = {
                 "seq": e.seq,
@@ -97,4 +103,8 @@ class LocalSender:
             }
             if e.author:
                 row["author"] = e.author
+            if e.photo:
+                row["photo"] = e.photo
+            if e.link:
+                row["link"] = {"label": e.link.label, "url": e.link.url}
             out.write(json.dumps(row, ensure_ascii=False) + "\n")

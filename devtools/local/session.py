@@ -121,6 +121,7 @@ class Playground:
             raise Refused("error.players", min=rules.min_players, max=rules.max_players)
         options = self.options_for[1] if game == self.options_for[0] else []
         table = HotSeatGame(game=game, players=players, lang=lang, seed=seed, options=options)
+        table.link_recap()  # the end's picture and page, served by this server (devtools.local.web)
         tokens = SeatTokens()
         for user in table.names:
             tokens.issue(user)
@@ -193,6 +194,13 @@ class Playground:
                 await table.settle()
 
             self._run(handed)
+
+    def recap_request(self, method: str, path: str, query: dict[str, str]) -> dict[str, Any]:
+        """Answer one ``/recap/<game id>[.png]?t=…`` request of the current table
+        (:meth:`HotSeatGame.recap`: a Function URL response dict); raises :class:`Refused` before the
+        first game."""
+        with self._lock:
+            return self._table().recap(method, path, query)
 
     def console_request(self, request: ConsoleRequest) -> ConsoleResponse:
         """Answer one ``/console…`` request at the game's clock; after an accepted act or say (a
@@ -273,9 +281,12 @@ class Playground:
 
 
 def _entry(entry: Entry, live: frozenset[tuple[int, int]]) -> dict[str, Any]:
-    """One group message: ``{"n", "text", "author", "buttons": [{"label", "live"}, …]}`` (``author``: None
-    for the game master's own messages; ``live``: whether a press still means something, see
-    :meth:`HotSeatGame.live_buttons`)."""
+    """One group message: ``{"n", "text", "author", "buttons": [{"label", "live"}, …], "photo", "link"}``
+    (``author``: None for the game master's own messages; ``live``: whether a press still means
+    something, see :meth:`HotSeatGame.live_buttons`; ``photo``: a picture's URL, ``link``: ``{"label",
+    "url"}`` of a button that opens a page, both None on most messages: the recap's picture and page)."""
     buttons = [{"label": button.label, "live": (entry.seq, index) in live}
                for index, button in enumerate(entry.buttons)]  # fmt: skip
-    return {"n": entry.seq, "text": entry.text, "author": entry.author, "buttons": buttons}
+    link = {"label": entry.link.label, "url": entry.link.url} if entry.link is not None else None
+    return {"n": entry.seq, "text": entry.text, "author": entry.author, "buttons": buttons,
+            "photo": entry.photo, "link": link}  # fmt: skip

@@ -42,6 +42,8 @@ class Screen:
         self.buttons: list[tuple[Button, bool]] = []
         #: The last 「もう一回」 button shown in the group (the finished game's), pressed by its number.
         self.rematch: Button | None = None
+        #: Whether a recap page's URL was printed (a message with a ``link``), or where the recap is said.
+        self.recap_shown = False
 
     def paint(self, text: str, style: str) -> str:
         return f"{style}{text}{_RESET}" if self.color else text
@@ -70,6 +72,9 @@ class Screen:
             self.out.write(self.paint(header, _GROUP if group else _PRIVATE) + "\n")
         text = ui("said", self.game.lang, name=entry.author, text=entry.text) if entry.author else entry.text
         self.out.write(text + "\n")
+        if entry.link is not None:  # the recap page, where a server serves it (devtools.local.web)
+            self.out.write(self.paint(ui("recap.page", self.game.lang, url=entry.link.url), _NOTE) + "\n")
+            self.recap_shown = True
         if entry.buttons:
             private = entry.chat_id != GROUP_CHAT
             self.buttons = [(button, private) for button in entry.buttons]
@@ -95,6 +100,7 @@ async def play(game: LocalGame, screen: Screen, read: Reader, *, seed: int, echo
     while not game.is_over or _rematch_offered(game, screen):
         if game.is_over:
             if not offered:
+                _recap_pointer(screen)
                 screen.note("rematch")
             offered = True
         elif game.auto:
@@ -118,8 +124,17 @@ async def play(game: LocalGame, screen: Screen, read: Reader, *, seed: int, echo
         if not await _handle(game, screen, line):
             break
         screen.show()
+    if game.is_over:
+        _recap_pointer(screen)
     screen.note("over" if game.is_over else "bye")
     return 0
+
+
+def _recap_pointer(screen: Screen) -> None:
+    """Once, after the end: where the whole recap is (``/recap``), unless a recap page's URL was shown."""
+    if not screen.recap_shown:
+        screen.note("recap.text")
+        screen.recap_shown = True
 
 
 def _rematch_offered(game: LocalGame, screen: Screen) -> bool:

@@ -17,6 +17,11 @@ the console's, ``console.error.*``; 413 and 408 below):
   these: 405 with ``Allow`` (its one method, :data:`devtools.local.routes.METHODS`).
 - ``/console…`` the player console (:class:`handlers.console.api.ConsoleApi`, seat tokens; ``HEAD`` on
   its page and files as ``GET`` without the body, its API answers 405 to other methods itself).
+- ``GET /recap/<game id>?t=<token>`` a finished game's recap page (HTML), ``GET /recap/<game id>.png?t=…``
+  its picture (PNG): what the group's end message shows and links (``OutMessage.photo``/``link``),
+  answered by the platforms' own route (:mod:`handlers.recap.serve`) over this table's store with the
+  table's token key (:meth:`devtools.local.game.LocalGame.recap`); a wrong token, an unknown or
+  unfinished game: 404; a method other than ``GET``/``HEAD``: 405. The token is its credential: no key.
 
 Bound to 127.0.0.1 by default, where only requests naming a loopback ``Host`` are answered (a web page
 cannot reach it by DNS rebinding). On any other address the playground API needs the key printed in the
@@ -33,6 +38,7 @@ ends its request quietly.
 
 from __future__ import annotations
 
+import base64
 import hmac
 import ipaddress
 import json
@@ -52,6 +58,7 @@ from devtools.local.routes import METHODS, answer, error_body, number, table_lan
 from devtools.local.session import Playground, Refused
 from devtools.local.texts import ui
 from handlers.console.api import ConsoleRequest
+from handlers.recap.links import PREFIX
 from handlers.service import DEFAULT_GAME
 
 log = logging.getLogger(__name__)
@@ -66,6 +73,8 @@ FILES = {
     "playground.css": "text/css; charset=utf-8",
 }
 API = "/playground/api/"
+#: Where the recap page and picture are served (:data:`handlers.recap.links.PREFIX`).
+RECAP = PREFIX
 #: The largest request body read (bytes); a chat line or an action is far smaller.
 MAX_BODY = 64 * 1024
 #: Seconds a connection may send nothing (mid-request) before it is answered 408 and closed.
@@ -210,13 +219,14 @@ class _Handler(BaseHTTPRequestHandler):
         path, query = parts.path, dict(parse_qsl(parts.query))
         is_console = path == "/console" or path.startswith("/console/")
         is_page = path in ("/", "/favicon.ico") or path.startswith("/playground/static/")
+        is_recap = path.startswith(RECAP)
         host, key = self.headers.get("Host", ""), self.headers.get(KEY_HEADER, "")
         headers = {name.lower(): value for name, value in self.headers.items()}
         if self._too_large():
             # Refused before anything reads the body, which may never come (or never end).
             message = ui("web.error.too_large", self._locale(), max=MAX_BODY)
             self._json(413, {"error": "too_large", "message": message}, {"Connection": "close"})
-        elif not self.owner.allowed(host, key, public=is_console or is_page):
+        elif not self.owner.allowed(host, key, public=is_console or is_page or is_recap):
             self._json(403, {"error": "forbidden", "message": "forbidden"})
         elif cross_site(method, headers):
             self._json(403, error_body("forbidden", self._locale()))
@@ -224,6 +234,8 @@ class _Handler(BaseHTTPRequestHandler):
             self._console(method, path, query)
         elif is_page:
             self._page(method, path)
+        elif is_recap:
+            self._recap(method, path, query)
         elif path.startswith(API):
             self._api(method, path[len(API) :], query)
         else:
@@ -286,6 +298,17 @@ class _Handler(BaseHTTPRequestHandler):
             return
         self._send(answer.status, answer.body, answer.headers)
 
+    def _recap(self, method: str, path: str, query: dict[str, str]) -> None:
+        """A recap page or picture (see the module docstring), its headers as the functions send them."""
+        try:
+            answer = self.owner.playground.recap_request(method, path, query)
+        except Refused:  # no game yet: no recap either
+            self._send(404, b"Not Found", {"Content-Type": "text/plain; charset=utf-8"})
+            return
+        body = str(answer.get("body") or "")
+        data = base64.b64decode(body) if answer.get("isBase64Encoded") else body.encode("utf-8")
+        self._send(int(answer["statusCode"]), data, dict(answer.get("headers") or {}))
+
     def _file(self, name: str) -> None:
         if name not in FILES:
             self._json(404, error_body("not_found", self._locale()))
@@ -321,7 +344,7 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_response(status)
         for name, value in headers.items():
             self.send_header(name, value)
-        if "X-Content-Type-Options" not in headers:
+        if "x-content-type-options" not in {name.lower() for name in headers}:
             self.send_header("X-Content-Type-Options", "nosniff")
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()

@@ -26,7 +26,8 @@ What a player sees, per message of the batch:
   (catalog ``console.open``) opening ``https://liff.line.me/<liff id>?g=<game id>`` ("Opening a LIFF
   app": the game travels in the URL, LIFF gives no group id), in either delivery mode;
 - a message with a ``photo`` (the recap picture) → an image message of that https URL, then a bubble with
-  its text and its ``link`` as a URI action (two objects).
+  its text and its ``link`` as a URI action (two objects); a ``link`` without a picture (the ``/recap``
+  answer's page) → a URI action button under the message's last text, after its postback buttons.
 
 A reply or push carries at most :data:`MAX_OBJECTS` (5) objects ("Send reply message"). :func:`fit` says
 how many leading messages of a batch fit; :func:`messages` renders only those, and the caller keeps the
@@ -47,7 +48,7 @@ from urllib.parse import quote
 
 import core.i18n as i18n
 from handlers import taps
-from handlers.messages import Button, OutMessage
+from handlers.messages import Button, Link, OutMessage
 from handlers.textunits import head, units
 
 log = logging.getLogger(__name__)
@@ -118,7 +119,7 @@ def _count(message: OutMessage) -> int:
     """How many objects ``message`` needs uncut."""
     if message.photo is not None:
         return 2
-    if not message.buttons:
+    if not message.buttons and message.link is None:
         return len([part for part in _split(message.text, TEXT_UNITS) if part])
     return len(_split(message.text, TEXT_UNITS))
 
@@ -127,10 +128,14 @@ def _render(message: OutMessage, parts: list[str], links: Links) -> list[dict[st
     if message.photo is not None:
         return _picture(message)
     buttons = [button for row in message.buttons for button in row]
-    if not buttons:
+    if not buttons and message.link is None:
         return [_text(part) for part in parts if part]
     components = [component for button in buttons for component in _components(button, links, message)]
-    flex = _flex(parts[-1], components, [button.label for button in buttons], message.locale)
+    labels = [button.label for button in buttons]
+    if message.link is not None:
+        components.append(_uri_button(message.link))
+        labels.append(message.link.label)
+    flex = _flex(parts[-1], components, labels, message.locale)
     return [*(_text(part) for part in parts[:-1]), flex]
 
 
@@ -143,10 +148,15 @@ def _picture(message: OutMessage) -> list[dict[str, Any]]:
     text = _cut(message.text, TEXT_UNITS) if message.text else _ELLIPSIS
     if message.link is None:
         return [image, _text(text)]
-    action = {"type": "uri", "label": _cut(message.link.label, BUTTON_LABEL_UNITS), "uri": message.link.url}
     body = [{"type": "text", "text": text, "wrap": True}]
-    footer = [{"type": "button", "style": "primary", "height": "sm", "action": action}]
+    footer = [_uri_button(message.link)]
     return [image, {"type": "flex", "altText": _cut(text, ALT_TEXT_UNITS), "contents": _bubble(body, footer)}]
+
+
+def _uri_button(link: Link) -> dict[str, Any]:
+    """A footer button that opens ``link`` ("URI action")."""
+    action = {"type": "uri", "label": _cut(link.label, BUTTON_LABEL_UNITS), "uri": link.url}
+    return {"type": "button", "style": "primary", "height": "sm", "action": action}
 
 
 def _text(text: str) -> dict[str, Any]:

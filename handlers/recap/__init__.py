@@ -5,5 +5,6 @@ and links the page.
 
 Modules: :mod:`.links` (tokens, URLs, the end message; light, loaded with the webhook), :mod:`.grid` (the
 table as texts in a locale), :mod:`.page` (HTML), :mod:`.image` (PNG with Pillow, imported only there) and
-:mod:`.serve` (the Function URL routes).
+:mod:`.serve` (the Function URL routes); :mod:`.answer` (``/recap`` in a chat: the text recap again
+with the page's button).
 """

@@ -1,5 +1,6 @@
 """The playground page in the browser, where a circle rehearses: it never swaps the game under a person
-silently (another tab's 「新しいゲーム」, a restarted server), and what it offers beside the group chat."""
+silently (another tab's 「新しいゲーム」, a restarted server), and what it offers beside the group chat; at
+the end, the group's recap picture and the button to its page."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import core.i18n as i18n
 from devtools.local.texts import ui
 from devtools.local.web import PlaygroundServer
 from tests.browser.playground import serving, table
-from tests.local.webclient import Browser, person, play_until
+from tests.local.webclient import Browser, bots_to_the_end, person, play_until
 
 
 def _new_game_elsewhere(server: PlaygroundServer) -> None:
@@ -101,3 +102,22 @@ def test_a_judgment_name_shows_as_chosen_and_the_console_says_it_waits(page: Pag
         me = next(row for row in table(server)["seats"] if row["person"])
         tab = page.locator(f"#tabs [data-seat='{me['seat']}']")
         expect(tab).not_to_contain_text(ui("web.seat.owes", "ja"))
+
+
+def test_the_end_shows_the_recap_picture_and_its_pages_button_in_the_group(page: Page) -> None:
+    with serving("werewolf", 4, 5) as server:
+        over = bots_to_the_end(Browser(server.url), "werewolf")
+        page.goto(server.url)
+        picture = page.locator("#chat img.photo")
+        expect(picture).to_have_count(1)
+        expect(picture).to_have_attribute("alt", ui("web.chat.picture", "ja"))
+        page.wait_for_function("() => document.querySelector('#chat img.photo').complete")
+        assert picture.evaluate("image => image.naturalWidth") >= 300, "the PNG the server drew loaded"
+        button = page.locator("#chat a.link-button")
+        expect(button).to_have_text(i18n.text("table.link", "ja", "werewolf"))
+        with page.context.expect_page() as opened:
+            button.click()
+        recap_page = opened.value
+        recap_page.wait_for_load_state()
+        assert recap_page.url.startswith(f"{server.url}recap/{over['game_id']}?t=")
+        expect(recap_page.locator("h1")).to_have_text(i18n.text("table.title", "ja", "werewolf"))

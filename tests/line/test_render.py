@@ -14,7 +14,7 @@ from core.engine.notice import Action
 from handlers import menu, taps
 from handlers.line import render
 from handlers.line.render import Links, fit, messages, size_of
-from handlers.messages import Button, OutMessage, Tap
+from handlers.messages import Button, Link, OutMessage, Tap
 from handlers.textunits import units
 
 GROUP = "line:C1234567890abcdef1234567890abcdef"
@@ -229,3 +229,19 @@ def test_english_games_get_english_labels() -> None:
 def test_nothing_to_show_renders_nothing() -> None:
     assert messages([OutMessage(chat_id=USER, text="")], FREE) == []
     assert messages([], FREE) == []
+
+
+def test_a_text_with_a_link_ends_in_a_bubble_with_its_uri_action_within_the_limits() -> None:
+    page = Link(label="結果表を開く", url="https://example.lambda-url.ap-northeast-1.on.aws/recap/g1?t=abc")
+    short = messages([OutMessage(chat_id=GROUP, text="🏁 ゲーム終了！", link=page)], PUSH)
+    assert_within_limits(short)
+    assert [obj["type"] for obj in short] == ["flex"]
+    assert body_texts(short[0]) == ["🏁 ゲーム終了！"]
+    assert buttons_of(short[0]) == [{"type": "uri", "label": page.label, "uri": page.url}]
+    text = "あ" * 7000
+    assert fit([OutMessage(chat_id=GROUP, text=text, link=page)]) == 1
+    long = messages([OutMessage(chat_id=GROUP, text=text, link=page)], PUSH)
+    assert_within_limits(long)
+    assert [obj["type"] for obj in long] == ["text", "flex"], "the link under the end of the text"
+    assert long[0]["text"] + body_texts(long[1])[0] == text
+    assert buttons_of(long[1])[-1]["uri"] == page.url

@@ -9,13 +9,17 @@ import urllib.request
 import uuid
 from typing import Any
 
+from core.games import registry
+
 
 class Browser:
     """What the page (and a seat's console) sends to the server at ``url``: JSON bodies, as the page's
     own script sends them (``Content-Type: application/json``; ``headers`` add or replace headers)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, key: str | None = None) -> None:
         self.url = url.rstrip("/")
+        #: The playground's key off loopback (``X-Playground-Key``), sent with every request.
+        self.key = key
 
     def call(
         self,
@@ -28,6 +32,8 @@ class Browser:
     ) -> tuple[int, Any]:
         """``(status, JSON answer)``; ``raw``: the body's bytes as given instead of ``body`` as JSON."""
         sent = {"Content-Type": "application/json", **(headers or {})}
+        if self.key is not None:
+            sent.setdefault("X-Playground-Key", self.key)
         if token is not None:
             sent["Authorization"] = f"Seat {token}"
         data = raw if raw is not None else None if body is None else json.dumps(body).encode()
@@ -86,3 +92,20 @@ def play_until(browser: Browser, phase: str) -> dict[str, Any]:
         else:
             assert browser.ok("/playground/api/advance", {})["moved"], f"stuck in {state['phase']}"
     raise AssertionError(f"never reached {phase}")
+
+
+#: Clock jumps a whole bot game may take before it counts as stuck.
+MAX_JUMPS = 400
+
+
+def bots_to_the_end(browser: Browser, game: str) -> dict[str, Any]:
+    """A new game of ``game`` for its fewest players (seed 5, Japanese), every seat a bot, the clock
+    jumped to each deadline until the game is over; the state then, with the whole group chat."""
+    players = registry()[game].min_players
+    browser.ok("/playground/api/new", {"game": game, "players": players, "lang": "ja", "seed": 5})
+    browser.ok("/playground/api/seat", {"seat": person(browser.state())["seat"], "bot": True})
+    for _ in range(MAX_JUMPS):
+        if browser.state(since=10**9)["over"]:
+            return browser.state()
+        assert browser.ok("/playground/api/advance", {})["moved"], "stuck before the end"
+    raise AssertionError("the game did not end")

@@ -20,7 +20,8 @@ from tests.property import playout
 #: The catalog keys whose texts the picture shows: its own, roles and identities, results, causes, fates.
 SHOWN = ("table.", "role.", "identity.", "result.", "camp.", "end.result.", "cause.", "recap.cause.",
          "status.", "scapegoat.ref", "ref.")  # fmt: skip
-#: Keys under those prefixes that are no part of a table (the role card, a game paused, /status's deadline).
+#: Keys under those prefixes that are no part of a table (the role card, a game paused, /status's local
+#: deadline of a long phase).
 NOT_SHOWN = {"identity.card", "identity.card.console", "status.paused", "status.deadline"}
 
 

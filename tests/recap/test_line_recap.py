@@ -1,7 +1,8 @@
 """The recap at the end of each game in a LINE group, free mode, through the LINE webhook
 and the timer on the fake LINE API: the group gets an image message of ``/recap/<game>.png`` (https, as
 LINE requires) and a bubble whose URI action opens the page; the LINE function serves both to anyone
-with the link, keyed with the channel access token; a wrong token is a 404."""
+with the link, keyed with the channel access token; a wrong token is a 404. ``/recap`` afterwards answers
+the whole text recap, its first part in a bubble with the page's URI action."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import pytest
 
 import core.i18n as i18n
 from handlers import timer
+from handlers.console.view import recap
 from handlers.line import webhook
 from handlers.recap.links import token
 from tests.e2e import line_events
@@ -111,3 +113,21 @@ def test_a_token_made_with_another_key_is_a_404(played: Played) -> None:
     game_id = played.table.game_id
     assert get(f"/recap/{game_id}", {"t": token("another-key", game_id)})["statusCode"] == 404
     assert get(f"/recap/{game_id}.png", {"t": token("another-key", game_id)})["statusCode"] == 404
+
+
+def test_recap_in_the_group_answers_the_text_recap_with_the_pages_uri_action(played: Played) -> None:
+    table = played.table
+    posted = table.say(table.people[1], GROUP, "/recap")
+    first = posted.replied()[0]
+    state = table.state()
+    page = f"{ORIGIN}/recap/{state.game_id}?t={token(ACCESS_TOKEN, state.game_id)}"
+    assert first["type"] == "flex", "the recap's first part in a bubble with the page's button"
+    footer = first["contents"]["footer"]["contents"]
+    label = i18n.text("table.link", state.locale, state.game)
+    assert footer[-1]["action"] == {"type": "uri", "label": label, "uri": page}
+    (said,) = first["contents"]["body"]["contents"]
+    finished = table.service.runner.with_history(table.service.runner.load(state.game_id))
+    whole = recap(finished.state, now=int(table.now))
+    assert said["text"]
+    assert whole.startswith(said["text"]), "the text the group got at the end"
+    assert [m for m in posted.replied() if m["type"] == "image"] == [], "not the picture again"

@@ -1,7 +1,7 @@
 """The recap at the end of each game in a Telegram group: the group gets the picture
 (``sendPhoto`` by the URL of ``/recap/<game>.png``) with a URL button to the page; anyone with the link
 opens the page and the picture from the Telegram function's URL; a wrong token, another game's token or
-no token is the same 404."""
+no token is the same 404. ``/recap`` afterwards sends the whole text recap with the page's URL button."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from PIL import Image
 
 import core.i18n as i18n
 from core.games import registry
+from handlers.console.view import recap
 from handlers.recap.links import token
 from tests.e2e.harness import GROUP
 from tests.recap.telegram_games import ORIGIN, Finished, finished, get
@@ -122,3 +123,27 @@ def test_the_recap_is_read_only(game: Finished) -> None:
     version = game.table.version()
     get(f"/recap/{game.game_id}", {"t": token(game.api.token, game.game_id)})
     assert game.table.version() == version
+
+
+# Last in this module: it adds messages after the end's picture, which the first test finds last.
+def test_recap_in_the_group_sends_the_text_recap_with_the_pages_button(game: Finished) -> None:
+    table, api = game.table, game.api
+    before = len(api.messages(GROUP))
+    table.in_group(table.people[1], "/recap")
+    answer = api.messages(GROUP)[before:]
+    runner = table.service.runner
+    finished = runner.with_history(runner.load(game.game_id))
+    assert "\n\n".join(m.text for m in answer) == recap(finished.state, now=int(table.now))
+    assert [m.photo for m in answer] == [None] * len(answer), "the text, not the picture again"
+    assert [m.buttons for m in answer[1:]] == [[]] * (len(answer) - 1)
+    state = finished.state
+    label = i18n.text("table.link", state.locale, state.game)
+    page = f"{ORIGIN}/recap/{game.game_id}?t={token(api.token, game.game_id)}"
+    assert answer[0].buttons == [[(label, page)]], "the page's URL button under the first part"
+    assert game.table.state().phase == "ended", "read-only"
+    private = table.people[0]
+    before = len(api.messages(private.chat))
+    table.in_private(private, "/recap")
+    mine = api.messages(private.chat)[before:]
+    assert [m.text for m in mine] == [m.text for m in answer], "the player's own game, in the 1:1 chat too"
+    assert mine[0].buttons == [[(label, page)]]

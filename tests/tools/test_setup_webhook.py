@@ -21,6 +21,7 @@ from devtools.cli import _parser, main
 from devtools.setup_webhook import ALLOWED_UPDATES, GROUP_COMMANDS, PRIVATE_COMMANDS
 from handlers import helpdesk
 from handlers.messages import TextCommand
+from handlers.recap import answer as recap_answer
 from handlers.textcommands import to_command
 from infra.deployment import Deployment
 from tests.fakes.telegram_api import TOKEN, FakeTelegramApi
@@ -129,8 +130,9 @@ def test_the_command_menus_are_set_for_groups_and_private_chats_in_japanese_and_
     assert [c["command"] for c in menus["all_private_chats", None]] == list(PRIVATE_COMMANDS)
 
 
-#: Commands the service answers without a core command: lobbies, group settings and stats, help texts.
-SERVICE_COMMANDS = frozenset({"newgame", "settings", "stats", *helpdesk.WORDS})
+#: Commands the service answers without a core command: lobbies, group settings and stats, help texts,
+#: the finished game's recap.
+SERVICE_COMMANDS = frozenset({"newgame", "settings", "stats", recap_answer.WORD, *helpdesk.WORDS})
 
 
 @pytest.mark.parametrize(

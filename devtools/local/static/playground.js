@@ -42,6 +42,7 @@
     "chat.stale": "This button is from an earlier moment of the game and can no longer be pressed.",
     "chat.gm": "GM",
     "chat.empty": "No messages yet.",
+    "chat.picture": "The result table as a picture",
     "console": "{name}'s screen",
     "clock": "{seconds} seconds to the deadline (each input moves the clock up to {tick} s)",
     "clock.none": "No deadline right now",
@@ -209,6 +210,33 @@
     text.className = "text";
     text.textContent = entry.text;
     item.append(who, text);
+    // The recap's picture and the button to its page (the end's message: OutMessage.photo and link),
+    // both served by this server under /recap/.
+    if (entry.photo) {
+      const picture = document.createElement("a");
+      picture.href = entry.photo;
+      picture.target = "_blank";
+      picture.rel = "noopener";
+      const image = document.createElement("img");
+      image.className = "photo";
+      image.src = entry.photo;
+      image.alt = t("chat.picture");
+      image.loading = "lazy";
+      picture.append(image);
+      item.append(picture);
+    }
+    if (entry.link) {
+      const row = document.createElement("div");
+      row.className = "buttons";
+      const link = document.createElement("a");
+      link.className = "link-button";
+      link.href = entry.link.url;
+      link.target = "_blank";
+      link.rel = "noopener";
+      link.textContent = entry.link.label;
+      row.append(link);
+      item.append(row);
+    }
     if (entry.buttons.length) {
       const row = document.createElement("div");
       row.className = "buttons";
