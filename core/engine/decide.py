@@ -13,7 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from core.engine import afk, control, lobby
+from core.engine import afk, afterlife, control, lobby
+from core.engine.afterlife import Afterlife
 from core.engine.commands import (
     Act,
     BackInChat,
@@ -28,8 +29,11 @@ from core.engine.commands import (
     Query,
     Remind,
     Say,
+    SetReachable,
     StartGame,
     Timeout,
+    Unwatch,
+    Watch,
 )
 from core.engine.context import LobbyCommand, TableCtx, apply_lobby, conclude, leave_lobby, seat_of
 from core.engine.legal import LegalActions
@@ -71,7 +75,10 @@ class Steps(Generic[S, C]):
     ``speakers``: the seats that may post in the group now (``None``: everyone; without it, everyone);
     ``afk_exempt``: phase ids whose unanswered prompts never count as missed; ``leave``: the game's effect
     of a seat out of the game (a host's kick, or 突然死 of a seat still away when a phase ends, issue 21),
-    its win check included (default: the seat stays and times out; ``core.engine.afk``).
+    its win check included (default: the seat stays and times out; ``core.engine.afk``); ``afterlife``:
+    the game's 霊界 (who is out of the table, whether its ``afterlife`` option is on;
+    ``core.engine.afterlife``), which a spectator's relayed text and ``/watch`` use; the game's own ``say``
+    relays a seat out of the table through it.
     """
 
     model: type[S]
@@ -93,6 +100,7 @@ class Steps(Generic[S, C]):
     speakers: Callable[[S], set[int] | None] | None = None
     afk_exempt: frozenset[str] = frozenset()
     leave: afk.Leave | None = None
+    afterlife: Afterlife | None = None
 
     def decide(
         self, state: S, command: Command, *, now: int, legal: LegalActions | None = None
@@ -135,6 +143,12 @@ class Steps(Generic[S, C]):
         if type(command) is Act or type(command) is Say:  # most inputs of a game: no table-level checks
             return self._by_seat(g, command, known)
         s = g.s
+        if isinstance(command, SetReachable) and afterlife.is_spectator(s, command.user_id):
+            return afterlife.unreachable(g, command.user_id) if not command.reachable else None
+        if isinstance(command, Watch):
+            return afterlife.watch(g, command)
+        if isinstance(command, Unwatch):
+            return afterlife.unwatch(g, command)
         if isinstance(command, LobbyCommand):
             return apply_lobby(g, command, max_players=self.max_players(s))
         if isinstance(command, StartGame):
@@ -150,7 +164,7 @@ class Steps(Generic[S, C]):
         if isinstance(command, Query):
             if command.what == "join":
                 return g.add(lobby.how_to_join(s, command.user_id, public=command.public))
-            return afk.tell_idle(g, command, self.query(g, command))
+            return afterlife.tell_spectators(g, command, afk.tell_idle(g, command, self.query(g, command)))
         if isinstance(command, Kick):
             return afk.kick(g, command.user_id, command.target, leave=self.leave)
         if isinstance(command, Remind):
@@ -172,6 +186,10 @@ class Steps(Generic[S, C]):
         """A seat's tap, typed action or relayed text (refused for a non-player and a kicked seat)."""
         s = g.s
         seat = seat_of(s, command.user_id)
+        if seat is None and isinstance(command, Say) and afterlife.is_spectator(s, command.user_id):
+            if self.afterlife is None:
+                return Rejected(reason="afterlife.closed")
+            return afterlife.say(g, self.afterlife, command.text, spectator=command.user_id)
         if seat is None:
             return Rejected(reason="not_player")
         if seat in afk.kicked(s):

@@ -53,9 +53,14 @@ def entries(
 
 
 def _addressed(notice: Notice, user_id: str, seat: int | None) -> bool:
+    """Whether ``notice`` reached ``user_id`` (at ``seat``, or None for a spectator): a 霊界 notice
+    reached its seats and, when the viewer has no seat, the spectators but its sender (the feed of a
+    spectator who started watching later shows what the 霊界 said before: the 霊界 is theirs to read)."""
     to = notice.to
     if to.kind == "user":
         return to.user_id == user_id
+    if to.kind == "afterlife":
+        return seat in to.seats if seat is not None else to.user_id != user_id
     return to.kind in ("seat", "team") and seat is not None and seat in to.seats
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.engine import lobby
+from core.engine import afterlife, lobby
 from core.engine.context import seat_of
 from core.engine.decide import Steps
 from core.engine.notice import Action
@@ -132,8 +132,15 @@ def apply(g: Ctx, seat: int, action: Action) -> None:
         night.signal(g, seat, action.kind, action.args)
 
 
+#: The 霊界: the eliminated players (§8), while ``afterlife`` is on.
+AFTERLIFE = afterlife.Afterlife.of_the_dead(lambda state: bool(option(state, "afterlife")))
+
+
 def say(g: Ctx, seat: int, text: str) -> Rejected | None:
-    """``signals = free_text`` (§11.4 house rule): relay ``text`` to the recognised partner at night."""
+    """``signals = free_text`` (§11.4 house rule): relay ``text`` to the recognised partner at night. An
+    eliminated player's text goes to the 霊界 (``core.engine.afterlife``)."""
+    if not g.p(seat).alive:
+        return afterlife.say(g, AFTERLIFE, text, seat=seat)
     if option(g.s, "signals") != "free_text" or g.s.phase not in NIGHTS or not g.p(seat).alive:
         return Rejected(reason="signal.closed")
     if len(text) > MAX_SAY:
@@ -206,6 +213,7 @@ DISCUSSION: frozenset[str] = frozenset()
 STEPS = Steps(
     model=DNState, ctx=Ctx, max_players=lambda _: MAX_PLAYERS, start=start, configure=settings.configure,
     deadline=deadline, query=view.query, say=say, legal=legal, refusal=refusal, apply=apply, clear=clear,
+    afterlife=AFTERLIFE,
     pending=pending, discussion=DISCUSSION, afk_exempt=NIGHTS, leave=leave,
     speakers=speakers,
 )  # fmt: skip

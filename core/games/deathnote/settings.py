@@ -15,7 +15,8 @@ from core.engine.table import TableState
 from core.games.deathnote.cards import IDENTITIES, ITEM_COUNTS, MIN_PLAYERS
 
 #: §11.5 defaults; timers in seconds. ``spectators`` stays off (AMB-51): the bot cannot keep an
-#: eliminated player from talking in every chat.
+#: eliminated player from talking in every chat. ``afterlife`` (issue 24): the eliminated players' 霊界,
+#: on (it tells them nothing the living know; docs/rules/deathnote-decisions.md).
 DEFAULTS: Final[dict[str, int | bool | str]] = {
     "seat_order": "random",
     "start_player": "random",
@@ -31,6 +32,7 @@ DEFAULTS: Final[dict[str, int | bool | str]] = {
     "round_limit": True,
     "shinigami_first": False,
     "exchange_decline": False,
+    "afterlife": True,
 }
 _BOUNDS: Final[dict[str, tuple[int, int]]] = {
     "t_turn": (15, 900),

@@ -36,6 +36,7 @@ DEFAULTS: Final[dict[str, int | bool | str]] = {
     "lotterySeconds": 20,
     "freeBallot": False,
     "mandatoryNegativeCampaign": False,
+    "afterlife": True,
 }
 #: Bounds of integer options (inclusive); timers may be 0 only where the spec allows it (policy speech).
 _BOUNDS: Final[dict[str, tuple[int, int]]] = {

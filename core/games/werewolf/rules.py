@@ -126,5 +126,5 @@ STEPS = Steps(
     model=WWState, ctx=Ctx, max_players=lambda _: MAX_PLAYERS, start=start, configure=settings.configure,
     deadline=deadline, query=view.query, say=chat.say, legal=legal, refusal=refusal, apply=apply,
     clear=clear, pending=pending, discussion=frozenset({"discussion"}), afk_exempt=AFK_EXEMPT,
-    speakers=speakers, leave=leave,
+    speakers=speakers, leave=leave, afterlife=chat.AFTERLIFE,
 )  # fmt: skip

@@ -23,6 +23,8 @@ SPEC = {
     "voteSeconds": 60, "nightSeconds": 90,
     "lastWords": True, "lastWordsSeconds": 60, "suddenDeathMisses": 2, "graveyardReveal": False,
     "teamChat": "wolves", "suspicionReport": False, "quietCycleDrawLimit": 3, "strictMute": False,
+    # Issue 24: the 霊界 of [WW-8.3] as an option (on: AMB-49; docs/rules/werewolf-decisions.md).
+    "afterlife": True,
 }  # fmt: skip
 
 

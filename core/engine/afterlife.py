@@ -1,0 +1,137 @@
+"""霊界 (the afterlife chat) and spectators, the same for every game (issue 24 §1, §2).
+
+- **Out of the table.** Each game names the seats that have left the table for good but still watch it
+  (:class:`Afterlife.out`): 徒桜戦争 the dead [ADZ-3.3], 政治家人狼 the ``ELECTED`` and ``OUT`` (§6, AMB-03),
+  DEATH NOTE 人狼 the eliminated (§8), 人狼 the dead [WW-8.3]. A seat the host kicked is out of the game
+  and out of the 霊界 as well (:func:`listeners`).
+- **Relay.** What such a seat, or a spectator, sends as relayed text (``Say``: ``/t <text>`` in the 1:1
+  chat, the console's say box) goes out as one notice to the ``afterlife`` audience
+  (:func:`core.engine.notice.to_afterlife`): the other seats out of the table, plus every spectator, whom
+  the shell adds when it renders; never a living seat. The sender hears ``afterlife.sent``. Refused:
+  ``afterlife.closed`` (the game's ``afterlife`` option is off, or the game has not started),
+  ``input.too_long`` (over :data:`MAX_SAY` characters), ``game.over``.
+- **Spectators** (``Watch``, ``Unwatch``) are users, not seats: at most :data:`MAX_SPECTATORS`, kept in
+  ``TableState.spectators``. They are never prompted nor waited for, never counted for ``/skip``,
+  ``/extend`` or AFK (none of those looks beyond the seats), and ``/status`` lists them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from core.engine.commands import Query, Unwatch, Watch
+from core.engine.context import TableCtx, seat_of
+from core.engine.notice import Notice, to_afterlife, to_user
+from core.engine.result import Rejected
+from core.engine.table import Member, TableState
+
+#: The most spectators one game keeps; the next ``/watch`` is refused (``watch.full``).
+MAX_SPECTATORS = 30
+#: Longest relayed 霊界 message, in characters.
+MAX_SAY = 500
+#: The longest spectator name kept, in characters (display names are the platform's, bounded here).
+MAX_NAME = 64
+
+
+@dataclass(frozen=True)
+class Afterlife:
+    """A game's reading of the 霊界: ``out``, the seats out of the table in a state (dead, elected, out,
+    eliminated: the game's own word); ``enabled``, whether the game's ``afterlife`` option is on."""
+
+    out: Callable[[Any], set[int]]
+    enabled: Callable[[Any], bool]
+
+    @staticmethod
+    def of_the_dead(option: Callable[[Any], bool]) -> Afterlife:
+        """The reading every game shares: the seats not ``alive`` are out of the table (each game's own
+        ``alive``: 政治家人狼's ``ELECTED`` and ``OUT`` are not), the 霊界 open while ``option`` is on."""
+        return Afterlife(out=lambda state: {p.seat for p in state.players if not p.alive}, enabled=option)
+
+    def listeners(self, state: TableState) -> list[int]:
+        """The seats in the 霊界 now: out of the table and not kicked, in seat order."""
+        return sorted(self.out(state) - set(state.kicked))
+
+
+def say(g: TableCtx[Any], channel: Afterlife, text: str, *, seat: int | None = None,
+        spectator: str = "") -> Rejected | None:  # fmt: skip
+    """Relay ``text`` from ``seat`` (out of the table), or else from the user ``spectator``, to the rest of
+    the 霊界 (see the module docstring for the refusals)."""
+    s = g.s
+    user_id = g.p(seat).user_id if seat is not None else spectator
+    if s.is_over:
+        return Rejected(reason="game.over")
+    if not s.players or not channel.enabled(s):
+        return Rejected(reason="afterlife.closed")
+    if len(text) > MAX_SAY:
+        return Rejected(reason="input.too_long", params={"max": MAX_SAY})
+    others = [d for d in channel.listeners(s) if d != seat]
+    to = to_afterlife(others, sender=user_id)
+    if seat is not None:
+        g.notices.append(Notice(key="afterlife.say", to=to, params={"member": g.ref(seat), "text": text}))
+        g.tell(seat, "afterlife.sent")
+        return None
+    name = next(m.name for m in s.spectators if m.user_id == user_id)
+    g.notices.append(Notice(key="afterlife.say.spectator", to=to, params={"name": name, "text": text}))
+    g.notices.append(Notice(key="afterlife.sent", to=to_user(user_id)))
+    return None
+
+
+def is_spectator(state: TableState, user_id: str) -> bool:
+    return any(m.user_id == user_id for m in state.spectators)
+
+
+def watch(g: TableCtx[Any], command: Watch) -> Rejected | None:
+    """``/watch``: ``command.user_id`` becomes a spectator of the lobby or the running game. The group is
+    told (``watch.joined``) and the spectator welcomed in the 1:1 chat (``watch.welcome``; a spectator the
+    bot cannot message there is told of in the group and dropped, :func:`unreachable`). Refused:
+    ``game.over``, ``watch.seated`` (a lobby member or a seat), ``watch.already``, ``watch.full``."""
+    s = g.s
+    user = command.user_id
+    if s.is_over:
+        return Rejected(reason="game.over")
+    if s.member(user) is not None or seat_of(s, user) is not None:
+        return Rejected(reason="watch.seated")
+    if is_spectator(s, user):
+        return Rejected(reason="watch.already")
+    if len(s.spectators) >= MAX_SPECTATORS:
+        return Rejected(reason="watch.full", params={"max": MAX_SPECTATORS})
+    name = command.name[:MAX_NAME] or user
+    s.spectators.append(Member(user_id=user, name=name))
+    g.announce("watch.joined", name=name)
+    g.notices.append(Notice(key="watch.welcome", to=to_user(user), params={"game": s.game}))
+    return None
+
+
+def unwatch(g: TableCtx[Any], command: Unwatch) -> Rejected | None:
+    """``/unwatch``: the spectator leaves (``watch.left`` in the group). Refused: ``watch.not_watching``."""
+    return _drop(g, command.user_id, "watch.left")
+
+
+def unreachable(g: TableCtx[Any], user_id: str) -> Rejected | None:
+    """The bot cannot message the spectator ``user_id`` in the 1:1 chat (Telegram: never started the bot,
+    or blocked it): they stop watching, and the group is told how to watch (``watch.unreachable``), as the
+    lobby does for a player. Refused (``not_player``) for anyone else."""
+    if not is_spectator(g.s, user_id):
+        return Rejected(reason="not_player")
+    return _drop(g, user_id, "watch.unreachable")
+
+
+def _drop(g: TableCtx[Any], user_id: str, key: str) -> Rejected | None:
+    s = g.s
+    member = next((m for m in s.spectators if m.user_id == user_id), None)
+    if member is None:
+        return Rejected(reason="watch.not_watching")
+    s.spectators.remove(member)
+    g.announce(key, name=member.name)
+    return None
+
+
+def tell_spectators(g: TableCtx[Any], query: Query, refused: Rejected | None) -> Rejected | None:
+    """After the game answered ``query`` (``refused`` None): a ``/status`` answer of a lobby or a running
+    game ends with the spectators' names (``watch.list``) when there are any. Returns ``refused``."""
+    s = g.s
+    if refused is None and query.what == "status" and s.spectators and not s.is_over:
+        g.reply(query, "watch.list", names=[m.name for m in s.spectators], count=len(s.spectators))
+    return refused
