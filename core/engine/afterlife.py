@@ -1,4 +1,5 @@
-"""霊界 (the afterlife chat) and spectators, the same for every game (issue 24 §1, §2).
+"""霊界 (the afterlife chat) and spectators, the same for every game (docs/architecture.md, "霊界 and
+spectators").
 
 - **Out of the table.** Each game names the seats that have left the table for good but still watch it
   (:class:`Afterlife.out`): 徒桜戦争 the dead [ADZ-3.3], 政治家人狼 the ``ELECTED`` and ``OUT`` (§6, AMB-03),
@@ -21,9 +22,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from core.engine.commands import Query, Unwatch, Watch
+from core.engine.commands import Configure, Query, Unwatch, Watch
 from core.engine.context import TableCtx, seat_of
-from core.engine.notice import Notice, to_afterlife, to_user
+from core.engine.notice import KeyRef, Notice, RoleRef, to_afterlife, to_user
+from core.engine.options import ON_WORDS
 from core.engine.result import Rejected
 from core.engine.table import Member, TableState
 
@@ -35,19 +37,37 @@ MAX_SAY = 500
 MAX_NAME = 64
 
 
+def _never(state: Any) -> bool:
+    return False
+
+
 @dataclass(frozen=True)
 class Afterlife:
     """A game's reading of the 霊界: ``out``, the seats out of the table in a state (dead, elected, out,
-    eliminated: the game's own word); ``enabled``, whether the game's ``afterlife`` option is on."""
+    eliminated: the game's own word); ``enabled``, whether the game's ``afterlife`` option is on;
+    ``sees_option``, the game's option of 霊界表示 (the dead see every role: 人狼 ``graveyardReveal``,
+    DEATH NOTE 人狼 ``spectators``, 政治家人狼 ``afterlifeSees``; None: the game has none, 徒桜戦争 by
+    A08), which ``/option afterlifeSees`` also names; ``sees``, whether it is on; ``reveal``, whether the
+    engine shows a seat arriving in the 霊界 every seat's role (:func:`arrivals`; False where the game
+    shows the dead what they see itself, 人狼's ``graveyardReveal``)."""
 
     out: Callable[[Any], set[int]]
     enabled: Callable[[Any], bool]
+    sees_option: str | None = None
+    sees: Callable[[Any], bool] = _never
+    reveal: bool = False
 
     @staticmethod
-    def of_the_dead(option: Callable[[Any], bool]) -> Afterlife:
+    def of_the_dead(
+        option: Callable[[Any], bool], *, sees_option: str | None = None,
+        sees: Callable[[Any], bool] = _never, reveal: bool = False,
+    ) -> Afterlife:  # fmt: skip
         """The reading every game shares: the seats not ``alive`` are out of the table (each game's own
         ``alive``: 政治家人狼's ``ELECTED`` and ``OUT`` are not), the 霊界 open while ``option`` is on."""
-        return Afterlife(out=lambda state: {p.seat for p in state.players if not p.alive}, enabled=option)
+        return Afterlife(
+            out=lambda state: {p.seat for p in state.players if not p.alive}, enabled=option,
+            sees_option=sees_option, sees=sees, reveal=reveal,
+        )  # fmt: skip
 
     def listeners(self, state: TableState) -> list[int]:
         """The seats in the 霊界 now: out of the table and not kicked, in seat order."""
@@ -135,3 +155,43 @@ def tell_spectators(g: TableCtx[Any], query: Query, refused: Rejected | None) ->
     if refused is None and query.what == "status" and s.spectators and not s.is_over:
         g.reply(query, "watch.list", names=[m.name for m in s.spectators], count=len(s.spectators))
     return refused
+
+
+#: The name every game accepts for its 霊界表示 option (``/option afterlifeSees on``).
+SEES = "afterlifesees"
+
+
+def configure(state: TableState, channel: Afterlife | None, command: Configure) -> Configure | Rejected:
+    """``/option afterlifeSees …`` is the game's own 霊界表示 option (``Afterlife.sees_option``; refused as
+    an unknown option where the game has none, ``option.unknown`` by the game). Turning it on is refused
+    where the platform cannot mute the dead in the group (``settings["mutes"]`` False, LINE:
+    ``afterlife.sees_unmutable``): what the dead would learn must never reach the living."""
+    name = command.option.lower()
+    if channel is None or channel.sees_option is None:
+        return command
+    if name == SEES:
+        command = command.model_copy(update={"option": channel.sees_option})
+    elif name != channel.sees_option.lower():
+        return command
+    turning_on = bool(command.values) and ON_WORDS.get(command.values[0].lower()) is True
+    if turning_on and state.settings.get("mutes", True) is False:
+        return Rejected(reason="afterlife.sees_unmutable", params={"option": channel.sees_option})
+    return command
+
+
+def arrivals(g: TableCtx[Any], channel: Afterlife, before: Any) -> None:
+    """霊界表示 (``Afterlife.reveal`` and its option on): each seat that arrived in the 霊界 with this
+    command is told every seat's role (``afterlife.roles``: one ``afterlife.role`` line a seat), in its
+    1:1 chat, never anyone else. Spectators are not told (they may not be muted)."""
+    s = g.s
+    if not channel.reveal or not channel.sees(s) or not s.players or not before.players:
+        return
+    arrived = set(channel.listeners(s)) - set(channel.listeners(before))
+    if not arrived:
+        return
+    lines = [
+        KeyRef(key="afterlife.role", params={"player": g.ref(p.seat), "role": RoleRef(id=p.role)})
+        for p in s.players
+    ]
+    for seat in sorted(arrived):
+        g.tell(seat, "afterlife.roles", lines=lines)

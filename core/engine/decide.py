@@ -113,6 +113,8 @@ class Steps(Generic[S, C]):
         refused = self._dispatch(g, command, known)
         if refused is None and not isinstance(command, Query):
             self._away(g, state.phase_seq)
+            if self.afterlife is not None:
+                afterlife.arrivals(g, self.afterlife, state)
         return conclude(g, state, command, refused)
 
     def _away(self, g: C, seq: int) -> None:
@@ -157,7 +159,12 @@ class Steps(Generic[S, C]):
             return self._cancel(g, command.user_id)
         if isinstance(command, Configure):
             refused = lobby.check_configure(s, command.user_id)
-            return refused or g.add(self.configure(s, command.option, command.values))
+            if refused is not None:
+                return refused
+            named = afterlife.configure(s, self.afterlife, command)
+            if isinstance(named, Rejected):
+                return named
+            return g.add(self.configure(s, named.option, named.values))
         if isinstance(command, Timeout):
             exempt, close = self.afk_exempt, self.deadline
             return afk.deadline_passed(g, command, waiting=self.waiting, exempt=exempt, close=close)

@@ -51,7 +51,7 @@ RULES: Final[dict[str, int | bool | str]] = {
 }  # fmt: skip
 #: Host options [ADZ-11.8] timers (seconds), ``k`` (Adazakura-side count, 0: the [ADZ-4.3] table),
 #: ``shinra_k`` (cards per Shinra deck look, A37) and :data:`RULES`, each of which the ``printed`` preset
-#: turns to the original text's reading; ``afterlife``, the 霊界 of the dead (issue 24), off by default
+#: turns to the original text's reading; ``afterlife``, the 霊界 of the dead, off by default
 #: (A08: no graveyard chat, since Hagane can bring the dead back; docs/rules/adazakura-decisions.md).
 OPTIONS: Final = OptionTable(
     {**TIMERS, "k": 0, "shinra_k": 3, **RULES, "afterlife": False},

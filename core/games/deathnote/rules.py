@@ -132,8 +132,14 @@ def apply(g: Ctx, seat: int, action: Action) -> None:
         night.signal(g, seat, action.kind, action.args)
 
 
-#: The 霊界: the eliminated players (§8), while ``afterlife`` is on.
-AFTERLIFE = afterlife.Afterlife.of_the_dead(lambda state: bool(option(state, "afterlife")))
+#: The 霊界: the eliminated players (§8), while ``afterlife`` is on; with §11.5 ``spectators`` (霊界表示,
+#: off, AMB-51) each is shown every identity on arrival (docs/rules/deathnote-decisions.md).
+AFTERLIFE = afterlife.Afterlife.of_the_dead(
+    lambda state: bool(option(state, "afterlife")),
+    sees_option="spectators",
+    sees=lambda state: bool(option(state, "spectators")),
+    reveal=True,
+)
 
 
 def say(g: Ctx, seat: int, text: str) -> Rejected | None:

@@ -114,8 +114,14 @@ def apply(g: Ctx, seat: int, action: Action) -> None:
         end_night(g)
 
 
-#: The 霊界: the ``ELECTED`` and ``OUT`` players, who watch (AMB-03, §6), while ``afterlife`` is on.
-AFTERLIFE = afterlife.Afterlife.of_the_dead(lambda state: bool(option(state, "afterlife")))
+#: The 霊界: the ``ELECTED`` and ``OUT`` players, who watch (AMB-03, §6), while ``afterlife`` is on; with
+#: ``afterlifeSees`` (霊界表示, off) each is shown every role on arrival (docs/rules/politician-decisions.md).
+AFTERLIFE = afterlife.Afterlife.of_the_dead(
+    lambda state: bool(option(state, "afterlife")),
+    sees_option="afterlifeSees",
+    sees=lambda state: bool(option(state, "afterlifeSees")),
+    reveal=True,
+)
 
 
 def say(g: Ctx, seat: int, text: str) -> Rejected | None:

@@ -11,7 +11,12 @@ from core.games.werewolf.ctx import Ctx
 #: Longest relayed message, in characters.
 MAX_SAY = 500
 #: The 霊界 [WW-8.3]: the dead, while ``afterlife`` is on (AMB-49; docs/rules/werewolf-decisions.md).
-AFTERLIFE = afterlife.Afterlife.of_the_dead(lambda state: bool(settings.option(state, "afterlife")))
+AFTERLIFE = afterlife.Afterlife.of_the_dead(
+    lambda state: bool(settings.option(state, "afterlife")),
+    # 霊界表示 is [WW-8.3]'s graveyardReveal, which the game shows the dead itself (deaths.arrive).
+    sees_option="graveyardReveal",
+    sees=lambda state: bool(settings.option(state, "graveyardReveal")),
+)
 #: ``teamChat`` values in increasing openness; a role's ``chat`` opens at its value and above (AMB-52).
 LEVELS = ("none", "wolves", "all")
 

@@ -444,7 +444,7 @@
     box.appendChild(more);
   }
 
-  /* The 霊界 tab (issue 24): its texts, newest first, for a seat out of the table and a spectator. */
+  /* The 霊界 tab: its texts, newest first, for a seat out of the table and a spectator. */
   function fillAfterlife(box, view) {
     box.hidden = !view.afterlife;
     if (!view.afterlife) return;
