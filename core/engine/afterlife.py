@@ -102,11 +102,13 @@ def is_spectator(state: TableState, user_id: str) -> bool:
     return any(m.user_id == user_id for m in state.spectators)
 
 
-def watch(g: TableCtx[Any], command: Watch) -> Rejected | None:
+def watch(g: TableCtx[Any], command: Watch, *, quiet: bool = False) -> Rejected | None:
     """``/watch``: ``command.user_id`` becomes a spectator of the lobby or the running game. The group is
-    told (``watch.joined``) and the spectator welcomed in the 1:1 chat (``watch.welcome``; a spectator the
-    bot cannot message there is told of in the group and dropped, :func:`unreachable`). Refused:
-    ``game.over``, ``watch.seated`` (a lobby member or a seat), ``watch.already``, ``watch.full``."""
+    told (``watch.joined``; not while it is ``quiet``, a phase where nobody may post, e.g. a night whose
+    group must stay silent, DEATH NOTE 人狼 §11.3) and the spectator welcomed in the 1:1 chat
+    (``watch.welcome``; a spectator the bot cannot message there is dropped and, unless ``quiet``, the
+    group told, :func:`unreachable`). Refused: ``game.over``, ``watch.seated`` (a lobby member or a seat),
+    ``watch.already``, ``watch.full``."""
     s = g.s
     user = command.user_id
     if s.is_over:
@@ -119,33 +121,44 @@ def watch(g: TableCtx[Any], command: Watch) -> Rejected | None:
         return Rejected(reason="watch.full", params={"max": MAX_SPECTATORS})
     name = command.name[:MAX_NAME] or user
     s.spectators.append(Member(user_id=user, name=name))
-    g.announce("watch.joined", name=name)
+    if not quiet:
+        g.announce("watch.joined", name=name)
     g.notices.append(Notice(key="watch.welcome", to=to_user(user), params={"game": s.game}))
     return None
 
 
-def unwatch(g: TableCtx[Any], command: Unwatch) -> Rejected | None:
-    """``/unwatch``: the spectator leaves (``watch.left`` in the group). Refused: ``watch.not_watching``."""
-    return _drop(g, command.user_id, "watch.left")
+def unwatch(g: TableCtx[Any], command: Unwatch, *, quiet: bool = False) -> Rejected | None:
+    """``/unwatch``: the spectator leaves (``watch.left``: in the group, or in their 1:1 chat while the
+    group is ``quiet``). Refused: ``watch.not_watching``."""
+    return _drop(g, command.user_id, "watch.left", quiet=quiet, privately=True)
 
 
-def unreachable(g: TableCtx[Any], user_id: str) -> Rejected | None:
+def unreachable(g: TableCtx[Any], user_id: str, *, quiet: bool = False) -> Rejected | None:
     """The bot cannot message the spectator ``user_id`` in the 1:1 chat (Telegram: never started the bot,
     or blocked it): they stop watching, and the group is told how to watch (``watch.unreachable``), as the
-    lobby does for a player. Refused (``not_player``) for anyone else."""
+    lobby does for a player; while the group is ``quiet`` nobody is told (they are not a spectator any
+    more and may ``/watch`` again). Refused (``not_player``) for anyone else."""
     if not is_spectator(g.s, user_id):
         return Rejected(reason="not_player")
-    return _drop(g, user_id, "watch.unreachable")
+    return _drop(g, user_id, "watch.unreachable", quiet=quiet, privately=False)
 
 
-def _drop(g: TableCtx[Any], user_id: str, key: str) -> Rejected | None:
+def _drop(g: TableCtx[Any], user_id: str, key: str, *, quiet: bool, privately: bool) -> Rejected | None:
     s = g.s
     member = next((m for m in s.spectators if m.user_id == user_id), None)
     if member is None:
         return Rejected(reason="watch.not_watching")
     s.spectators.remove(member)
-    g.announce(key, name=member.name)
+    if not quiet:
+        g.announce(key, name=member.name)
+    elif privately:
+        g.notices.append(Notice(key=key, to=to_user(user_id), params={"name": member.name}))
     return None
+
+
+def quiet(speakers: set[int] | None) -> bool:
+    """Whether the group must stay silent now: nobody may post (a game's ``speakers`` is empty)."""
+    return speakers is not None and not speakers
 
 
 def tell_spectators(g: TableCtx[Any], query: Query, refused: Rejected | None) -> Rejected | None:
