@@ -102,13 +102,12 @@ def is_spectator(state: TableState, user_id: str) -> bool:
     return any(m.user_id == user_id for m in state.spectators)
 
 
-def watch(g: TableCtx[Any], command: Watch, *, quiet: bool = False) -> Rejected | None:
-    """``/watch``: ``command.user_id`` becomes a spectator of the lobby or the running game. The group is
-    told (``watch.joined``; not while it is ``quiet``, a phase where nobody may post, e.g. a night whose
-    group must stay silent, DEATH NOTE 人狼 §11.3) and the spectator welcomed in the 1:1 chat
-    (``watch.welcome``; a spectator the bot cannot message there is dropped and, unless ``quiet``, the
-    group told, :func:`unreachable`). Refused: ``game.over``, ``watch.seated`` (a lobby member or a seat),
-    ``watch.already``, ``watch.full``."""
+def watch(g: TableCtx[Any], command: Watch) -> Rejected | None:
+    """``/watch``: ``command.user_id`` becomes a spectator of the lobby or the running game, welcomed in
+    the 1:1 chat (``watch.welcome``) and nothing said in the group, whose messages are the game's (DEATH
+    NOTE 人狼 sends none while players choose or at night, §11.3, §11.6); ``/status`` lists the
+    spectators. A spectator the bot cannot message there is dropped (:func:`unreachable`). Refused:
+    ``game.over``, ``watch.seated`` (a lobby member or a seat), ``watch.already``, ``watch.full``."""
     s = g.s
     user = command.user_id
     if s.is_over:
@@ -121,38 +120,38 @@ def watch(g: TableCtx[Any], command: Watch, *, quiet: bool = False) -> Rejected 
         return Rejected(reason="watch.full", params={"max": MAX_SPECTATORS})
     name = command.name[:MAX_NAME] or user
     s.spectators.append(Member(user_id=user, name=name))
-    if not quiet:
-        g.announce("watch.joined", name=name)
     g.notices.append(Notice(key="watch.welcome", to=to_user(user), params={"game": s.game}))
     return None
 
 
-def unwatch(g: TableCtx[Any], command: Unwatch, *, quiet: bool = False) -> Rejected | None:
-    """``/unwatch``: the spectator leaves (``watch.left``: in the group, or in their 1:1 chat while the
-    group is ``quiet``). Refused: ``watch.not_watching``."""
-    return _drop(g, command.user_id, "watch.left", quiet=quiet, privately=True)
+def unwatch(g: TableCtx[Any], command: Unwatch) -> Rejected | None:
+    """``/unwatch``: the spectator leaves, told in the 1:1 chat (``watch.left``). Refused:
+    ``watch.not_watching``."""
+    return _drop(g, command.user_id, None, privately=True)
 
 
 def unreachable(g: TableCtx[Any], user_id: str, *, quiet: bool = False) -> Rejected | None:
     """The bot cannot message the spectator ``user_id`` in the 1:1 chat (Telegram: never started the bot,
     or blocked it): they stop watching, and the group is told how to watch (``watch.unreachable``), as the
-    lobby does for a player; while the group is ``quiet`` nobody is told (they are not a spectator any
-    more and may ``/watch`` again). Refused (``not_player``) for anyone else."""
+    lobby does for a player; while the group is ``quiet`` (nobody may post) nobody is told (they are no
+    spectator any more and may ``/watch`` again). Refused (``not_player``) for anyone else."""
     if not is_spectator(g.s, user_id):
         return Rejected(reason="not_player")
-    return _drop(g, user_id, "watch.unreachable", quiet=quiet, privately=False)
+    return _drop(g, user_id, None if quiet else "watch.unreachable", privately=False)
 
 
-def _drop(g: TableCtx[Any], user_id: str, key: str, *, quiet: bool, privately: bool) -> Rejected | None:
+def _drop(g: TableCtx[Any], user_id: str, key: str | None, *, privately: bool) -> Rejected | None:
+    """Remove the spectator ``user_id``; the group hears ``key`` (None: nothing), and ``privately`` they
+    are told ``watch.left`` in the 1:1 chat."""
     s = g.s
     member = next((m for m in s.spectators if m.user_id == user_id), None)
     if member is None:
         return Rejected(reason="watch.not_watching")
     s.spectators.remove(member)
-    if not quiet:
+    if key is not None:
         g.announce(key, name=member.name)
-    elif privately:
-        g.notices.append(Notice(key=key, to=to_user(user_id), params={"name": member.name}))
+    if privately:
+        g.notices.append(Notice(key="watch.left", to=to_user(user_id), params={"name": member.name}))
     return None
 
 

@@ -145,16 +145,15 @@ class Steps(Generic[S, C]):
         if type(command) is Act or type(command) is Say:  # most inputs of a game: no table-level checks
             return self._by_seat(g, command, known)
         s = g.s
-        if isinstance(command, SetReachable | Watch | Unwatch):
+        if isinstance(command, Watch):
+            return afterlife.watch(g, command)
+        if isinstance(command, Unwatch):
+            return afterlife.unwatch(g, command)
+        if isinstance(command, SetReachable) and afterlife.is_spectator(s, command.user_id):
+            if command.reachable:
+                return None
             silent = afterlife.quiet(self.speakers(s) if self.speakers is not None and s.players else None)
-            if isinstance(command, Watch):
-                return afterlife.watch(g, command, quiet=silent)
-            if isinstance(command, Unwatch):
-                return afterlife.unwatch(g, command, quiet=silent)
-            if afterlife.is_spectator(s, command.user_id):
-                return (
-                    afterlife.unreachable(g, command.user_id, quiet=silent) if not command.reachable else None
-                )
+            return afterlife.unreachable(g, command.user_id, quiet=silent)
         if isinstance(command, LobbyCommand):
             return apply_lobby(g, command, max_players=self.max_players(s))
         if isinstance(command, StartGame):
