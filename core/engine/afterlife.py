@@ -4,7 +4,7 @@ spectators").
 - **Out of the table.** Each game names the seats that have left the table for good but still watch it
   (:class:`Afterlife.out`): 徒桜戦争 the dead [ADZ-3.3], 政治家人狼 the ``ELECTED`` and ``OUT`` (§6, AMB-03),
   DEATH NOTE 人狼 the eliminated (§8), 人狼 the dead [WW-8.3]. A seat the host kicked is out of the game
-  and out of the 霊界 as well (:func:`listeners`).
+  and out of the 霊界 as well (:meth:`Afterlife.listeners`).
 - **Relay.** What such a seat, or a spectator, sends as relayed text (``Say``: ``/t <text>`` in the 1:1
   chat, the console's say box) goes out as one notice to the ``afterlife`` audience
   (:func:`core.engine.notice.to_afterlife`): the other seats out of the table, plus every spectator, whom
@@ -13,7 +13,12 @@ spectators").
   ``input.too_long`` (over :data:`MAX_SAY` characters), ``game.over``.
 - **Spectators** (``Watch``, ``Unwatch``) are users, not seats: at most :data:`MAX_SPECTATORS`, kept in
   ``TableState.spectators``. They are never prompted nor waited for, never counted for ``/skip``,
-  ``/extend`` or AFK (none of those looks beyond the seats), and ``/status`` lists them.
+  ``/extend`` or AFK (none of those looks beyond the seats), and ``/status`` lists them. ``/watch`` and
+  ``/unwatch`` are answered in their 1:1 chat only; the group hears of one only when the bot cannot
+  message them (:func:`unreachable`).
+- **霊界表示** (``afterlifeSees``): each game's own option (:class:`Afterlife`), refused where the platform
+  cannot mute the dead (:func:`configure`); on, a seat arriving in the 霊界 is shown every role
+  (:func:`arrivals`).
 """
 
 from __future__ import annotations
