@@ -107,6 +107,12 @@ def is_spectator(state: TableState, user_id: str) -> bool:
     return any(m.user_id == user_id for m in state.spectators)
 
 
+def stop_watching(state: TableState, user_id: str) -> None:
+    """``user_id`` is no spectator any more (they join the lobby: a seat never hears the 霊界 as a
+    spectator); nothing when they were not one."""
+    state.spectators = [m for m in state.spectators if m.user_id != user_id]
+
+
 def watch(g: TableCtx[Any], command: Watch) -> Rejected | None:
     """``/watch``: ``command.user_id`` becomes a spectator of the lobby or the running game, welcomed in
     the 1:1 chat (``watch.welcome``) and nothing said in the group, whose messages are the game's (DEATH

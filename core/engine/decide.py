@@ -23,6 +23,7 @@ from core.engine.commands import (
     Command,
     Configure,
     ControlCommand,
+    Join,
     Kick,
     LeftChat,
     MoveChat,
@@ -155,6 +156,10 @@ class Steps(Generic[S, C]):
             silent = afterlife.quiet(self.speakers(s) if self.speakers is not None and s.players else None)
             return afterlife.unreachable(g, command.user_id, quiet=silent)
         if isinstance(command, LobbyCommand):
+            if isinstance(
+                command, Join
+            ):  # a spectator who takes a seat stops watching (a seat hears no 霊界)
+                afterlife.stop_watching(s, command.user_id)
             return apply_lobby(g, command, max_players=self.max_players(s))
         if isinstance(command, StartGame):
             return self.start(g, command.user_id)

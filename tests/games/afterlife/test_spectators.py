@@ -9,8 +9,9 @@ import pytest
 
 from core.engine.afterlife import MAX_SPECTATORS
 from core.engine.bots import bot_user, start_bot_game
-from core.engine.commands import Extend, Query, SetReachable, SkipVote, Timeout, Unwatch, Watch
+from core.engine.commands import Extend, Join, Query, SetReachable, SkipVote, Timeout, Unwatch, Watch
 from core.engine.result import Accepted, Rejected
+from core.engine.table import Member
 from core.games import rules_for
 from tests.games.afterlife.helpers import GAMES, SPECTATOR, reason, with_the_dead
 
@@ -111,3 +112,17 @@ def test_while_the_group_must_stay_silent_an_unreachable_spectator_is_dropped_qu
     )
     assert dropped.notices == []
     assert dropped.state.spectators == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_spectator_who_joins_the_lobby_stops_watching(game: str) -> None:
+    """A seat never hears the 霊界 as a spectator: joining ends watching (a refused join changes nothing)."""
+    rules = rules_for(game)
+    host = Member(user_id=bot_user(1), name="B1")
+    state = rules.new_game(game_id="g", chat_id="c", host=host, settings={}, seed=1, now=0)
+    state = accept(rules, state, Watch(user_id=SPECTATOR, name="Mika")).state
+    assert [m.user_id for m in state.spectators] == [SPECTATOR]
+    joined = accept(rules, state, Join(user_id=SPECTATOR, name="Mika")).state
+    assert joined.spectators == []
+    assert joined.member(SPECTATOR) is not None
+    assert reason(rules.decide(joined, Watch(user_id=SPECTATOR, name="Mika"), now=0)) == "watch.seated"
