@@ -110,3 +110,33 @@ def test_werewolf_mutes_the_dead_while_they_see_every_role() -> None:
     assert g.rules.speakers(g.state) == set(g.living())
     plain = with_the_dead("werewolf", out=1)
     assert plain.rules.speakers(plain.state) is None
+
+
+def test_politician_shows_the_afterlife_each_night_s_actions_as_it_resolves() -> None:
+    """霊界表示 in 政治家人狼: at dawn every seat in the 霊界 (elected or ``OUT``) gets the night's actions
+    (``afterlife.night``, the recap's ``recap.night``), nobody else; without the option, nobody does."""
+    rules, seen = rules_for("politician"), []
+    for sees in (True, False):
+        for seed in range(1, 30):
+            settings = {"options": {"afterlifeSees": sees}}
+            state = start_bot_game(rules, 7, seed=seed, settings=settings).state
+            driver, now = Driver(rules, Rng.seeded(seed)), 0
+            while (command := driver.next_command(state)) is not None and not state.is_over:
+                now = next_now(state, command, now)
+                result = rules.decide(state, command, now=now, legal=driver.legal)
+                assert isinstance(result, Accepted)
+                driver.observe(result.notices)
+                told = [n for n in result.notices if n.key == "afterlife.night"]
+                resolved = len(result.state.nights) > len(state.nights)
+                out = sorted(p.seat for p in result.state.players if not p.alive)
+                if not sees or not resolved:
+                    assert told == []
+                else:
+                    assert sorted(s for n in told for s in n.to.seats) == out
+                    night = result.state.nights[-1].n
+                    assert all(n.params["night"].params["night"] == night for n in told)  # type: ignore[union-attr]
+                    seen += told
+                state = result.state
+            if seen or not sees:
+                break
+    assert seen, "no night resolved with a seat in the 霊界"
