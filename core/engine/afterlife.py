@@ -31,7 +31,7 @@ from core.engine.commands import Configure, Query, Unwatch, Watch
 from core.engine.context import TableCtx, seat_of
 from core.engine.notice import KeyRef, Notice, RoleRef, to_afterlife, to_user
 from core.engine.options import ON_WORDS
-from core.engine.result import Rejected
+from core.engine.result import Event, Rejected
 from core.engine.table import Member, TableState
 
 #: The most spectators one game keeps; the next ``/watch`` is refused (``watch.full``).
@@ -54,24 +54,28 @@ class Afterlife:
     DEATH NOTE 人狼 ``spectators``, 政治家人狼 ``afterlifeSees``; None: the game has none, 徒桜戦争 by
     A08), which ``/option afterlifeSees`` also names; ``sees``, whether it is on; ``reveal``, whether the
     engine shows a seat arriving in the 霊界 every seat's role (:func:`arrivals`; False where the game
-    shows the dead what they see itself, 人狼's ``graveyardReveal``)."""
+    shows the dead what they see itself, 人狼's ``graveyardReveal``); ``seen``, the game's line (its recap's)
+    for an event the 霊界 sees as it happens with 霊界表示 on (DEATH NOTE 人狼's night results), None for
+    the others."""
 
     out: Callable[[Any], set[int]]
     enabled: Callable[[Any], bool]
     sees_option: str | None = None
     sees: Callable[[Any], bool] = _never
     reveal: bool = False
+    seen: Callable[[Any, Event], KeyRef | None] | None = None
 
     @staticmethod
     def of_the_dead(
         option: Callable[[Any], bool], *, sees_option: str | None = None,
         sees: Callable[[Any], bool] = _never, reveal: bool = False,
+        seen: Callable[[Any, Event], KeyRef | None] | None = None,
     ) -> Afterlife:  # fmt: skip
         """The reading every game shares: the seats not ``alive`` are out of the table (each game's own
         ``alive``: 政治家人狼's ``ELECTED`` and ``OUT`` are not), the 霊界 open while ``option`` is on."""
         return Afterlife(
             out=lambda state: {p.seat for p in state.players if not p.alive}, enabled=option,
-            sees_option=sees_option, sees=sees, reveal=reveal,
+            sees_option=sees_option, sees=sees, reveal=reveal, seen=seen,
         )  # fmt: skip
 
     def listeners(self, state: TableState) -> list[int]:
@@ -204,17 +208,25 @@ def configure(state: TableState, channel: Afterlife | None, command: Configure) 
 
 def arrivals(g: TableCtx[Any], channel: Afterlife, before: Any) -> None:
     """霊界表示 (``Afterlife.reveal`` and its option on): each seat that arrived in the 霊界 with this
-    command is told every seat's role (``afterlife.roles``: one ``afterlife.role`` line a seat), in its
-    1:1 chat, never anyone else. Spectators are not told (they may not be muted)."""
+    command is told every seat's role (``afterlife.roles``: one ``afterlife.role`` line a seat), and every
+    seat in the 霊界 each event of this command the game shows it (``Afterlife.seen``, as
+    ``afterlife.night``), in their 1:1 chats, never anyone else. Spectators are not told (they may not be
+    muted)."""
     s = g.s
     if not channel.reveal or not channel.sees(s) or not s.players or not before.players:
         return
-    arrived = set(channel.listeners(s)) - set(channel.listeners(before))
-    if not arrived:
+    listeners = channel.listeners(s)
+    arrived = set(listeners) - set(channel.listeners(before))
+    if arrived:
+        lines = [
+            KeyRef(key="afterlife.role", params={"player": g.ref(p.seat), "role": RoleRef(id=p.role)})
+            for p in s.players
+        ]
+        for seat in sorted(arrived):
+            g.tell(seat, "afterlife.roles", lines=lines)
+    if channel.seen is None:
         return
-    lines = [
-        KeyRef(key="afterlife.role", params={"player": g.ref(p.seat), "role": RoleRef(id=p.role)})
-        for p in s.players
-    ]
-    for seat in sorted(arrived):
-        g.tell(seat, "afterlife.roles", lines=lines)
+    seen = [line for event in g.events if (line := channel.seen(g, event)) is not None]
+    for seat in listeners if seen else []:
+        for line in seen:
+            g.tell(seat, "afterlife.night", night=line)

@@ -14,7 +14,7 @@ from core.engine.context import seat_of
 from core.engine.decide import Steps
 from core.engine.notice import Action
 from core.engine.result import Rejected
-from core.games.deathnote import effects, flow, night, settings, setup, victory, view
+from core.games.deathnote import effects, flow, night, recap, settings, setup, victory, view
 from core.games.deathnote.cards import MAX_PLAYERS, MIN_PLAYERS
 from core.games.deathnote.ctx import Ctx
 from core.games.deathnote.legal import CHOICES, DECLINE, NIGHTS, legal, refusal
@@ -132,6 +132,8 @@ def apply(g: Ctx, seat: int, action: Action) -> None:
         night.signal(g, seat, action.kind, action.args)
 
 
+#: What 霊界表示 shows the 霊界 as a night resolves: who wrote what (the Judgment), the Shinigami's swap.
+NIGHT_RESULTS = frozenset({"JudgmentResolved", "ShinigamiResolved"})
 #: The 霊界: the eliminated players (§8), while ``afterlife`` is on; with §11.5 ``spectators`` (霊界表示,
 #: off, AMB-51) each is shown every identity on arrival (docs/rules/deathnote-decisions.md).
 AFTERLIFE = afterlife.Afterlife.of_the_dead(
@@ -139,6 +141,7 @@ AFTERLIFE = afterlife.Afterlife.of_the_dead(
     sees_option="spectators",
     sees=lambda state: bool(option(state, "spectators")),
     reveal=True,
+    seen=lambda g, event: recap.line(g, event) if event.kind in NIGHT_RESULTS else None,
 )
 
 

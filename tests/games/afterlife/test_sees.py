@@ -140,3 +140,32 @@ def test_politician_shows_the_afterlife_each_night_s_actions_as_it_resolves() ->
             if seen or not sees:
                 break
     assert seen, "no night resolved with a seat in the 霊界"
+
+
+def test_deathnote_shows_the_afterlife_each_night_as_it_resolves() -> None:
+    """``spectators`` (霊界表示) in DEATH NOTE 人狼: as a Judgment or Shinigami night resolves, every
+    eliminated seat gets its recap line (``afterlife.night``), nobody else; without it, nobody does."""
+    rules, seen = rules_for("deathnote"), []
+    for sees in (True, False):
+        for seed in range(1, 40):
+            state = start_bot_game(rules, 6, seed=seed, settings={"options": {"spectators": sees}}).state
+            driver, now = Driver(rules, Rng.seeded(seed)), 0
+            while (command := driver.next_command(state)) is not None and not state.is_over:
+                now = next_now(state, command, now)
+                result = rules.decide(state, command, now=now, legal=driver.legal)
+                assert isinstance(result, Accepted)
+                driver.observe(result.notices)
+                told = [n for n in result.notices if n.key == "afterlife.night"]
+                resolved = [e for e in result.events if e.kind in ("JudgmentResolved", "ShinigamiResolved")]
+                out = sorted(
+                    p.seat for p in result.state.players if not p.alive and p.seat not in result.state.kicked
+                )
+                if not sees or not resolved or not out:
+                    assert told == []
+                else:
+                    assert sorted(s for n in told for s in n.to.seats) == sorted(out * len(resolved))
+                    seen += told
+                state = result.state
+            if seen or not sees:
+                break
+    assert seen, "no night resolved with an eliminated seat"
