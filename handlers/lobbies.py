@@ -71,6 +71,8 @@ async def new_game(desk: Desk, inbound: Inbound, cmd: TextCommand, now: int) -> 
     settings = presets.lobby_settings(runner, inbound.chat_id, game)
     if locale:
         settings["locale"] = locale
+    if runner.settings_for(inbound.chat_id).get("mutes") is False:
+        settings["mutes"] = False  # the platform cannot mute the dead: no 霊界表示 (core.engine.afterlife)
     host = Member(user_id=inbound.user_id or "", name=inbound.user_name)
     state = rules.new_game(
         game_id=runner.new_id(), chat_id=inbound.chat_id, host=host, settings=settings,

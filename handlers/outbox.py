@@ -37,14 +37,19 @@ MERGE_LIMIT = 4096
 
 
 def recipients(rules: GameRules, state: Any, notice: Notice) -> list[str]:
-    """Chat ids a notice goes to: the group, seats' 1:1 chats, or one user's 1:1 chat."""
+    """Chat ids a notice goes to: the group, seats' 1:1 chats, or one user's 1:1 chat; the 霊界
+    (``afterlife``, ``core.engine.afterlife``) is its seats' 1:1 chats plus every spectator's of ``state``
+    but the sender's (``Audience.user_id``)."""
     to = notice.to
     if to.kind == "public":
         return [state.chat_id]
     if to.kind == "user":
         return [to.user_id] if to.user_id else []
     seats = rules.seats(state)
-    return [seats[s].user_id for s in to.seats if s in seats]
+    chats = [seats[s].user_id for s in to.seats if s in seats]
+    if to.kind == "afterlife":
+        chats += [m.user_id for m in state.spectators if m.user_id != to.user_id and m.user_id not in chats]
+    return chats
 
 
 def _body(notice: Notice, locale: str, game: str, wording: str | None = None) -> str:

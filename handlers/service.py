@@ -32,6 +32,7 @@ from handlers import (
     presets,
     rematch,
     removal,
+    spectators,
     stats,
     wakeups,
 )
@@ -167,7 +168,9 @@ class Service:
         if name == "co" and not cmd.args and not inbound.is_private:
             return traced(await self._co_menu(inbound, loaded, now), loaded.game_id, state.phase, "co_menu")
         typed = TextCommand("unknown") if name == "text" else cmd
-        command = to_command(typed, inbound.user_id, private=inbound.is_private, game=state.game)
+        command = to_command(
+            typed, inbound.user_id, private=inbound.is_private, game=state.game, user_name=inbound.user_name
+        )
         if isinstance(command, str) or (state.phase == CANCELLED and isinstance(command, Query)):
             # A closed lobby or a cancelled game is no game: /status names nobody (a result stays shown).
             reason = command if isinstance(command, str) else "join.none" if name == "join" else "game.none"
@@ -178,6 +181,9 @@ class Service:
             presets.remember(self.runner, loaded.game_id)  # an /option in the lobby is the group's preset too
         if command.type in ("kick", "leave") and outcome.result == "accepted":
             removal.release_removed(self.runner, loaded.game_id, state)  # a lobby member's 1:1 chat is free
+        if command.type in ("watch", "unwatch") and outcome.result == "accepted":
+            spectators.point(self.runner, loaded.game_id, inbound.user_id, watching=command.type == "watch",
+                             expires_at=now + USER_POINTER_KEPT)  # fmt: skip
         return outcome
 
     async def _back(self, inbound: Inbound, now: int) -> Outcome | None:

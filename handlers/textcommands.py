@@ -14,6 +14,7 @@ goes on as typed (upper case), for the rules to refuse.
 Discussion control (``core.engine.control``), in the group: ``/extend``, ``/skip`` (a vote to end the
 discussion; in the 1:1 chat ``/skip`` stays Saine's skip action [ADZ-11.2]), ``/pause`` and ``/resume``.
 The host's ``/kick <seat|name>`` (``core.engine.afk``): a lobby member, or an idle seat mid-game.
+Spectators (``core.engine.afterlife``), in the group: ``/watch`` and ``/unwatch``.
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ from core.engine.commands import (
     Say,
     SkipVote,
     StartGame,
+    Unwatch,
+    Watch,
 )
 from core.engine.notice import Action
 from core.games import registry
@@ -120,12 +123,18 @@ def verbs(game: str) -> Mapping[str, str]:
     return rules.verbs if rules is not None else {}
 
 
-def to_command(cmd: TextCommand, user_id: str, *, private: bool, game: str) -> Command | str:
-    """The core command for ``cmd`` sent by ``user_id`` in a game of ``game``, or a refusal reason id.
-    Role names may be typed in any catalog language (``/co ユリナ``); a night ability by the game's own
-    verb (``/protect 3`` in 政治家人狼: ``GameRules.verbs``)."""
+def to_command(
+    cmd: TextCommand, user_id: str, *, private: bool, game: str, user_name: str = ""
+) -> Command | str:
+    """The core command for ``cmd`` sent by ``user_id`` (shown as ``user_name``) in a game of ``game``,
+    or a refusal reason id. Role names may be typed in any catalog language (``/co ユリナ``); a night
+    ability by the game's own verb (``/protect 3`` in 政治家人狼: ``GameRules.verbs``)."""
     name, args = cmd.name.lower(), cmd.args
     night = verbs(game)
+    if name in ("watch", "unwatch"):
+        if private:
+            return "watch.group_only"
+        return Watch(user_id=user_id, name=user_name) if name == "watch" else Unwatch(user_id=user_id)
     if name == "skip" and not private:
         return SkipVote(user_id=user_id)
     if (name in PRIVATE_ONLY or name in night) and not private:

@@ -187,6 +187,22 @@ class Kick(BaseModel):
     target: str
 
 
+class Watch(BaseModel):
+    """``/watch`` in the group: ``user_id`` (not seated, not in the lobby) watches the game as a spectator
+    under ``name`` (``core.engine.afterlife``)."""
+
+    type: Literal["watch"] = "watch"
+    user_id: str
+    name: str
+
+
+class Unwatch(BaseModel):
+    """``/unwatch``: the spectator ``user_id`` stops watching (``core.engine.afterlife``)."""
+
+    type: Literal["unwatch"] = "unwatch"
+    user_id: str
+
+
 #: The discussion-control commands, handled by ``core.engine.control``.
 ControlCommand = Extend | SkipVote | Pause | Resume
 
@@ -211,6 +227,8 @@ Command = Annotated[
     | SkipVote
     | Pause
     | Resume
-    | Kick,
+    | Kick
+    | Watch
+    | Unwatch,
     Field(discriminator="type"),
 ]

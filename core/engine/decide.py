@@ -13,7 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from core.engine import afk, clock, control, lobby
+from core.engine import afk, afterlife, clock, control, lobby
+from core.engine.afterlife import Afterlife
 from core.engine.commands import (
     Act,
     BackInChat,
@@ -22,14 +23,18 @@ from core.engine.commands import (
     Command,
     Configure,
     ControlCommand,
+    Join,
     Kick,
     LeftChat,
     MoveChat,
     Query,
     Remind,
     Say,
+    SetReachable,
     StartGame,
     Timeout,
+    Unwatch,
+    Watch,
 )
 from core.engine.context import LobbyCommand, TableCtx, apply_lobby, conclude, leave_lobby, seat_of
 from core.engine.legal import LegalActions
@@ -84,7 +89,10 @@ class Steps(Generic[S, C]):
     ``speakers``: the seats that may post in the group now (``None``: everyone; without it, everyone);
     ``afk_exempt``: phase ids whose unanswered prompts never count as missed; ``leave``: the game's effect
     of a seat out of the game (a host's kick, or 突然死 of a seat still away when a phase ends, issue 21),
-    its win check included (default: the seat stays and times out; ``core.engine.afk``).
+    its win check included (default: the seat stays and times out; ``core.engine.afk``); ``afterlife``:
+    the game's 霊界 (who is out of the table, whether its ``afterlife`` option is on;
+    ``core.engine.afterlife``), which a spectator's relayed text and ``/watch`` use; the game's own ``say``
+    relays a seat out of the table through it.
     """
 
     model: type[S]
@@ -106,6 +114,7 @@ class Steps(Generic[S, C]):
     speakers: Callable[[S], set[int] | None] | None = None
     afk_exempt: frozenset[str] = frozenset()
     leave: afk.Leave | None = None
+    afterlife: Afterlife | None = None
 
     def decide(
         self, state: S, command: Command, *, now: int, legal: LegalActions | None = None
@@ -118,6 +127,8 @@ class Steps(Generic[S, C]):
         refused = self._dispatch(g, command, known)
         if refused is None and not isinstance(command, Query):
             self._away(g, state.phase_seq)
+            if self.afterlife is not None:
+                afterlife.arrivals(g, self.afterlife, state)
         return conclude(g, state, command, refused)
 
     def _away(self, g: C, seq: int) -> None:
@@ -148,7 +159,20 @@ class Steps(Generic[S, C]):
         if type(command) is Act or type(command) is Say:  # most inputs of a game: no table-level checks
             return self._by_seat(g, command, known)
         s = g.s
+        if isinstance(command, Watch):
+            return afterlife.watch(g, command)
+        if isinstance(command, Unwatch):
+            return afterlife.unwatch(g, command)
+        if isinstance(command, SetReachable) and afterlife.is_spectator(s, command.user_id):
+            if command.reachable:
+                return None
+            silent = afterlife.quiet(self.speakers(s) if self.speakers is not None and s.players else None)
+            return afterlife.unreachable(g, command.user_id, quiet=silent)
         if isinstance(command, LobbyCommand):
+            if isinstance(
+                command, Join
+            ):  # a spectator who takes a seat stops watching (a seat hears no 霊界)
+                afterlife.stop_watching(s, command.user_id)
             return apply_lobby(g, command, max_players=self.max_players(s))
         if isinstance(command, StartGame):
             return self.start(g, command.user_id)
@@ -156,14 +180,19 @@ class Steps(Generic[S, C]):
             return self._cancel(g, command.user_id)
         if isinstance(command, Configure):
             refused = lobby.check_configure(s, command.user_id)
-            return refused or g.add(self.configure(s, command.option, command.values))
+            if refused is not None:
+                return refused
+            named = afterlife.configure(s, self.afterlife, command)
+            if isinstance(named, Rejected):
+                return named
+            return g.add(self.configure(s, named.option, named.values))
         if isinstance(command, Timeout):
             exempt, close = self.afk_exempt, self.deadline
             return afk.deadline_passed(g, command, waiting=self.waiting, exempt=exempt, close=close)
         if isinstance(command, Query):
             if command.what == "join":
                 return g.add(lobby.how_to_join(s, command.user_id, public=command.public))
-            return afk.tell_idle(g, command, self.query(g, command))
+            return afterlife.tell_spectators(g, command, afk.tell_idle(g, command, self.query(g, command)))
         if isinstance(command, Kick):
             return afk.kick(g, command.user_id, command.target, leave=self.leave)
         if isinstance(command, Remind):
@@ -185,6 +214,10 @@ class Steps(Generic[S, C]):
         """A seat's tap, typed action or relayed text (refused for a non-player and a kicked seat)."""
         s = g.s
         seat = seat_of(s, command.user_id)
+        if seat is None and isinstance(command, Say) and afterlife.is_spectator(s, command.user_id):
+            if self.afterlife is None:
+                return Rejected(reason="afterlife.closed")
+            return afterlife.say(g, self.afterlife, command.text, spectator=command.user_id)
         if seat is None:
             return Rejected(reason="not_player")
         if seat in afk.kicked(s):

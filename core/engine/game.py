@@ -68,6 +68,14 @@ class Game(Generic[S]):
         """Seats that may post in the group now; ``None``: everyone (``Steps.speakers``)."""
         return self.steps.speakers(state) if self.steps.speakers is not None else None
 
+    def afterlife(self, state: S) -> list[int] | None:
+        """The seats in the 霊界 of a running game (``Steps.afterlife``); None without one or while closed."""
+        channel = self.steps.afterlife
+        started = bool(getattr(state, "players", None)) and not state.is_over
+        return (
+            channel.listeners(state) if channel is not None and started and channel.enabled(state) else None
+        )
+
     def legal_actions(self, state: S, seat: int) -> list[Action]:
         return self.steps.legal_actions(state, seat)
 

@@ -107,10 +107,13 @@ class Audience(BaseModel):
 
     ``public``: the group chat. ``seat``: the listed seats' 1:1 chats. ``team``: the listed seats, as the
     Adazakura team channel. ``user``: one platform user's 1:1 chat before seats exist (lobby).
+    ``afterlife``: the 霊界 (``core.engine.afterlife``): the listed seats, all out of the table, plus every
+    spectator of the game, which the shell adds when it renders (``TableState.spectators``), except the
+    user ``user_id`` (the sender, who is told apart).
     """
 
     model_config = ConfigDict(frozen=True)
-    kind: Literal["public", "seat", "team", "user"]
+    kind: Literal["public", "seat", "team", "user", "afterlife"]
     seats: tuple[int, ...] = ()
     user_id: str | None = None
 
@@ -126,6 +129,11 @@ def to_seat(*seats: int) -> Audience:
 
 def to_team(seats: list[int]) -> Audience:
     return Audience(kind="team", seats=tuple(seats))
+
+
+def to_afterlife(seats: list[int], *, sender: str | None) -> Audience:
+    """The 霊界: ``seats`` (out of the table) and the game's spectators but ``sender`` (a user id)."""
+    return Audience(kind="afterlife", seats=tuple(sorted(seats)), user_id=sender)
 
 
 def to_user(user_id: str) -> Audience:

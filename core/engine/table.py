@@ -72,6 +72,9 @@ class TableState(BaseModel):
     left: list[int] = Field(default_factory=list)
     #: Seats the host removed (``Kick``; logged as ``PlayerKicked``, ``core.engine.afk``).
     kicked: list[int] = Field(default_factory=list)
+    #: Users watching the game without a seat (``/watch``; at most ``core.engine.afterlife.MAX_SPECTATORS``).
+    #: Left out of the stored JSON while empty: a game nobody watches is stored as before.
+    spectators: list[Member] = Field(default_factory=list, exclude_if=lambda spectators: not spectators)
 
     @property
     def is_over(self) -> bool:

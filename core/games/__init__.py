@@ -99,6 +99,11 @@ class GameRules(Protocol):
         for everyone (lobby, game over). Shells mute the other seated players where they can."""
         ...
 
+    def afterlife(self, state: Any) -> list[int] | None:
+        """The seats in the 霊界 of a running game (out of the table, not kicked;
+        ``core.engine.afterlife``); ``None`` when the game has no 霊界 or it is closed now."""
+        ...
+
 
 @cache
 def registry() -> dict[str, GameRules]:

@@ -60,7 +60,10 @@ class SeatTokens:
 
 def is_member(rules: Any, state: Any, user_id: str) -> bool:
     """Whether ``user_id`` may open the console of the game of ``state``: seated once the game has started
-    (``rules.seats``), a member of the lobby before; no one in a cancelled lobby."""
+    (``rules.seats``), a member of the lobby before; no one in a cancelled lobby. A spectator
+    (``/watch``, ``core.engine.afterlife``) may too: their view is read-only (``handlers.console.view``)."""
+    if any(member.user_id == user_id for member in getattr(state, "spectators", ())):
+        return True
     if state.phase == LOBBY:
         return state.member(user_id) is not None
     return any(member.user_id == user_id for member in rules.seats(state).values())

@@ -3,7 +3,8 @@ to them (their seat, a team they are in, their user before the deal), rendered a
 (:mod:`handlers.history`). Nothing is kept for the feed: the history every commit writes already holds the
 notices, so the feed costs no write and no state (design §3: shell data never lives in the core's state).
 
-Shape of an entry: ``{"n": int, "text": str, "phase_seq": int, "buttons": bool}``, oldest first; ``n``
+Shape of an entry: ``{"n": int, "text": str, "phase_seq": int, "buttons": bool}``, plus ``"channel":
+"afterlife"`` for a text of the 霊界, oldest first; ``n``
 grows with the history (version × 1000 + place). At most :data:`FEED_MAX` entries and :data:`FEED_CHARS`
 characters (the oldest go first; the newest always stays), read from the history's tail and, when that
 holds fewer than :data:`FEED_SHOWN` of the viewer's, its last chunks too.
@@ -30,6 +31,9 @@ FEED_MAX = 30
 FEED_CHARS = 6000
 #: Entries the page shows before "earlier messages": fewer in the tail reads older chunks.
 FEED_SHOWN = 3
+#: The ``channel`` of a feed entry from the 霊界 (``core.engine.afterlife``): the page shows it in its
+#: 霊界 tab, apart from the viewer's other messages.
+AFTERLIFE = "afterlife"
 
 
 def entries(
@@ -48,27 +52,38 @@ def entries(
         messages = [
             m for m in outbox.render_notices(rules, state, mine, wording=wording) if m.chat_id == user_id
         ]
-        feed += [_entry(entry.version * 1000 + place, m, entry.phase_seq) for place, m in enumerate(messages)]
+        channel = AFTERLIFE if all(n.to.kind == "afterlife" for n in mine) else None
+        feed += [
+            _entry(entry.version * 1000 + place, m, entry.phase_seq, channel)
+            for place, m in enumerate(messages)
+        ]
     return bounded(feed)
 
 
 def _addressed(notice: Notice, user_id: str, seat: int | None) -> bool:
+    """Whether ``notice`` reached ``user_id`` (at ``seat``, or None for a spectator): a 霊界 notice
+    reached its seats and, when the viewer has no seat, the spectators but its sender (the feed of a
+    spectator who started watching later shows what the 霊界 said before: the 霊界 is theirs to read)."""
     to = notice.to
     if to.kind == "user":
         return to.user_id == user_id
+    if to.kind == "afterlife":
+        return seat in to.seats if seat is not None else to.user_id != user_id
     return to.kind in ("seat", "team") and seat is not None and seat in to.seats
 
 
-def _entry(n: int, message: OutMessage, phase_seq: int | None) -> dict[str, Any]:
+def _entry(n: int, message: OutMessage, phase_seq: int | None, channel: str | None = None) -> dict[str, Any]:
     """One feed entry: the phase its buttons belong to (a prompt), else the phase its commit left the game
-    in (``phase_seq``; 0 when unknown)."""
+    in (``phase_seq``; 0 when unknown); ``channel`` :data:`AFTERLIFE` for a text of the 霊界 (the page's
+    霊界 tab)."""
     seqs = [b.tap.phase_seq for row in message.buttons for b in row if b.tap.phase_seq is not None]
-    return {
+    entry = {
         "n": n,
         "text": message.text,
         "phase_seq": max(seqs) if seqs else (phase_seq or 0),
         "buttons": bool(message.buttons),
     }
+    return {**entry, "channel": channel} if channel else entry
 
 
 def bounded(feed: list[dict[str, Any]]) -> list[dict[str, Any]]:

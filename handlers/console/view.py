@@ -23,6 +23,7 @@ from core.engine.table import ENDED
 from core.games import GameRules, registry
 from handlers import menu
 from handlers.console import feed as console_feed
+from handlers.console.feed import AFTERLIFE
 
 #: The sections from the game's read-only queries, in page order: section id → ``Query.what``.
 QUERIES: tuple[tuple[str, Literal["me", "status", "board"]], ...] = (
@@ -176,12 +177,30 @@ def answered(rules: GameRules, state: Any, seat: int | None, feed: list[dict[str
 def _say(rules: GameRules, state: Any, user_id: str, now: int) -> dict[str, str] | None:
     """``{"placeholder"}`` when the rules would relay a text of the viewer now (a dry run of ``Say``:
     徒桜戦争's night team channel [ADZ-11.6], 政治家人狼's collusion, DEATH NOTE 人狼's free-text
-    signals), else None."""
-    if state.is_over or rules.seat_of(state, user_id) is None:
+    signals), with ``"channel": "afterlife"`` for the 霊界 of a seat out of the table or a spectator
+    (``core.engine.afterlife``); else None."""
+    if state.is_over or not (rules.seat_of(state, user_id) is not None or is_spectator(state, user_id)):
         return None
     if isinstance(rules.decide(state, Say(user_id=user_id, text=PROBE_TEXT), now=now), Rejected):
         return None
+    if in_afterlife(rules, state, user_id):
+        return {"placeholder": _text("console.say.afterlife", state.locale, state.game), "channel": AFTERLIFE}
     return {"placeholder": _text("console.say.placeholder", state.locale, state.game)}
+
+
+def is_spectator(state: Any, user_id: str) -> bool:
+    """Whether ``user_id`` watches the game of ``state`` without a seat (``/watch``)."""
+    return any(m.user_id == user_id for m in getattr(state, "spectators", ()))
+
+
+def in_afterlife(rules: GameRules, state: Any, user_id: str) -> bool:
+    """Whether the viewer belongs to the 霊界 of a running game: a spectator, or a seat out of the table
+    (the game's ``Steps.afterlife``) while the game's 霊界 is open. The page shows them its 霊界 tab."""
+    listeners = rules.afterlife(state)
+    if listeners is None:
+        return False
+    seat = rules.seat_of(state, user_id)
+    return is_spectator(state, user_id) if seat is None else seat in listeners
 
 
 #: A game's word for a player no longer in it, when not ``dead`` (DEATH NOTE 人狼 §9: eliminated).
@@ -202,10 +221,13 @@ def seat_state(game: str, player: Any) -> str:
 
 def _me(rules: GameRules, state: Any, user_id: str, seat: int | None) -> dict[str, Any]:
     """``{"seat", "name", "alive", "state"}``: ``state`` is :func:`seat_state` (``alive`` outside a
-    seat), labelled by ``console.ui.state.<state>``; ``alive`` is kept for older pages."""
-    member = state.member(user_id)
+    seat, ``spectator`` for a spectator), labelled by ``console.ui.state.<state>``; ``alive`` is kept for
+    older pages."""
+    member = state.member(user_id) or next((m for m in state.spectators if m.user_id == user_id), None)
     player = next((p for p in getattr(state, "players", []) if seat and p.seat == seat), None)
     standing = seat_state(state.game, player) if player is not None else "alive"
+    if seat is None and is_spectator(state, user_id):
+        standing = "spectator"
     alive = bool(getattr(player, "alive", True))
     return {"seat": seat, "name": member.name if member else "", "alive": alive, "state": standing}
 
@@ -217,6 +239,10 @@ def _phase_label(state: Any) -> str:
     return _text(key, state.locale, state.game)
 
 
+def _shown(entry: dict[str, Any]) -> dict[str, Any]:
+    return {"n": entry["n"], "text": entry["text"], "phase_seq": entry["phase_seq"]}
+
+
 def project(
     rules: GameRules, state: Any, user_id: str, feed: list[dict[str, Any]], *, now: int
 ) -> dict[str, Any]:
@@ -224,8 +250,11 @@ def project(
     clock, ``me``, ``sections``, ``actions`` (a tree, see :func:`action_tree`, the viewer's standing
     choices marked), ``prompt`` (see :func:`asked_now`; None when no action is left), ``waiting`` (see
     :func:`answered`: the page says it waits for the others, with the deadline), ``feed`` (``feed``: the
-    viewer's entries, :mod:`handlers.console.feed`), ``say``, ``ui`` (every ``console.ui.*`` text of the
-    game's locale, keyed without the prefix) and ``table`` (:func:`result_table`, after the end)."""
+    viewer's entries, :mod:`handlers.console.feed`, but the 霊界's), ``afterlife`` (the 霊界's entries, for
+    its tab; None for a viewer who never belonged to it), ``read_only`` (a spectator: no buttons, ever),
+    ``say``, ``ui`` (every ``console.ui.*`` text of the game's locale, keyed without the prefix) and
+    ``table`` (:func:`result_table`, after the end). A spectator (``/watch``) gets the public sections, the
+    霊界 and no actions."""
     locale, game = state.locale, state.game
     seat = rules.seat_of(state, user_id)
     playing = seat is not None and not state.is_over
@@ -251,7 +280,13 @@ def project(
         "sections": sections,
         "actions": actions,
         "prompt": asked_now(console_feed.prompt(feed, state.phase_seq), card) if actions else None,
-        "feed": [{"n": e["n"], "text": e["text"], "phase_seq": e["phase_seq"]} for e in feed],
+        "feed": [_shown(e) for e in feed if e.get("channel") != AFTERLIFE],
+        "afterlife": (
+            [_shown(e) for e in feed if e.get("channel") == AFTERLIFE]
+            if in_afterlife(rules, state, user_id) or any(e.get("channel") == AFTERLIFE for e in feed)
+            else None
+        ),
+        "read_only": seat is None and is_spectator(state, user_id),
         "say": _say(rules, state, user_id, now),
         "waiting": answered(rules, state, seat, feed),
         "ui": i18n.texts("console.ui.", locale, game),

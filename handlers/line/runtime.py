@@ -48,9 +48,10 @@ def settings_for(chat_id: str) -> dict[str, Any]:
     console is the primary private channel (``console_primary``) when ``CONSOLE_PRIMARY`` is on and the
     LIFF app (``LINE_LIFF_ID``, ``LINE_LOGIN_CHANNEL_ID``) exists to link to. In free mode this removes
     the pull step for private items: they wait in the console, not for a reply token. ``console``: that
-    LIFF app exists, so private messages are kept in the players' console feeds."""
+    LIFF app exists, so private messages are kept in the players' console feeds. ``mutes``: False, a LINE
+    bot cannot mute anyone in a group, so a game refuses 霊界表示 (``core.engine.afterlife.configure``)."""
     console = bool(settings.line_liff_id() and settings.line_login_channel_id())
-    return {"console": console, "console_primary": console and settings.console_primary()}
+    return {"console": console, "console_primary": console and settings.console_primary(), "mutes": False}
 
 
 def console(service: object, authenticator: Authenticator | None = None) -> ConsoleApi:

@@ -425,3 +425,36 @@ def test_a_poll_that_takes_the_focused_button_away_moves_focus_to_the_phase(nigh
     _poll(page)
     expect(page.locator("#phase")).to_have_text("昼")
     expect(page.locator("#phase")).to_be_focused()
+
+
+SPECTATING = _view(
+    "werewolf", title="人狼", phase="night", phase_label="夜",
+    me={"seat": None, "name": "Kai", "alive": True, "state": "spectator"},
+    sections=[{"id": "status", "title": "卓の様子", "text": "夜2\n生存: 1番 Bob、2番 Carol"}],
+    feed=[], read_only=True,
+    afterlife=[{"n": 2001, "text": "👻 [霊界] 3番 Alice: 狼は2番", "phase_seq": 6},
+               {"n": 3001, "text": "👻 [霊界] 4番 Dan: たしかに", "phase_seq": 7}],
+    say={"placeholder": i18n.text("console.say.afterlife", "ja", "werewolf"), "channel": "afterlife"},
+)  # fmt: skip
+
+
+def test_a_spectator_reads_the_afterlife_tab_newest_first_and_writes_in_it_without_buttons(
+    page: Page,
+) -> None:
+    stub = Stub(page, copy.deepcopy(SPECTATING))
+    stub.open()
+    tab = page.locator("#afterlife")
+    afterlife = i18n.text("console.ui.afterlife", "ja", "werewolf")
+    expect(tab.get_by_role("heading", name=afterlife)).to_be_visible()
+    expect(tab.locator("li")).to_have_text(["👻 [霊界] 4番 Dan: たしかに", "👻 [霊界] 3番 Alice: 狼は2番"])
+    expect(tab).to_contain_text(i18n.text("console.ui.read_only", "ja", "werewolf"))
+    expect(page.locator("#actions button")).to_have_count(0)
+    box = page.get_by_role("textbox", name=afterlife)
+    box.fill("見てるよ")
+    box.press("Enter")
+    (said,) = stub.of("say")
+    assert said["body"]["text"] == "見てるよ"
+
+
+def test_a_player_in_the_game_sees_no_afterlife_tab(night: Stub, page: Page) -> None:
+    expect(page.locator("#afterlife")).to_be_hidden()

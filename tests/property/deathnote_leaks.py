@@ -10,13 +10,14 @@ from collections import Counter
 from itertools import chain
 from typing import Any
 
-from core.engine.commands import Query
+from core.engine.commands import Query, Say
 from core.engine.notice import CardRef, KeyRef, Notice, PlayerRef
 from core.games.deathnote.cards import kind
 from core.games.deathnote.ctx import LEDGER_KEPT
 from core.games.deathnote.model import DNState
 from tests.property.deathnote_playout import NIGHTS, Step
 from tests.property.leaks import Level, levels
+from tests.property.notices import assert_afterlife
 
 #: Public keys of the end (every identity and the post-game log, §9.5, AMB-58).
 END_KEYS = ("game.over", "recap.")
@@ -79,16 +80,20 @@ def assert_no_leak(step: Step) -> None:
       hand S surveilled in this step (exactly), of the face-down table for Kira (exactly); identities only
       S's own and the one S looked at with the Apple in this step; the partner's role only to a recognised
       Kira/Follower; relay only between them, silent, at night; nothing to an eliminated S except the
-      answer to its own ``/hand``; ``/hand`` replays exactly the latest ledger lines.
+      answer to its own ``/hand`` and the 霊界's texts; ``/hand`` replays exactly the latest ledger lines;
+    - the 霊界 (:func:`tests.property.notices.assert_afterlife`): only to the eliminated.
     """
     before, after = step.before, step.after
     if before.is_over:
         return
+    assert_afterlife(before, step.outcome.notices, after)
     for notice in step.outcome.notices:
         if notice.key == "status":
             _status(after, notice)
         if notice.to.kind == "public":
             _public(step, notice)
+            continue
+        if notice.to.kind == "afterlife":  # the 霊界 of the eliminated (issue 24): assert_afterlife
             continue
         assert notice.to.kind != "team", f"a team notice {notice.key} (the game has no team channel)"
         seats = notice.to.seats or tuple(p.seat for p in after.players if p.user_id == notice.to.user_id)
@@ -154,7 +159,9 @@ def _private(step: Step, notice: Notice, seat: int) -> None:
     before, after = step.before, step.after
     where = f"{notice.key} to P{seat} ({before.phase} → {after.phase})"
     own_query = isinstance(step.command, Query) and step.actor() == seat
-    assert after.players[seat - 1].alive or own_query, f"§8.4/AMB-51: eliminated P{seat} told {where}"
+    own_say = isinstance(step.command, Say) and step.actor() == seat and notice.key == "afterlife.sent"
+    allowed = own_query or own_say
+    assert after.players[seat - 1].alive or allowed, f"§8.4/AMB-51: eliminated P{seat} told {where}"
     if notice.silent or notice.key in RELAY:
         assert notice.silent, f"§11.4: a relay with a sound ({where})"
         assert notice.key in RELAY, f"§11.4: silent {where}"

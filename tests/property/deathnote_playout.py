@@ -32,7 +32,7 @@ from core.engine.result import Accepted
 from core.games import rules_for
 from core.games.deathnote.model import DNState
 from tests.property import playing
-from tests.property.playing import IdleRules, play_table
+from tests.property.playing import Chatter, IdleRules, play_table
 
 RULES = rules_for("deathnote")
 SIZES = (4, 5, 6)
@@ -155,8 +155,14 @@ def play(game: Game, check: Check = lambda step: None, *, probe: Probe | None = 
     every state a move is chosen in. Raises :class:`BotRefused` if a bot's move or a timer is refused;
     fails if the game has not ended after :data:`MAX_STEPS` steps."""
     extra = _Extra(game, random.Random(game.bot_seed))
+
+    def moves(game: Game, state: DNState, chatter: Chatter) -> Command | None:
+        """The 霊界's moves (``Chatter.afterlife``: a spectator, texts of the eliminated), else
+        :class:`_Extra`'s."""
+        return (chatter.afterlife(state) if game.talk else None) or extra.command(state)
+
     return play_table(
-        RULES, game, started(game), lambda game, state, chatter: extra.command(state), skippable=(Say,),
+        RULES, game, started(game), moves, skippable=(Say,),
         step=Step, check=check, probe=probe, max_steps=MAX_STEPS,
     )  # fmt: skip
 

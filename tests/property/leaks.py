@@ -27,6 +27,7 @@ from core.engine import ledger
 from core.engine.notice import FactionRef, KeyRef, Notice, Param, PlayerRef, RoleRef
 from core.games.adazakura.model import AdzState
 from core.games.adazakura.settings import rule
+from tests.property.notices import assert_afterlife
 
 #: Keys whose Megami are claims, not truths (the CO board, [ADZ-11.7]; a deducer's own answers,
 #: [ADZ-10.2]) or a sanctioned reveal (A48, A44).
@@ -91,11 +92,14 @@ def assert_no_leak(
     table = state_before if state_before.players else state_after
     ended = state_after is not None and state_after.is_over
     claims = CLAIMS | (MORNING if rule(state_before, "morning_megami") else frozenset())
+    notices = list(notices)
+    if state_after is not None:
+        assert_afterlife(state_before, notices, state_after)
     for notice in notices:
         where = f"{notice.key} to {notice.to.kind} {notice.to.seats or notice.to.user_id or ''}"
         if notice.to.kind == "public":
             _check_public(notice, ended, where, claims)
-        elif table is not None and table.players:
+        elif notice.to.kind != "afterlife" and table is not None and table.players:
             _check_private(table, notice, where)
 
 

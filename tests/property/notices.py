@@ -11,6 +11,8 @@ from typing import Any
 
 from core.engine.notice import PUBLIC, KeyRef, Notice, PlayerRef, to_seat, to_team
 from core.engine.result import Accepted
+from core.games import rules_for
+from handlers.outbox import recipients
 from tests.property.playing import Step
 
 
@@ -22,6 +24,34 @@ def addressed(step: Step[Any]) -> Iterator[tuple[Notice, str]]:
     moved = f"{step.before.phase} → {step.after.phase}"
     for notice in step.outcome.notices:
         yield notice, f"{notice.key} to {notice.to.kind} {notice.to.seats} ({moved})"
+
+
+#: What the 霊界 relays (``core.engine.afterlife``): only ever to the ``afterlife`` audience.
+AFTERLIFE_KEYS = frozenset({"afterlife.say", "afterlife.say.spectator"})
+
+
+def assert_afterlife(before: Any, notices: list[Notice], after: Any) -> None:
+    """Issue 24 §1 on one step while the game runs: a notice to the 霊界 (``afterlife``) relays a 霊界
+    text and names only seats out of the table (not ``alive``) and not kicked, before and after the step,
+    so the shell's expansion (those seats' users and the spectators) never reaches a living seat; a 霊界
+    text goes to no other audience. Raises ``AssertionError`` with where it went."""
+    if before.is_over or not after.players:
+        return
+    for notice in notices:
+        where = f"{notice.key} to {notice.to.kind} {notice.to.seats} ({before.phase} → {after.phase})"
+        if notice.to.kind != "afterlife":
+            assert notice.key not in AFTERLIFE_KEYS, f"the 霊界 outside the 霊界 ({where})"
+            continue
+        assert notice.key in AFTERLIFE_KEYS, f"another text in the 霊界 ({where})"
+        chats = set(recipients(rules_for(after.game), after, notice))
+        living_users = {p.user_id for p in after.players if p.alive}
+        assert not chats & living_users, f"the 霊界 to living users {chats & living_users} ({where})"
+        for state in (before, after):
+            living = {p.seat for p in state.players if p.alive} if state.players else set()
+            assert not set(notice.to.seats) & living, (
+                f"the 霊界 to living {set(notice.to.seats) & living} ({where})"
+            )
+            assert not set(notice.to.seats) & set(state.kicked), f"the 霊界 to a kicked seat ({where})"
 
 
 def seats_named(value: Any) -> list[int]:

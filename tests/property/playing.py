@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from core.engine.bots import BotRefused, Driver, next_now
-from core.engine.commands import Command, Query, Say
+from core.engine.commands import Command, Query, Say, Watch
 from core.engine.notice import Action
 from core.engine.result import Accepted, Rejected
 from core.engine.rng import Rng
@@ -28,6 +28,10 @@ SAY_CHANCE = 0.3
 #: The chance of a query before each move.
 QUERIES = 0.03
 QUERY_KINDS: list[Literal["me", "status", "board", "help"]] = ["me", "status", "board", "help"]
+#: The chance of a 霊界 move (a spectator watching, a text from the 霊界) before each move.
+AFTERLIFE_CHANCE = 0.05
+#: The user who watches the random games (issue 24 §2).
+SPECTATOR = "spectator:1"
 
 
 @dataclass(frozen=True)
@@ -99,6 +103,8 @@ class Chatter:
 
     rnd: random.Random
     said: dict[int, int] = field(default_factory=dict)
+    #: The 霊界's own draws, apart from ``rnd`` (so the games the other moves make stay as they were).
+    grave: random.Random = field(default_factory=lambda: random.Random(24))
 
     def talks(self, state: Any) -> bool:
         """Whether to send a relayed text now (counted in the phase's budget; :data:`SAY_CHANCE`)."""
@@ -106,6 +112,16 @@ class Chatter:
             return False
         self.said[state.phase_seq] = self.said.get(state.phase_seq, 0) + 1
         return True
+
+    def afterlife(self, state: Any) -> Command | None:
+        """Now and then (:data:`AFTERLIFE_CHANCE`) a move of the 霊界 (issue 24): :data:`SPECTATOR` starts
+        watching, or a spectator or a seat out of the table writes (refused where the 霊界 is closed)."""
+        if not state.players or self.grave.random() >= AFTERLIFE_CHANCE:
+            return None
+        if not state.spectators:
+            return Watch(user_id=SPECTATOR, name="Mika")
+        out = [p.user_id for p in state.players if not p.alive]
+        return Say(user_id=self.grave.choice([SPECTATOR, *out]), text="P3?")
 
     def query(self, state: Any) -> Query | None:
         """One time in :data:`QUERIES`, a query of a random kind from a random seat (in the group or not)."""

@@ -24,7 +24,7 @@ from core.games.politician.roles import Cast
 from core.games.politician.settings import option
 from tests.property import offers
 from tests.property.leaks import Level, levels
-from tests.property.notices import addressed, seats_named
+from tests.property.notices import addressed, assert_afterlife, seats_named
 from tests.property.politician_playout import RULES, Check, Probe, Step
 
 # -- §7: seats and the winner ----------------------------------------------------------------------------
@@ -173,12 +173,13 @@ class NoLeak:
         self.shown: dict[tuple[int, int], list[tuple[int, int | None]]] = {}
 
     def __call__(self, step: Step) -> None:
+        assert_afterlife(step.before, step.outcome.notices, step.after)
         for notice, where in addressed(step):
             if notice.to.kind == "public":
                 self._public(step, notice, where)
             elif notice.to.kind == "team":
                 _team(step, notice, where)
-            else:
+            elif notice.to.kind != "afterlife":  # the 霊界: assert_afterlife
                 _private(step, notice, where)
 
     def _public(self, step: Step, notice: Notice, where: str) -> None:

@@ -163,8 +163,8 @@ def play(game: Game, check: Check = lambda step: None, *, probe: Probe | None = 
 def _extra(game: Game, state: PolState, chatter: Chatter) -> Command | None:
     """Moves the bots never make: the lover's own favourite (§6.2 step 2) and team-channel text from a
     random seat during the role check or a night (refused unless ``allowCollusion`` and a member: the
-    collusion channel, AMB-48), and now and then a query (``/me``, ``/status``, ``/board``, ``/help``)
-    from a random seat."""
+    collusion channel, AMB-48), the 霊界's spectator and its texts (``Chatter.afterlife``), and now and
+    then a query (``/me``, ``/status``, ``/board``, ``/help``) from a random seat."""
     rnd = chatter.rnd
     if game.picks and state.phase == "role_check":
         lover = next(p for p in state.players if p.role == "lover")
@@ -172,6 +172,9 @@ def _extra(game: Game, state: PolState, chatter: Chatter) -> Command | None:
             picks = RULES.legal_actions(state, lover.seat)
             if picks:
                 return Act(user_id=lover.user_id, action=rnd.choice(picks), phase_seq=state.phase_seq)
+    grave = chatter.afterlife(state) if game.talk else None
+    if grave is not None:
+        return grave
     if game.talk and state.phase in ("role_check", "night") and chatter.talks(state):
         return Say(user_id=rnd.choice(state.players).user_id, text="P3?")
     return chatter.query(state)

@@ -21,7 +21,7 @@ from functools import partial
 from core.engine.notice import KeyRef, Notice, RoleRef
 from tests.property import offers
 from tests.property.leaks import Level, levels
-from tests.property.notices import addressed
+from tests.property.notices import addressed, assert_afterlife
 from tests.property.werewolf_playout import RULES, Check, Probe, Step
 
 # -- [WW-3.1], [WW-7.1]: restated ----------------------------------------------------------------------------
@@ -149,20 +149,22 @@ class NoLeak:
     - public, while the game runs: no role but in the composition and settings; no cause, result,
       knowledge, recap or reveal key; nothing about the 霊界;
     - team: ``know.<role>`` only to the holders of that role at the deal; ``night.proposal`` only to the
-      living wolves at night; ``team.say`` to the living holders of one chatting role at night; the 霊界
-      (``grave.*``) only to dead humans;
+      living wolves at night; ``team.say`` to the living holders of one chatting role at night; what
+      ``graveyardReveal`` shows (``grave.*``) only to dead humans; the 霊界's texts only to the dead
+      (:func:`tests.property.notices.assert_afterlife`);
     - a seat: ``know.*`` per [WW-3.3]; ``divine.result`` and ``white.notice`` only to the seer and only
       when the night resolves; ``medium.result`` only to the medium and only as a night opens; its role
       card only with its own role; ``dead.you`` only to the dead; no other role named.
     """
 
     def __call__(self, step: Step) -> None:
+        assert_afterlife(step.before, step.outcome.notices, step.after)
         for notice, where in addressed(step):
             if notice.to.kind == "public":
                 _public(step, notice, where)
             elif notice.to.kind == "team":
                 _team(step, notice, where)
-            else:
+            elif notice.to.kind != "afterlife":  # the 霊界: assert_afterlife
                 _private(step, notice, where)
 
 

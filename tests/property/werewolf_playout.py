@@ -186,8 +186,12 @@ def play(game: Game, check: Check = lambda step: None, *, probe: Probe | None = 
 
 def _extra(game: Game, state: WWState, chatter: Chatter) -> Command | None:
     """Moves the bots never make: relayed text from a random seat (the executed player's 遺言, a dead
-    player's 霊界, a night team chat; refused where closed) and now and then a query."""
+    player's 霊界, a night team chat; refused where closed), the 霊界's spectator and its texts
+    (``Chatter.afterlife``) and now and then a query."""
     rnd = chatter.rnd
+    grave = chatter.afterlife(state) if game.talk else None
+    if grave is not None:
+        return grave
     if game.talk and chatter.talks(state):
         speaker = state.executed if state.phase == "last_words" and rnd.random() < 0.5 else None
         user = state.players[speaker - 1].user_id if speaker else rnd.choice(state.players).user_id

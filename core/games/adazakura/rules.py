@@ -6,7 +6,7 @@ Pure: the input state is copied, never mutated; time comes in as ``now`` (UTC ep
 
 from __future__ import annotations
 
-from core.engine import lobby
+from core.engine import afterlife, lobby
 from core.engine.decide import Steps
 from core.engine.notice import Action, Notice
 from core.engine.result import Rejected
@@ -109,11 +109,19 @@ def advance(g: Ctx) -> None:
         OPENERS[kind](g, n, quiet)
 
 
+#: The 霊界 of the dead [ADZ-3.3], only when the host turns ``afterlife`` on (A08: off by default).
+AFTERLIFE = afterlife.Afterlife.of_the_dead(lambda state: rule(state, "afterlife"))
+
+
 def team_say(g: Ctx, seat: int, text: str) -> Rejected | None:
-    """Relay ``text`` to the other living team members during a night window [ADZ-11.6]."""
+    """Relay ``text`` to the other living team members during a night window [ADZ-11.6]; a dead player's
+    text goes to the 霊界 when the host opened it (``core.engine.afterlife``), else is refused
+    (``not_alive``)."""
     team = g.team()
     if not g.p(seat).alive:
-        return Rejected(reason="not_alive")
+        if not AFTERLIFE.enabled(g.s):
+            return Rejected(reason="not_alive")
+        return afterlife.say(g, AFTERLIFE, text, seat=seat)
     if g.s.phase != "night" or seat not in team:
         return Rejected(reason="team.closed")
     if len(text) > MAX_SAY:
@@ -181,5 +189,5 @@ STEPS = Steps(
     query=view.query, say=team_say, legal=legal, refusal=refusal, apply=apply, clear=clear,
     # Kanae's deduction takes its own answers [ADZ-10.2]; any other action must be legal.
     act=ending.act, free_form=frozenset({ending.DEDUCTION}),
-    pending=pending, discussion=DISCUSSION, speakers=speakers, leave=leave,
+    pending=pending, discussion=DISCUSSION, speakers=speakers, leave=leave, afterlife=AFTERLIFE,
 )  # fmt: skip

@@ -60,9 +60,10 @@ RULES: Final[dict[str, int | bool | str]] = {
 }  # fmt: skip
 #: Host options [ADZ-11.8] timers (seconds), ``k`` (Adazakura-side count, 0: the [ADZ-4.3] table),
 #: ``shinra_k`` (cards per Shinra deck look, A37) and :data:`RULES`, each of which the ``printed`` preset
-#: turns to the original text's reading.
+#: turns to the original text's reading; ``afterlife``, the 霊界 of the dead, off by default
+#: (A08: no graveyard chat, since Hagane can bring the dead back; docs/rules/adazakura-decisions.md).
 OPTIONS: Final = OptionTable(
-    {**TIMERS, DAY_ENDS: "off", "k": 0, "shinra_k": 3, **RULES},
+    {**TIMERS, DAY_ENDS: "off", "k": 0, "shinra_k": 3, **RULES, "afterlife": False},
     {
         "night0": (30, MAX), "night": (30, MAX), "discussion": (30, MAX), "vote": (15, MAX),
         "runoff": (15, MAX), "deduction": (60, MAX), "k": (0, MAX_K), "shinra_k": (1, 5),

@@ -17,9 +17,9 @@ def final(g: Ctx) -> None:
     for event in [*g.s.log, *g.events]:
         if event.kind == "RoundStarted":
             current = int(event.data["round"])
-        line = _line(g, event)
-        if line is not None:
-            rounds.setdefault(current, []).append(line)
+        told = line(g, event)
+        if told is not None:
+            rounds.setdefault(current, []).append(told)
     for number, lines in sorted(rounds.items()):
         g.announce("recap.round", round=number, lines=lines)
 
@@ -31,7 +31,9 @@ def _cards(g: Ctx, cards: dict[Any, str]) -> list[Scalar]:
     ]
 
 
-def _line(g: Ctx, e: Event) -> KeyRef | None:
+def line(g: Ctx, e: Event) -> KeyRef | None:
+    """The recap's line for event ``e`` (None for an event the recap leaves out); also what 霊界表示
+    (``spectators``) shows the 霊界 of a night as it resolves."""
     d = e.data
     if e.kind == "HandsDealt":
         lines: list[Scalar] = [

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.engine import lobby
+from core.engine import afterlife, lobby
 from core.engine.context import seat_of
 from core.engine.decide import Steps
 from core.engine.notice import Action
 from core.engine.result import Rejected
-from core.games.deathnote import effects, flow, night, settings, setup, victory, view
+from core.games.deathnote import effects, flow, night, recap, settings, setup, victory, view
 from core.games.deathnote.cards import MAX_PLAYERS, MIN_PLAYERS
 from core.games.deathnote.ctx import Ctx
 from core.games.deathnote.legal import CHOICES, DECLINE, NIGHTS, legal, refusal
@@ -132,8 +132,24 @@ def apply(g: Ctx, seat: int, action: Action) -> None:
         night.signal(g, seat, action.kind, action.args)
 
 
+#: What 霊界表示 shows the 霊界 as a night resolves: who wrote what (the Judgment), the Shinigami's swap.
+NIGHT_RESULTS = frozenset({"JudgmentResolved", "ShinigamiResolved"})
+#: The 霊界: the eliminated players (§8), while ``afterlife`` is on; with §11.5 ``spectators`` (霊界表示,
+#: off, AMB-51) each is shown every identity on arrival (docs/rules/deathnote-decisions.md).
+AFTERLIFE = afterlife.Afterlife.of_the_dead(
+    lambda state: bool(option(state, "afterlife")),
+    sees_option="spectators",
+    sees=lambda state: bool(option(state, "spectators")),
+    reveal=True,
+    seen=lambda g, event: recap.line(g, event) if event.kind in NIGHT_RESULTS else None,
+)
+
+
 def say(g: Ctx, seat: int, text: str) -> Rejected | None:
-    """``signals = free_text`` (§11.4 house rule): relay ``text`` to the recognised partner at night."""
+    """``signals = free_text`` (§11.4 house rule): relay ``text`` to the recognised partner at night. An
+    eliminated player's text goes to the 霊界 (``core.engine.afterlife``)."""
+    if not g.p(seat).alive:
+        return afterlife.say(g, AFTERLIFE, text, seat=seat)
     if option(g.s, "signals") != "free_text" or g.s.phase not in NIGHTS or not g.p(seat).alive:
         return Rejected(reason="signal.closed")
     if len(text) > MAX_SAY:
@@ -206,6 +222,7 @@ DISCUSSION: frozenset[str] = frozenset()
 STEPS = Steps(
     model=DNState, ctx=Ctx, max_players=lambda _: MAX_PLAYERS, start=start, configure=settings.configure,
     deadline=deadline, query=view.query, say=say, legal=legal, refusal=refusal, apply=apply, clear=clear,
+    afterlife=AFTERLIFE,
     pending=pending, discussion=DISCUSSION, afk_exempt=NIGHTS, leave=leave,
     speakers=speakers,
 )  # fmt: skip

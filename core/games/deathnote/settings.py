@@ -15,8 +15,10 @@ from core.engine.result import Rejected
 from core.engine.table import TableState
 from core.games.deathnote.cards import IDENTITIES, ITEM_COUNTS, MIN_PLAYERS
 
-#: §11.5 defaults; timers in seconds. ``spectators`` stays off (AMB-51): the bot cannot keep an
-#: eliminated player from talking in every chat.
+#: §11.5 defaults; timers in seconds. ``spectators`` (霊界表示: every identity shown to an eliminated
+#: player) stays off (AMB-51): the bot cannot keep an eliminated player from talking in every chat; it
+#: is refused where the platform cannot mute them in the group (LINE). ``afterlife``: the eliminated
+#: players' 霊界, on (it tells them nothing the living know; docs/rules/deathnote-decisions.md).
 DEFAULTS: Final[dict[str, int | bool | str]] = {
     "seat_order": "random",
     "start_player": "random",
@@ -32,6 +34,8 @@ DEFAULTS: Final[dict[str, int | bool | str]] = {
     "round_limit": True,
     "shinigami_first": False,
     "exchange_decline": False,
+    "afterlife": True,
+    "spectators": False,
 }
 _BOUNDS: Final[dict[str, tuple[int, int]]] = {
     "t_turn": (15, MAX),

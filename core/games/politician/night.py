@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 
 from core.engine.notice import Action, KeyRef
+from core.games.politician import recap
 from core.games.politician.ctx import Ctx
 from core.games.politician.legal import legal
 from core.games.politician.model import NightRecord, NightState
@@ -103,9 +104,20 @@ def resolve(g: Ctx) -> None:
         g.p(target).excluded = True
         record.excluded = target
     s.nights.append(record)
+    _seen(g, record)
     _investigation(g)
     g.log("NightResolved", **record.model_dump())
     s.night = None
+
+
+def _seen(g: Ctx, record: NightRecord) -> None:
+    """霊界表示 (``afterlifeSees``): the night's actions, as the recap will tell them, to every seat in the
+    霊界 (elected or ``OUT``, not kicked) as the night resolves; nobody else."""
+    s = g.s
+    if not option(s, "afterlifeSees"):
+        return
+    for seat in sorted(p.seat for p in s.players if not p.alive and p.seat not in s.kicked):
+        g.tell(seat, "afterlife.night", night=recap.night(g, record))
 
 
 def _wolf_target(g: Ctx) -> tuple[int | None, bool]:

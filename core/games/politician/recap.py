@@ -32,7 +32,7 @@ def final(g: Ctx) -> None:
     )
     for day in range(1, s.day + 1):
         rounds: list[Scalar] = [_round(g, r) for r in s.rounds if r.day == day]
-        nights: list[Scalar] = [_night(g, n) for n in s.nights if n.n == day]
+        nights: list[Scalar] = [night(g, n) for n in s.nights if n.n == day]
         if rounds or nights:
             g.announce("recap.day", day=day, rounds=rounds, nights=nights)
 
@@ -51,7 +51,9 @@ def _round(g: Ctx, r: Round) -> KeyRef:
     )
 
 
-def _night(g: Ctx, n: NightRecord) -> KeyRef:
+def night(g: Ctx, n: NightRecord) -> KeyRef:
+    """One night's actions as the recap tells them (``recap.night``): the wolves' proposals, the protection,
+    the investigation, whether the negative campaign struck; also what 霊界表示 shows the 霊界 at dawn."""
     lines: list[Scalar] = [
         KeyRef(key="recap.proposal", params={
             "wolf": g.ref(w), "target": g.ref(t) if isinstance(t, int) else KeyRef(key="recap.nobody"),

@@ -6,7 +6,7 @@ Pure: the input state is copied, never mutated; time comes in as ``now`` (UTC ep
 
 from __future__ import annotations
 
-from core.engine import lobby
+from core.engine import afterlife, lobby
 from core.engine.decide import Steps
 from core.engine.notice import Action
 from core.engine.result import Rejected
@@ -114,10 +114,23 @@ def apply(g: Ctx, seat: int, action: Action) -> None:
         end_night(g)
 
 
+#: The 霊界: the ``ELECTED`` and ``OUT`` players, who watch (AMB-03, §6), while ``afterlife`` is on; with
+#: ``afterlifeSees`` (霊界表示, off) each is shown every role on arrival (docs/rules/politician-decisions.md).
+AFTERLIFE = afterlife.Afterlife.of_the_dead(
+    lambda state: bool(option(state, "afterlife")),
+    sees_option="afterlifeSees",
+    sees=lambda state: bool(option(state, "afterlifeSees")),
+    reveal=True,
+)
+
+
 def say(g: Ctx, seat: int, text: str) -> Rejected | None:
     """AMB-48 (``allowCollusion``): relay ``text`` among the wolves and the lover during the role check,
-    and among the active wolves at night; refused otherwise."""
+    and among the active wolves at night; refused otherwise. An elected or ``OUT`` player's text goes to
+    the 霊界 (``core.engine.afterlife``)."""
     s = g.s
+    if not g.p(seat).alive:
+        return afterlife.say(g, AFTERLIFE, text, seat=seat)
     if s.phase == "role_check":
         channel = g.holders("wolf_member") + g.holders("lover")
     elif s.phase == "night":
@@ -178,6 +191,7 @@ DISCUSSION = frozenset({"campaign"})
 STEPS = Steps(
     model=PolState, ctx=Ctx, max_players=lambda _: MAX_PLAYERS, start=start, configure=settings.configure,
     deadline=deadline, query=view.query, say=say, legal=legal, refusal=refusal, apply=apply, clear=clear,
+    afterlife=AFTERLIFE,
     pending=pending, discussion=DISCUSSION, afk_exempt=AFK_EXEMPT, leave=day_flow.mark_out,
     speakers=speakers,
 )  # fmt: skip

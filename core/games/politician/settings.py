@@ -38,6 +38,8 @@ DEFAULTS: Final[dict[str, int | bool | str]] = {
     "freeBallot": False,
     "mandatoryNegativeCampaign": False,
     "dayEnds": "off",
+    "afterlife": True,
+    "afterlifeSees": False,
 }
 #: Bounds of integer options (inclusive); timers may be 0 only where the spec allows it (policy speech).
 _BOUNDS: Final[dict[str, tuple[int, int]]] = {

@@ -3,20 +3,30 @@ night chats of the wolves, the masons and the foxes [WW-8.4], and the 霊界 of 
 
 from __future__ import annotations
 
+from core.engine import afterlife
 from core.engine.result import Rejected
-from core.games.werewolf import execution
+from core.games.werewolf import execution, settings
 from core.games.werewolf.ctx import Ctx
 
 #: Longest relayed message, in characters.
 MAX_SAY = 500
+#: The 霊界 [WW-8.3]: the dead, while ``afterlife`` is on (AMB-49; docs/rules/werewolf-decisions.md).
+AFTERLIFE = afterlife.Afterlife.of_the_dead(
+    lambda state: bool(settings.option(state, "afterlife")),
+    # 霊界表示 is [WW-8.3]'s graveyardReveal, which the game shows the dead itself (deaths.arrive).
+    sees_option="graveyardReveal",
+    sees=lambda state: bool(settings.option(state, "graveyardReveal")),
+)
 #: ``teamChat`` values in increasing openness; a role's ``chat`` opens at its value and above (AMB-52).
 LEVELS = ("none", "wolves", "all")
 
 
 def say(g: Ctx, seat: int, text: str) -> Rejected | None:
     """Relay ``text`` from ``seat``: the executed player's 遺言 while it is awaited; a dead player's words
-    to the other dead (never to the living, AMB-49); a living player's words at night to the living holders
-    of the same role when its chat is open (``teamChat``). Refused: ``input.too_long``, ``team.closed``."""
+    to the 霊界, the other dead and the spectators (never to the living, AMB-49; ``core.engine.afterlife``,
+    refused ``afterlife.closed`` while the ``afterlife`` option is off); a living player's words at night
+    to the living holders of the same role when its chat is open (``teamChat``). Refused:
+    ``input.too_long``, ``team.closed``."""
     s = g.s
     if len(text) > MAX_SAY:
         return Rejected(reason="input.too_long", params={"max": MAX_SAY})
@@ -24,9 +34,7 @@ def say(g: Ctx, seat: int, text: str) -> Rejected | None:
         execution.last_words(g, text)
         return None
     if not g.p(seat).alive:
-        g.tell_team("grave.say", [d for d in g.dead_humans() if d != seat], member=g.ref(seat), text=text)
-        g.tell(seat, "grave.sent")
-        return None
+        return afterlife.say(g, AFTERLIFE, text, seat=seat)
     channel = team(g, seat)
     if not channel:
         return Rejected(reason="team.closed")

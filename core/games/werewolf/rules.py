@@ -91,9 +91,11 @@ def pending(g: Ctx) -> set[int]:
 
 
 def speakers(state: WWState) -> set[int] | None:
-    """Who may post in the group: everyone (``None``) unless ``strictMute`` [WW-10.7], then the living
-    players of a running game."""
-    if not state.players or state.is_over or not settings.option(state, "strictMute"):
+    """Who may post in the group: everyone (``None``) unless ``strictMute`` [WW-10.7] or ``graveyardReveal``
+    (霊界表示: the dead stay muted while they know every role), then the living players of a
+    running game."""
+    muted = settings.option(state, "strictMute") or settings.option(state, "graveyardReveal")
+    if not state.players or state.is_over or not muted:
         return None
     return {p.seat for p in state.players if p.alive}
 
@@ -126,5 +128,5 @@ STEPS = Steps(
     model=WWState, ctx=Ctx, max_players=lambda _: MAX_PLAYERS, start=start, configure=settings.configure,
     deadline=deadline, query=view.query, say=chat.say, legal=legal, refusal=refusal, apply=apply,
     clear=clear, pending=pending, discussion=frozenset({"discussion"}), afk_exempt=AFK_EXEMPT,
-    speakers=speakers, leave=leave,
+    speakers=speakers, leave=leave, afterlife=chat.AFTERLIFE,
 )  # fmt: skip

@@ -36,6 +36,7 @@ DEFAULTS: Final[dict[str, int | bool | str]] = {
     "lastWordsSeconds": 60,
     "suddenDeathMisses": 2,
     "graveyardReveal": False,
+    "afterlife": True,
     "teamChat": "wolves",
     "suspicionReport": False,
     "quietCycleDrawLimit": 3,

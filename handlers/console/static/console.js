@@ -237,6 +237,7 @@
       actions: el('section', { id: 'actions', class: 'panel', 'aria-labelledby': 'actions-h' }),
       sections: el('div', { id: 'sections' }),
       say: buildSay(),
+      afterlife: el('section', { id: 'afterlife', class: 'panel', 'aria-labelledby': 'afterlife-h', hidden: '' }),
       feed: el('section', { id: 'feed', class: 'panel', 'aria-labelledby': 'feed-h' })
     };
     r.actions.addEventListener('keydown', function (e) {
@@ -263,6 +264,7 @@
     region('sections', r.sections, [view.sections, view.over, view.table], function () { fillSections(r.sections, view); });
     var lost = region('actions', r.actions, [view.actions, view.prompt, view.waiting, st.path, view.ui], function () { fillActions(r.actions); }) === 'lost';
     region('feed', r.feed, [view.feed, view.ui], function () { fillFeed(r.feed, view); });
+    region('afterlife', r.afterlife, [view.afterlife, view.ui], function () { fillAfterlife(r.afterlife, view); });
     fillSay(r.say, view);
     if (view.over) $('main').insertBefore(r.sections, r.actions);
     else if (r.sections.nextSibling !== r.say) $('main').insertBefore(r.sections, r.say);
@@ -490,6 +492,17 @@
     box.appendChild(more);
   }
 
+  /* The 霊界 tab: its texts, newest first, for a seat out of the table and a spectator. */
+  function fillAfterlife(box, view) {
+    box.hidden = !view.afterlife;
+    if (!view.afterlife) return;
+    box.appendChild(el('h2', { id: 'afterlife-h' }, t('afterlife')));
+    if (view.read_only) box.appendChild(el('p', { class: 'hint' }, t('read_only')));
+    var texts = view.afterlife.slice().reverse();
+    if (!texts.length) { box.appendChild(el('p', { class: 'hint' }, t('afterlife_empty'))); return; }
+    box.appendChild(feedList(texts));
+  }
+
   function feedList(messages) {
     var list = el('ol', { class: 'feed', reversed: '' });
     messages.forEach(function (m) { list.appendChild(el('li', { class: 'text' }, m.text)); });
@@ -519,7 +532,7 @@
 
   function fillSay(box, view) {
     box.hidden = !view.say;
-    box.querySelector('h2').textContent = t('say');
+    box.querySelector('h2').textContent = view.say && view.say.channel === 'afterlife' ? t('afterlife') : t('say');
     box.querySelector('button').textContent = t('send');
     box.querySelector('input').placeholder = (view.say && view.say.placeholder) || '';
   }

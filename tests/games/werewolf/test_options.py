@@ -25,6 +25,8 @@ SPEC = {
     "teamChat": "wolves", "suspicionReport": False, "quietCycleDrawLimit": 3, "strictMute": False,
     # Long games (docs/architecture.md "Timers"): the clock time the day's discussion ends at, off by default.
     "dayEnds": "off",
+    # Issue 24: the 霊界 of [WW-8.3] as an option (on: AMB-49; docs/rules/werewolf-decisions.md).
+    "afterlife": True,
 }  # fmt: skip
 
 

@@ -140,7 +140,7 @@ def test_the_deal_gives_the_host_cast_and_announces_it_with_every_option() -> No
     assert dealt == {"villager": 2, "werewolf": 1, "seer": 1, "fox": 1}
     cast = next(n for n in result.notices if n.key == "game.cast")
     assert cast.to.kind == "public"
-    assert len(cast.params["options"]) == 17  # type: ignore[arg-type]
+    assert len(cast.params["options"]) == 18  # type: ignore[arg-type]
     cards = {n.to.seats[0]: n for n in result.notices if n.key == "role.card"}
     assert sorted(cards) == [1, 2, 3, 4, 5]
     for seat, card in cards.items():

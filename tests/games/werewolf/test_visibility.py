@@ -76,7 +76,7 @@ def test_the_dead_talk_among_themselves_and_the_living_never_hear_it() -> None:
     t.night({7: 1, 8: 1})
     assert t.first("dead.you", 1)
     assert said_by(t, 9, "狼は7") is None
-    assert [(n.to.kind, n.to.seats) for n in t.heard if n.key == "grave.say"] == [("team", (1,))]
+    assert [(n.to.kind, n.to.seats) for n in t.heard if n.key == "afterlife.say"] == [("afterlife", (1,))]
 
 
 def test_graveyard_reveal_shows_the_dead_every_role_and_each_later_night() -> None:

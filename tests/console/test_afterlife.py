@@ -1,0 +1,115 @@
+"""The console's 霊界 (issue 24 §1-2): a seat out of the table and a spectator get a 霊界 tab and its say
+box; a spectator's console is read-only (the public table, the 霊界, no buttons); no living seat's view
+ever holds a 霊界 text."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from itertools import count
+from typing import Any
+
+import pytest
+
+from devtools.local.game import LocalGame
+from devtools.local.sender import GROUP_CHAT, user_id
+from handlers.messages import TextCommand
+from tests.console.table import PLAYERS, ConsoleTable
+
+SPECTATOR = "local:90"
+#: Client ids of the says (one per request: the console applies a client id once).
+CLIENTS = count(1)
+
+
+#: A seed per game whose bots put a seat out of the table before the end.
+SEEDS = {"politician": 2, "deathnote": 3, "werewolf": 2}
+
+
+async def watched(game: str) -> ConsoleTable:
+    """A bots-only local ``game`` with a spectator, played until a seat is out of the table."""
+    local = LocalGame(players=PLAYERS[game], lang="ja", seed=SEEDS[game], game=game, auto=True)
+    table = ConsoleTable(local)
+    await local.open()
+    local.names[SPECTATOR] = "Kai"
+    await local.deliver(SPECTATOR, TextCommand("watch"), private=False)
+    for _ in range(200):
+        state = local.state()
+        if state.is_over or any(not p.alive for p in state.players):
+            break
+        await local.step()
+    assert not local.state().is_over, "the game ended before anybody was out of the table"
+    return table
+
+
+async def view_of(table: ConsoleTable, user: str) -> dict[str, Any]:
+    headers = {"authorization": f"Seat {table.tokens.issue(user)}"}
+    response = await table.request("GET", "/console/api/view", headers=headers)
+    assert response.status == 200, response.body
+    return dict(json.loads(response.body))
+
+
+async def say(table: ConsoleTable, user: str, text: str) -> dict[str, Any]:
+    headers = {"authorization": f"Seat {table.tokens.issue(user)}"}
+    client = f"c{next(CLIENTS)}"
+    body = json.dumps({"g": table.game_id, "text": text, "client_id": client}).encode()
+    response = await table.request("POST", "/console/api/say", headers=headers, body=body)
+    assert response.status == 200, response.body
+    return dict(json.loads(response.body))
+
+
+@pytest.mark.parametrize("game", ["politician", "deathnote", "werewolf"])
+def test_the_dead_and_the_spectator_share_the_afterlife_tab_and_the_living_never_see_it(game: str) -> None:
+    async def run() -> None:
+        table = await watched(game)
+        state = table.game.state()
+        dead = next(p for p in state.players if not p.alive)
+        living = [p for p in state.players if p.alive]
+
+        mine = await view_of(table, dead.user_id)
+        assert mine["say"]["channel"] == "afterlife"
+        assert mine["afterlife"] == []
+        answer = await say(table, dead.user_id, "霊界からこんにちは")
+        assert answer["ok"] is True, answer
+
+        watcher = await view_of(table, SPECTATOR)
+        assert [e["text"] for e in watcher["afterlife"] if "霊界からこんにちは" in e["text"]]
+        assert watcher["actions"] == []
+        assert watcher["read_only"] is True
+        assert watcher["me"]["state"] == "spectator"
+        assert watcher["say"]["channel"] == "afterlife"
+        assert "card" not in {s["id"] for s in watcher["sections"]}
+        assert "status" in {s["id"] for s in watcher["sections"]}
+        back = await say(table, SPECTATOR, "観戦者より")
+        assert back["ok"] is True, back
+        assert [e for e in (await view_of(table, dead.user_id))["afterlife"] if "観戦者より" in e["text"]]
+
+        for player in living:
+            shown = json.dumps(await view_of(table, player.user_id), ensure_ascii=False)
+            assert "霊界からこんにちは" not in shown, player.seat
+            assert "観戦者より" not in shown, player.seat
+        chats = [e.text for e in table.game.sender.log if e.chat_id in {p.user_id for p in living}]
+        assert not [t for t in chats if "霊界からこんにちは" in t or "観戦者より" in t]
+        group = [e.text for e in table.game.sender.log if e.chat_id == GROUP_CHAT]
+        assert not [t for t in group if "霊界からこんにちは" in t]
+        spectator = [e.text for e in table.game.sender.log if e.chat_id == SPECTATOR]
+        assert [t for t in spectator if "霊界からこんにちは" in t]
+
+    asyncio.run(run())
+
+
+def test_a_spectator_cannot_act_and_a_stranger_still_cannot_open_the_console() -> None:
+    async def run() -> None:
+        table = await watched("politician")
+        headers = {"authorization": f"Seat {table.tokens.issue(SPECTATOR)}"}
+        seq = table.game.state().phase_seq
+        body = json.dumps({"g": table.game_id, "phase_seq": seq, "action": {"kind": "vote", "args": [1]},
+                           "client_id": "x"}).encode()  # fmt: skip
+        acted = await table.request("POST", "/console/api/act", headers=headers, body=body)
+        assert json.loads(acted.body)["reason"] == "not_player"
+        stranger = {"authorization": f"Seat {table.tokens.issue(user_id(77))}"}
+        response = await table.request(
+            "GET", "/console/api/view", query={"g": table.game_id}, headers=stranger
+        )
+        assert response.status == 403
+
+    asyncio.run(run())
