@@ -207,7 +207,7 @@ class DynamoStore(DynamoGroups, GameStore):
                 TableName=self._table, Key=_game_key(base.game_id), **update.request(condition)
             )
         except self._client.exceptions.ConditionalCheckFailedException as exc:
-            item = exc.response.get("Item")
+            item: dict[str, Any] | None = exc.response.get("Item")  # type: ignore[assignment]  # ALL_OLD's item
             raise VersionConflict(base.game_id, _stored(base.game_id, item) if item else None) from exc
         return new
 
