@@ -60,7 +60,7 @@ class OptionTable:
 
     def set(self, state: TableState, name: str, raw: str) -> Rejected | None:
         """Set option ``name`` from the word ``raw``; ``option.invalid`` (with the allowed range or words)
-        when it does not fit, ``option.too_long`` (with the cap in hours) for a timer beyond
+        when it does not fit, ``option.too_long`` (with the cap in seconds) for a timer beyond
         :data:`~core.engine.clock.MAX_PHASE_SECONDS`."""
         default = self.defaults[name]
         value: int | bool | str
@@ -185,8 +185,9 @@ class OptionTable:
 
 
 def too_long(name: str) -> Rejected:
-    """``option.too_long``: option ``name`` would make a phase last over the 48-hour cap."""
-    return Rejected(reason="option.too_long", params={"option": name, "hours": MAX_PHASE_SECONDS // 3600})
+    """``option.too_long``: option ``name`` would make a phase last over the 48-hour cap (``limit``: the
+    cap in seconds, shown as a span of time)."""
+    return Rejected(reason="option.too_long", params={"option": name, "limit": MAX_PHASE_SECONDS})
 
 
 def shown(value: Value) -> str:

@@ -33,7 +33,7 @@ def text(key: str, **params: object) -> str:
 
 
 def long_reminder(minutes: int, time: str) -> str:
-    return text("remind.choice.long", minutes=minutes, month=1, day=1, time=time, abbr="JST")
+    return text("remind.choice.long", left=minutes * 60, month=1, day=1, time=time, abbr="JST")
 
 
 @dataclass

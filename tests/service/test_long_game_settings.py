@@ -101,7 +101,8 @@ def test_a_phase_over_48_hours_is_refused_with_the_reason(game: str, option: str
     accepted = group.say(HOST, f"/option {option} {MAX_PHASE_SECONDS}")
 
     assert outcome.reason == "option.too_long"
-    assert refusal("option.too_long", game, option=option, hours=48) in group.texts()[-2]
+    assert refusal("option.too_long", game, option=option, limit=MAX_PHASE_SECONDS) in group.texts()[-2]
+    assert f"{option} が長すぎます。1つの場面は長くても2日までです。" in group.texts()[-2]
     assert accepted.result == "accepted"
 
 
