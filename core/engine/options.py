@@ -153,7 +153,8 @@ class OptionTable:
 
     def every(self, state: TableState) -> list[Scalar]:
         """One line per option with its value now (the host's or the default), in table order: an
-        ``option.line``, or for an option of ``printed`` its :meth:`rule_line`."""
+        ``option.line`` (``option.line.timer`` for a timer), or for an option of ``printed`` its
+        :meth:`rule_line`."""
         return [
             self.rule_line(state, name) if name in self.printed else self._line(name, self.get(state, name))
             for name in self.defaults
@@ -173,8 +174,22 @@ class OptionTable:
             key=key, params={"option": name, "value": shown(value), "printed": shown(printed), "about": about}
         )
 
-    @staticmethod
-    def _line(name: str, value: Value) -> KeyRef:
+    def timer(self, name: str) -> bool:
+        """Whether option ``name`` is a length of time in seconds: an integer capped at
+        :data:`~core.engine.clock.MAX_PHASE_SECONDS` (as :meth:`set` caps it) or one the ``long`` preset
+        sets (a per-player or per-speech timer capped lower)."""
+        default = self.defaults[name]
+        is_int = isinstance(default, int) and not isinstance(default, bool)
+        capped = name in self.bounds and self.bounds[name][1] == MAX_PHASE_SECONDS
+        return is_int and (capped or name in self.long)
+
+    def _line(self, name: str, value: Value) -> KeyRef:
+        """``option.line`` (option and value as typed), or for a timer ``option.line.timer`` that also
+        shows the value as a span of time (``span``: seconds; 「36000 (10時間)」)."""
+        if self.timer(name) and isinstance(value, int) and not isinstance(value, bool):
+            return KeyRef(
+                key="option.line.timer", params={"option": name, "value": shown(value), "span": value}
+            )
         return KeyRef(key="option.line", params={"option": name, "value": shown(value)})
 
     def changed(self, state: TableState) -> list[Scalar]:
