@@ -151,8 +151,9 @@ def test_the_lobby_lifetime_is_shown_and_never_becomes_a_games_preset() -> None:
     group.say(HOST, "/newgame deathnote")
     group.say(HOST, "/option max_rounds 10")  # the lobby's settings become the deathnote preset
 
-    assert shown_alone == i18n.text("settings.lobby", "ja", "common", minutes=45, min=1, max=1440)
-    assert "45" in overview
+    assert shown_alone == i18n.text("settings.lobby", "ja", "common", seconds=2700, min=1, max=1440)
+    assert shown_alone.startswith("募集は、どのゲームも始めてから45分で締め切られます。")
+    assert "募集の締め切り: 募集から45分 (どのゲームも)" in overview
     assert group.preset("deathnote") == {"options": {"max_rounds": 10}}
 
 
