@@ -169,3 +169,36 @@ def test_a_discussion_ended_early_leaves_none_of_its_wake_ups_hopping_on(long_ga
 
 def _living(table: Table) -> list[Player]:
     return table.living()
+
+
+@pytest.fixture
+def long_campaign() -> Iterator[LongTable]:
+    """A 政治家人狼 game of 5 with ``/option preset long`` and no ``dayEnds``: no role check at 5 (no
+    lover), 10 minutes a player to stand, then a 12-hour campaign."""
+    with FakeTelegramApi() as api, moto_store() as store:
+        wake_ups = MemoryScheduler()
+        table = Table(api, store, players(5), scheduler=wake_ups)
+        open_and_start(table, "politician", {"preset": "long"})
+        wake_ups.scheduled = [w for w in wake_ups.scheduled if w.phase_seq != 0]  # the lobby's expiry
+        yield LongTable(table, wake_ups)
+
+
+def test_a_twelve_hour_campaign_reads_twelve_hours_in_the_group_and_in_status(
+    long_campaign: LongTable,
+) -> None:
+    table = long_campaign.table
+    campaign_starts = START + 5 * 600
+    long_campaign.run_until(campaign_starts)
+    state = table.state()
+    assert (state.phase, state.deadline_at) == ("campaign", campaign_starts + 43200)
+    said = len(table.sent_to(GROUP))
+
+    table.tick(90)
+    table.in_group(table.people[1], "/status")
+
+    campaign = next(t for t in table.sent_to(GROUP) if "🗣 1日目の選挙活動を始めます" in t)
+    assert "🗣 1日目の選挙活動を始めます (制限時間12時間)！" in campaign
+    assert "(1人10分まで。" in next(t for t in table.sent_to(GROUP) if "📣" in t)
+    status = table.sent_to(GROUP)[said:][-1]
+    assert "1日目の選挙活動 (残り11時間58分)" in status, status
+    assert [t for t in table.sent_to(GROUP) if re.search(r"\d{3,}秒", t)] == [], "no span reads as seconds"
