@@ -35,14 +35,14 @@ async def open_lobby(
     now: int,
 ) -> None:
     """Commit the lobby ``state`` (version 1) with its group notice ``key`` (``lobby.opened`` or
-    ``lobby.rematch``: params ``game``, ``host``, ``min``/``max`` players, ``expires`` in minutes,
+    ``lobby.rematch``: params ``game``, ``host``, ``min``/``max`` players, ``expires`` in seconds,
     ``settings`` (the game's ``lobby.options``), ``count``/``names`` of the members already seated) and
     its join button; schedule its expiry ([core.engine.lobby] ``lobby_seconds``) and point the group at
     it; ``host`` is the member who opened it. Raises ``VersionConflict`` only if the game id was taken
     (ids are random)."""
     params: dict[str, Param] = {
         "game": KeyRef(key="game.name"), "host": host.name, "min": rules.min_players,
-        "max": rules.max_players, "expires": lobby.lobby_seconds(state.settings) // 60,
+        "max": rules.max_players, "expires": lobby.lobby_seconds(state.settings),
         "settings": rules.settings_lines(state), "count": len(state.members),
         "names": [m.name for m in state.members],
     }  # fmt: skip

@@ -85,10 +85,10 @@ def overview(settings: dict[str, Any], locale: str) -> tuple[str, Rows]:
         name = i18n.text("game.name", locale, game)
         games.append(i18n.text("settings.game", locale, game, game=name, changes=body))
     language = i18n.text(f"settings.language.{locale}", locale, "common")
-    minutes = lobby_rules.lobby_seconds(settings) // 60
+    lifetime = lobby_rules.lobby_seconds(settings)
     zone = clock.zone_of(settings)
     text = i18n.text(
-        "settings.overview", locale, "common", language=language, zone=zone, lobby=minutes,
+        "settings.overview", locale, "common", language=language, zone=zone, lobby=lifetime,
         games="\n".join(games),
     )  # fmt: skip
     languages = [
@@ -193,10 +193,11 @@ def timezone_view(settings: dict[str, Any], locale: str) -> str:
 
 
 def lobby_view(settings: dict[str, Any], locale: str) -> str:
-    """``/settings lobby``: how long every game's lobby stays open (minutes) and how to change it."""
+    """``/settings lobby``: how long every game's lobby stays open (``seconds``, shown as a span of time)
+    and how to change it (in minutes, ``min``/``max``)."""
     low, high = (bound // 60 for bound in lobby_rules.LOBBY_BOUNDS)
-    minutes = lobby_rules.lobby_seconds(settings) // 60
-    return i18n.text("settings.lobby", locale, "common", minutes=minutes, min=low, max=high)
+    seconds = lobby_rules.lobby_seconds(settings)
+    return i18n.text("settings.lobby", locale, "common", seconds=seconds, min=low, max=high)
 
 
 def _arg(value: int | bool | str) -> int | str:

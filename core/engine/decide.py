@@ -274,8 +274,8 @@ class Steps(Generic[S, C]):
         "Timers"; ``at`` ``None``: the 30 s one): one private notice of the same shape to every seat the
         phase still waits for and nothing to the group, so it says nothing about anybody's role
         ([ADZ-11.4], [ADZ-11.9]): ``remind.choice`` with the seconds left, or for a long reminder
-        ``remind.choice.long`` with the minutes left and the deadline as a local time of the group's zone
-        (:func:`clock.local_parts`).
+        ``remind.choice.long`` with the time left (``left``: seconds, rounded up to whole minutes) and the
+        deadline as a local time of the group's zone (:func:`clock.local_parts`).
         Refused, changing nothing, when stale, without a deadline or scheduled for a deadline since
         moved (``phase.stale``), too early (``remind.early``), already reminded this or a closer one
         (``remind.sent``: a duplicated wake-up sends nothing twice) or when the phase waits for nobody
@@ -301,10 +301,8 @@ class Steps(Generic[S, C]):
             if before == REMIND_BEFORE:
                 g.tell(seat, "remind.choice", seconds=left)
             else:
-                minutes = (left + 59) // 60
-                g.tell(
-                    seat, "remind.choice.long", minutes=minutes, month=month, day=day, time=time, abbr=abbr
-                )
+                about = (left + 59) // 60 * 60  # whole minutes, rounded up
+                g.tell(seat, "remind.choice.long", left=about, month=month, day=day, time=time, abbr=abbr)
         return None
 
     def _move(self, g: C, chat_id: str) -> Rejected | None:

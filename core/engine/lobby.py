@@ -159,10 +159,10 @@ def lobby_seconds(settings: dict[str, Any]) -> int:
 
 def expire(state: TableState, *, now: int) -> list[Notice]:
     """The lobby's deadline passed before the start (issue 8 §1): it is cancelled, and the group is told
-    with the lobby's lifetime in ``minutes``. ``now``: UTC epoch seconds."""
-    minutes = max(1, lobby_seconds(state.settings) // 60)
+    with the lobby's lifetime in ``seconds``. ``now``: UTC epoch seconds."""
+    seconds = lobby_seconds(state.settings)
     state.enter(CANCELLED, now=now, seconds=None)
-    return [_lobby_notice(state, "lobby.expired", minutes=minutes)]
+    return [_lobby_notice(state, "lobby.expired", seconds=seconds)]
 
 
 def find(members: list[Member], target: str) -> int | Rejected:

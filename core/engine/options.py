@@ -60,7 +60,7 @@ class OptionTable:
 
     def set(self, state: TableState, name: str, raw: str) -> Rejected | None:
         """Set option ``name`` from the word ``raw``; ``option.invalid`` (with the allowed range or words)
-        when it does not fit, ``option.too_long`` (with the cap in hours) for a timer beyond
+        when it does not fit, ``option.too_long`` (with the cap in seconds) for a timer beyond
         :data:`~core.engine.clock.MAX_PHASE_SECONDS`."""
         default = self.defaults[name]
         value: int | bool | str
@@ -153,7 +153,8 @@ class OptionTable:
 
     def every(self, state: TableState) -> list[Scalar]:
         """One line per option with its value now (the host's or the default), in table order: an
-        ``option.line``, or for an option of ``printed`` its :meth:`rule_line`."""
+        ``option.line`` (``option.line.timer`` for a timer), or for an option of ``printed`` its
+        :meth:`rule_line`."""
         return [
             self.rule_line(state, name) if name in self.printed else self._line(name, self.get(state, name))
             for name in self.defaults
@@ -173,8 +174,22 @@ class OptionTable:
             key=key, params={"option": name, "value": shown(value), "printed": shown(printed), "about": about}
         )
 
-    @staticmethod
-    def _line(name: str, value: Value) -> KeyRef:
+    def timer(self, name: str) -> bool:
+        """Whether option ``name`` is a length of time in seconds: an integer capped at
+        :data:`~core.engine.clock.MAX_PHASE_SECONDS` (as :meth:`set` caps it) or one the ``long`` preset
+        sets (a per-player or per-speech timer capped lower)."""
+        default = self.defaults[name]
+        is_int = isinstance(default, int) and not isinstance(default, bool)
+        capped = name in self.bounds and self.bounds[name][1] == MAX_PHASE_SECONDS
+        return is_int and (capped or name in self.long)
+
+    def _line(self, name: str, value: Value) -> KeyRef:
+        """``option.line`` (option and value as typed), or for a timer ``option.line.timer`` that also
+        shows the value as a span of time (``span``: seconds; 「36000 (10時間)」)."""
+        if self.timer(name) and isinstance(value, int) and not isinstance(value, bool):
+            return KeyRef(
+                key="option.line.timer", params={"option": name, "value": shown(value), "span": value}
+            )
         return KeyRef(key="option.line", params={"option": name, "value": shown(value)})
 
     def changed(self, state: TableState) -> list[Scalar]:
@@ -185,8 +200,9 @@ class OptionTable:
 
 
 def too_long(name: str) -> Rejected:
-    """``option.too_long``: option ``name`` would make a phase last over the 48-hour cap."""
-    return Rejected(reason="option.too_long", params={"option": name, "hours": MAX_PHASE_SECONDS // 3600})
+    """``option.too_long``: option ``name`` would make a phase last over the 48-hour cap (``limit``: the
+    cap in seconds, shown as a span of time)."""
+    return Rejected(reason="option.too_long", params={"option": name, "limit": MAX_PHASE_SECONDS})
 
 
 def shown(value: Value) -> str:

@@ -9,6 +9,11 @@ while it runs, so every catalog is parsed once and cached.
 File format: keys are the table path plus the key, joined by dots, so ``"night.prompt" = "…"`` at the top
 level and ``prompt = "…"`` under ``[night]`` both define ``night.prompt``. A key defined twice (in any
 spelling), a non-string value or a positional/attribute field (``{}``, ``{0}``, ``{a.b}``) is an error.
+
+A field may carry one format spec, ``duration`` (``{left:duration}``): its param is a span of time in
+whole seconds (an ``int``), rendered in the locale's words (``core.i18n.render.duration``: 「12時間30分」,
+"12 h 30 min"); the template writes no unit of its own. Any other spec or a conversion (``{a!r}``) is an
+error, and a field is marked in every place it appears or in none.
 """
 
 from __future__ import annotations
@@ -24,6 +29,8 @@ from string import Formatter
 from types import MappingProxyType
 
 REFERENCE = "ja"
+#: The one format spec a field may carry: its param is a number of seconds shown as a span of time.
+DURATION = "duration"
 COMMON = "common"
 _PACKAGE = "core.i18n"
 
@@ -34,19 +41,53 @@ class CatalogError(ValueError):
 
 @cache  # every render asks, for the same few hundred templates
 def placeholders(template: str) -> frozenset[str]:
-    """The named fields of a ``str.format`` template: ``"{a0}に投票"`` → ``{"a0"}``.
+    """The named fields of a ``str.format`` template: ``"{a0}に投票"`` → ``{"a0"}``,
+    ``"残り{left:duration}"`` → ``{"left"}``.
 
     Raises :class:`CatalogError` for a positional (``{}``, ``{0}``) or compound (``{a.b}``, ``{a[0]}``)
-    field, or a malformed template (unbalanced braces).
+    field, a conversion, a format spec other than ``duration`` (module docstring), a field marked in one
+    place and not another, or a malformed template (unbalanced braces).
     """
+    return frozenset(_fields(template))
+
+
+@cache
+def durations(template: str) -> frozenset[str]:
+    """The fields of ``template`` marked ``:duration`` (seconds shown as a span of time):
+    ``"夜{n} (残り{left:duration})"`` → ``{"left"}``. Raises :class:`CatalogError` as :func:`placeholders`."""
+    return frozenset(name for name, spec in _fields(template).items() if spec == DURATION)
+
+
+@cache
+def unmarked(template: str) -> str:
+    """``template`` with its ``:duration`` marks removed, ready for ``str.format_map`` with text values:
+    ``"残り{left:duration}"`` → ``"残り{left}"``. Raises :class:`CatalogError` as :func:`placeholders`."""
+    if not durations(template):
+        return template
+    return "".join(
+        literal.replace("{", "{{").replace("}", "}}") + ("" if name is None else f"{{{name}}}")
+        for literal, name, _, _ in Formatter().parse(template)
+    )
+
+
+@cache
+def _fields(template: str) -> dict[str, str]:
+    """``{field name: its format spec}`` (``""`` when unmarked); see :func:`placeholders` for the errors."""
     try:
-        fields = [name for _, name, _, _ in Formatter().parse(template) if name is not None]
+        parsed = [(name, spec, conv) for _, name, spec, conv in Formatter().parse(template)]
     except ValueError as exc:
         raise CatalogError(f"malformed template {template!r}: {exc}") from exc
-    for name in fields:
+    fields: dict[str, str] = {}
+    for name, spec, conversion in parsed:
+        if name is None:
+            continue
         if not name.isidentifier():
             raise CatalogError(f"field {{{name}}} in {template!r} is not a plain name")
-    return frozenset(fields)
+        if conversion is not None or spec not in ("", DURATION):
+            raise CatalogError(f"field {{{name}}} in {template!r} may only be marked :{DURATION}")
+        if fields.setdefault(name, spec) != spec:
+            raise CatalogError(f"field {{{name}}} in {template!r} is marked :{DURATION} in one place only")
+    return fields
 
 
 def flatten(table: Mapping[str, object], source: str) -> dict[str, str]:

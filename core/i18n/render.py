@@ -8,7 +8,8 @@ template (the game's namespace, then ``common``) and renders each param by its k
 - ``KeyRef`` → its key, rendered recursively with its own params;
 - a list → its items joined by ``list.separator`` ("、" / ", "), except a list of ``KeyRef`` only, whose
   items are whole lines (night results, end-of-game seats) and are joined by line breaks;
-- ``bool``/``int``/``str`` → ``str()``.
+- ``bool``/``int``/``str`` → ``str()``;
+- an ``int`` in a field the template marks ``{name:duration}`` → a span of time (:func:`duration`).
 
 Only the fields a template names are rendered. A missing key or a missing param raises ``KeyError``.
 
@@ -23,7 +24,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 
 from core.engine.notice import Action, CardRef, FactionRef, KeyRef, Notice, Param, PlayerRef, RoleRef
-from core.i18n.catalog import has_key, lookup, placeholders, resolve_locale, worded
+from core.i18n.catalog import durations, has_key, lookup, placeholders, resolve_locale, unmarked, worded
 
 
 def render(notice: Notice, locale: str, game: str, *, variant: str | None = None) -> str:
@@ -48,16 +49,56 @@ def render_key(
     warning) is left out, so optional parts never leave blank lines.
     """
     resolved = resolve_locale(locale)
-    template = lookup(worded(key, variant, resolved, game), resolved, game)
+    marked = lookup(worded(key, variant, resolved, game), resolved, game)
+    spans = durations(marked)
+    template = unmarked(marked)
     values: dict[str, str] = {}
     for name in placeholders(template):
         if name not in params:
             raise KeyError(f"{key!r} needs param {name!r}")
-        values[name] = render_param(params[name], resolved, game, variant=variant)
+        value = params[name]
+        if name in spans:
+            if type(value) is not int:
+                raise TypeError(f"{key!r} shows {name!r} as a duration of whole seconds, not {value!r}")
+            values[name] = duration(value, resolved, game)
+        else:
+            values[name] = render_param(value, resolved, game, variant=variant)
     if "\n" in template:
         lines = template.split("\n")
         template = "\n".join(line for line in lines if not _empty_line(line, values))
     return template.format_map(values)
+
+
+#: The units of a span of time, largest first: (seconds in one, catalog key of "{n} of them").
+_UNITS = (
+    (86400, "duration.days"),
+    (3600, "duration.hours"),
+    (60, "duration.minutes"),
+    (1, "duration.seconds"),
+)
+
+
+@lru_cache(maxsize=4096)
+def duration(seconds: int, locale: str, game: str = "common") -> str:
+    """A span of ``seconds`` as people read it: its largest unit and, when not zero, the next one down,
+    the rest dropped (rounded down). ja 「45秒」「2分」「2分30秒」「1時間」「12時間30分」「2日」「1日12時間」;
+    en "45 s", "2 min", "2 min 30 s", "1 h", "12 h 30 min", "2 d", "1 d 12 h". ``0`` → 「0秒」/"0 s".
+
+    The words are the catalog's ``duration.days|hours|minutes|seconds`` (``{n}``), two of them joined by
+    ``duration.pair`` (``{larger}``, ``{smaller}``), looked up in ``game``'s catalog then ``common``, for
+    any locale tag (unknown → ``ja``). Raises ``ValueError`` for a negative span. Source: the catalog's
+    ``:duration`` fields (:mod:`core.i18n.catalog`); a phase lasts at most 48 hours (``core.engine.clock``).
+    """
+    if seconds < 0:
+        raise ValueError(f"a span of time cannot be negative: {seconds}")
+    index = next((i for i, (size, _) in enumerate(_UNITS) if seconds >= size), len(_UNITS) - 1)
+    size, key = _UNITS[index]
+    larger = render_key(key, {"n": seconds // size}, locale, game)
+    if index + 1 == len(_UNITS) or seconds % size < _UNITS[index + 1][0]:
+        return larger
+    small_size, small_key = _UNITS[index + 1]
+    smaller = render_key(small_key, {"n": seconds % size // small_size}, locale, game)
+    return render_key("duration.pair", {"larger": larger, "smaller": smaller}, locale, game)
 
 
 def _empty_line(line: str, values: Mapping[str, str]) -> bool:

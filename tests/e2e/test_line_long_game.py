@@ -33,7 +33,7 @@ def text(key: str, **params: object) -> str:
 
 
 def long_reminder(minutes: int, time: str) -> str:
-    return text("remind.choice.long", minutes=minutes, month=1, day=1, time=time, abbr="JST")
+    return text("remind.choice.long", left=minutes * 60, month=1, day=1, time=time, abbr="JST")
 
 
 @dataclass
@@ -103,6 +103,7 @@ def test_the_day_ends_at_21_00_and_status_shows_it_in_the_groups_zone(long_game:
 
     shown = "\n".join(m["text"] for m in posted.replied() if m["type"] == "text")
     assert text("status.deadline", month=1, day=1, time="21:00", zone="Asia/Tokyo") in shown
+    assert "1日目の昼の議論 (残り1時間59分)" in shown, shown
 
 
 def test_a_discussion_ended_early_leaves_none_of_its_wake_ups_hopping_on(long_game: LongLine) -> None:

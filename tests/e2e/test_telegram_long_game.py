@@ -11,6 +11,7 @@ day 1's discussion ends at 21:00 JST, which ``/status`` shows. The discussion en
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -36,7 +37,7 @@ def text(key: str, **params: object) -> str:
 
 
 def long_reminder(minutes: int, time: str) -> str:
-    return text("remind.choice.long", minutes=minutes, month=1, day=1, time=time, abbr="JST")
+    return text("remind.choice.long", left=minutes * 60, month=1, day=1, time=time, abbr="JST")
 
 
 @dataclass
@@ -87,8 +88,10 @@ def test_the_group_sets_its_zone_and_the_long_preset_and_the_night_lasts_ten_hou
     assert (state.phase, state.deadline_at) == ("night", NIGHT_ENDS)
     assert state.settings["timezone"] == "Asia/Tokyo"
     started = next(t for t in table.sent_to(GROUP) if "人狼を始めます" in t)
-    assert "・議論時間: 12時間0分\n・投票時間: 2時間0分\n・夜の時間: 10時間0分" in started
+    assert "・議論時間: 12時間\n・投票時間: 2時間\n・夜の時間: 10時間" in started
     assert "・昼の議論の終わる時刻: 21:00" in started
+    assert "\n🌙 0日目の夜になりました (制限時間10時間)。" in started
+    assert [t for t in table.sent_to(GROUP) if re.search(r"\d{3,}秒", t)] == [], "no span reads as seconds"
     assert sorted((w.kind, w.at) for w in long_game.of_phase(state.phase_seq)) == [
         ("deadline", NIGHT_ENDS), ("remind", NIGHT_ENDS - 3600), ("remind", NIGHT_ENDS - 600),
     ]  # fmt: skip
@@ -115,6 +118,8 @@ def test_players_still_choosing_are_reminded_an_hour_and_ten_minutes_before_the_
         chose: [],
         **{p: [long_reminder(60, "19:00"), long_reminder(10, "19:00")] for p in waiting},
     }
+    assert "締め切り (1月1日 19:00 JST) まで、あと1時間ほどです。" in new[waiting[0]][0]
+    assert "締め切り (1月1日 19:00 JST) まで、あと10分ほどです。" in new[waiting[0]][1]
     assert len(table.sent_to(GROUP)) == group_before
     assert table.state().phase_seq == seq
 
@@ -130,6 +135,7 @@ def test_the_day_ends_at_21_00_tokyo_time_and_status_shows_it(long_game: LongTab
 
     status = table.sent_to(GROUP)[-1]
     assert text("status.deadline", month=1, day=1, time="21:00", zone="Asia/Tokyo") in status
+    assert "1日目の議論 (残り1時間59分)" in status, status
 
 
 def test_a_discussion_ended_early_leaves_none_of_its_wake_ups_hopping_on(long_game: LongTable) -> None:
@@ -163,3 +169,36 @@ def test_a_discussion_ended_early_leaves_none_of_its_wake_ups_hopping_on(long_ga
 
 def _living(table: Table) -> list[Player]:
     return table.living()
+
+
+@pytest.fixture
+def long_campaign() -> Iterator[LongTable]:
+    """A 政治家人狼 game of 5 with ``/option preset long`` and no ``dayEnds``: no role check at 5 (no
+    lover), 10 minutes a player to stand, then a 12-hour campaign."""
+    with FakeTelegramApi() as api, moto_store() as store:
+        wake_ups = MemoryScheduler()
+        table = Table(api, store, players(5), scheduler=wake_ups)
+        open_and_start(table, "politician", {"preset": "long"})
+        wake_ups.scheduled = [w for w in wake_ups.scheduled if w.phase_seq != 0]  # the lobby's expiry
+        yield LongTable(table, wake_ups)
+
+
+def test_a_twelve_hour_campaign_reads_twelve_hours_in_the_group_and_in_status(
+    long_campaign: LongTable,
+) -> None:
+    table = long_campaign.table
+    campaign_starts = START + 5 * 600
+    long_campaign.run_until(campaign_starts)
+    state = table.state()
+    assert (state.phase, state.deadline_at) == ("campaign", campaign_starts + 43200)
+    said = len(table.sent_to(GROUP))
+
+    table.tick(90)
+    table.in_group(table.people[1], "/status")
+
+    campaign = next(t for t in table.sent_to(GROUP) if "🗣 1日目の選挙活動を始めます" in t)
+    assert "🗣 1日目の選挙活動を始めます (制限時間12時間)！" in campaign
+    assert "(1人10分まで。" in next(t for t in table.sent_to(GROUP) if "📣" in t)
+    status = table.sent_to(GROUP)[said:][-1]
+    assert "1日目の選挙活動 (残り11時間58分)" in status, status
+    assert [t for t in table.sent_to(GROUP) if re.search(r"\d{3,}秒", t)] == [], "no span reads as seconds"

@@ -53,7 +53,8 @@ def _night_one_with_two_people(browser: Browser) -> tuple[int, int]:
 
 
 def _shape(text: str) -> str:
-    return re.sub(r"[0-9]+", "N", text)
+    """``text`` with its spans of time (「2分30秒」「2分」) as ``D`` and other numbers as ``N``."""
+    return re.sub(r"[0-9]+", "N", re.sub(r"([0-9]+(日|時間|分|秒))+", "D", text))
 
 
 def test_done_at_night_says_waiting_for_the_others_with_the_deadline_in_chat_and_console(

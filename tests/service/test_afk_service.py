@@ -76,7 +76,8 @@ def test_the_lobby_expires_at_its_wake_up_and_the_group_is_told() -> None:
     lobby(service, 2)
     asyncio.run(service.fire_timer("g1", 0, now=START + 1800))
     assert state(store)["phase"] == "cancelled"
-    assert sender.sent[-1].text == i18n.text("lobby.expired", "ja", "adazakura", minutes=30)
+    assert sender.sent[-1].text == i18n.text("lobby.expired", "ja", "adazakura", seconds=1800)
+    assert "募集から30分たったので" in sender.sent[-1].text
     assert sender.sent[-1].chat_id == GROUP
 
 

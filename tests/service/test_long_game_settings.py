@@ -101,7 +101,8 @@ def test_a_phase_over_48_hours_is_refused_with_the_reason(game: str, option: str
     accepted = group.say(HOST, f"/option {option} {MAX_PHASE_SECONDS}")
 
     assert outcome.reason == "option.too_long"
-    assert refusal("option.too_long", game, option=option, hours=48) in group.texts()[-2]
+    assert refusal("option.too_long", game, option=option, limit=MAX_PHASE_SECONDS) in group.texts()[-2]
+    assert f"{option} が長すぎます。1つの場面は長くても2日までです。" in group.texts()[-2]
     assert accepted.result == "accepted"
 
 
@@ -141,3 +142,25 @@ def test_the_day_ends_buttons_offer_clock_times_and_save_the_one_pressed() -> No
     assert [b.label for row in offered for b in row][:5] == ["off", "20:00", "21:00", "22:00", "23:00"]
     assert saved.ack == i18n.text("settings.saved", "ja", "common")
     assert group.preset("politician") == {"options": {"dayEnds": "21:00"}}
+
+
+def test_the_lobby_shows_each_long_timer_as_a_span_of_time_too() -> None:
+    group = Group()
+    group.say(HOST, "/newgame adazakura")
+
+    group.say(HOST, "/option preset long")
+
+    lobby = group.texts()[-1]
+    assert "・night = 36000 (10時間)" in lobby
+    assert "・discussion = 43200 (12時間)" in lobby
+    assert "・k = 0\n" in lobby, "a count is no span of time"
+    assert "43200秒" not in lobby
+
+
+def test_a_politician_lobby_shows_per_player_timers_as_spans_too() -> None:
+    group = Group()
+    group.say(HOST, "/newgame politician")
+
+    group.say(HOST, "/option candidacySecondsPerPlayer 90")
+
+    assert "・candidacySecondsPerPlayer = 90 (1分30秒)" in group.texts()[-1]

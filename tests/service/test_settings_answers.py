@@ -109,10 +109,12 @@ def test_a_game_may_be_named_in_japanese_or_english() -> None:
 
 
 def _expiry_line(key: str, locale: str, minutes: int) -> str:
-    """The sentence of catalog ``key`` that tells when the lobby closes, for ``minutes``."""
-    [line] = [part for part in lookup(key, locale, "common").split("\n") if "{expires}" in part]
-    sentence = line[line.rindex("。", 0, line.index("{expires}")) + 1 :] if "。" in line else line
-    return sentence.replace("{expires}", str(minutes))
+    """The sentence of catalog ``key`` that tells when the lobby closes, for ``minutes`` (a span of time:
+    「30分」, "30 min")."""
+    field = "{expires:duration}"
+    [line] = [part for part in lookup(key, locale, "common").split("\n") if field in part]
+    sentence = line[line.rindex("。", 0, line.index(field)) + 1 :] if "。" in line else line
+    return sentence.replace(field, i18n.duration(minutes * 60, locale))
 
 
 # -- the lobby lifetime ---------------------------------------------------------------------------------
@@ -132,6 +134,7 @@ def test_the_lobby_lifetime_applies_to_every_games_next_lobby() -> None:
 
     assert _lobby_state(group)["deadline_at"] == NOW + 600
     assert _expiry_line("lobby.opened", "ja", 10) in group.texts()[-1]
+    assert "募集は10分で締め切られます。" in group.texts()[-1]
     group.say(HOST, "/cancel")
     group.say(HOST, "/newgame deathnote")
     assert _lobby_state(group)["deadline_at"] == NOW + 600
@@ -148,8 +151,9 @@ def test_the_lobby_lifetime_is_shown_and_never_becomes_a_games_preset() -> None:
     group.say(HOST, "/newgame deathnote")
     group.say(HOST, "/option max_rounds 10")  # the lobby's settings become the deathnote preset
 
-    assert shown_alone == i18n.text("settings.lobby", "ja", "common", minutes=45, min=1, max=1440)
-    assert "45" in overview
+    assert shown_alone == i18n.text("settings.lobby", "ja", "common", seconds=2700, min=1, max=1440)
+    assert shown_alone.startswith("募集は、どのゲームも始めてから45分で締め切られます。")
+    assert "募集の締め切り: 募集から45分 (どのゲームも)" in overview
     assert group.preset("deathnote") == {"options": {"max_rounds": 10}}
 
 

@@ -37,7 +37,7 @@ def long_reminder(deadline: int, minutes: int, locale: str = "ja", zone: str = "
 
     local = datetime.fromtimestamp(deadline, ZoneInfo(zone))
     return i18n.text(
-        "remind.choice.long", locale, "adazakura", minutes=minutes, month=local.month, day=local.day,
+        "remind.choice.long", locale, "adazakura", left=minutes * 60, month=local.month, day=local.day,
         time=local.strftime("%H:%M"), abbr=local.tzname() or "",
     )  # fmt: skip
 

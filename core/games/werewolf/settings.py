@@ -236,17 +236,13 @@ def option_lines(state: TableState) -> list[Scalar]:
 
 def value_ref(name: str, value: Any) -> Scalar:
     """An option value as the lobby shows it: its catalog word, or ``option.seconds`` for a number of
-    seconds (``option.hours`` from an hour of whole minutes: a long game's), or the number."""
+    seconds (a span of time in the locale's words, 「12時間」), or the number."""
     if isinstance(value, bool):
         word = "on" if value else "off"
         specific = f"option.value.{name}.{word}"
         return KeyRef(key=specific if _names(specific) else f"option.value.{word}")
     if isinstance(value, str) and _names(f"option.value.{name}.{value}"):
         return KeyRef(key=f"option.value.{name}.{value}")
-    if name.endswith("Seconds") and int(value) >= 3600 and int(value) % 60 == 0:
-        return KeyRef(
-            key="option.hours", params={"hours": int(value) // 3600, "minutes": int(value) % 3600 // 60}
-        )
     if name.endswith("Seconds"):
         return KeyRef(key="option.seconds", params={"n": int(value)})
     return int(value) if isinstance(value, int) else str(value)

@@ -40,7 +40,7 @@ def test_a_lobby_expires_after_thirty_minutes_with_a_notice_to_the_group(game: s
     assert isinstance(expired, Accepted)
     assert expired.state.phase == CANCELLED
     [notice] = expired.notices
-    assert (notice.key, notice.to.kind, notice.params["minutes"]) == ("lobby.expired", "public", 30)
+    assert (notice.key, notice.to.kind, notice.params["seconds"]) == ("lobby.expired", "public", 1800)
 
 
 @pytest.mark.parametrize(("seconds", "lasts"), [(600, 600), (10, 60), (10**6, 86400), ("soon", 1800)])

@@ -66,7 +66,9 @@ class Lobby:
 def test_11_host_sets_an_option_and_the_lobby_shows_it() -> None:
     answer = Lobby(9).configure("nightSeconds", "120")
     assert isinstance(answer, Heard)
-    assert answer.params["changed"] == [("option.line", {"option": "nightSeconds", "value": "120"})]
+    assert answer.params["changed"] == [
+        ("option.line.timer", {"option": "nightSeconds", "value": "120", "span": 120})
+    ]
 
 
 @pytest.mark.parametrize(("joined", "players"), [(3, 5), (9, 9)])
