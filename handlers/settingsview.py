@@ -18,7 +18,7 @@ from core.engine import clock
 from core.engine import lobby as lobby_rules
 from core.engine.clock import OFF
 from core.engine.notice import Action, Notice
-from core.engine.options import CLOCK_WORDS, OptionTable
+from core.engine.options import CLOCK_WORDS, OptionTable, typed_value
 from core.engine.result import Rejected
 from core.engine.table import TableState
 from core.games import registry
@@ -179,8 +179,10 @@ def game_prefix(args: tuple[str, ...]) -> tuple[str | None, tuple[str, ...]]:
 
 def lobby_minutes(typed: str) -> int | Rejected:
     """``/settings lobby <minutes>``: the whole minutes typed, within :data:`core.engine.lobby.LOBBY_BOUNDS`
-    (1-1440), else ``option.invalid`` with that range."""
+    (1-1440; read as every option value is, :func:`core.engine.options.typed_value`), else
+    ``option.invalid`` with that range."""
     low, high = (bound // 60 for bound in lobby_rules.LOBBY_BOUNDS)
+    typed = typed_value(typed)
     if not typed.isdigit() or not low <= int(typed) <= high:
         return Rejected(reason="option.invalid", params={"option": "lobby", "allowed": f"{low}-{high}"})
     return int(typed)

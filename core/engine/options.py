@@ -9,10 +9,14 @@ phase lengths for play over days are its ``long`` preset: ``/option preset long`
 
 Timer options are capped at :data:`core.engine.clock.MAX_PHASE_SECONDS` (48 hours): a longer value is
 refused with ``option.too_long``. Clock-time options (``dayEnds``) take ``off`` or ``HH:MM``.
+
+Every typed value is read after Unicode NFKC (:func:`typed_value`), as LINE's commands are
+(``handlers.line.typed``): full-width digits and colons (``２１：００``, ``１２０``) read as ASCII.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -27,10 +31,16 @@ ON_WORDS: Final = {"on": True, "true": True, "yes": True, "off": False, "false":
 #: The name of the preset switch (``/option preset printed``) and its words.
 PRESET: Final = "preset"
 PRESETS: Final = ("default", "printed", "long")
-#: What ``option.invalid`` names as the values of a clock-time option.
-CLOCK_WORDS: Final = f"{OFF} / HH:MM"
+#: What ``option.invalid`` names as the values of a clock-time option (with the range of ``HH:MM``).
+CLOCK_WORDS: Final = f"{OFF} / HH:MM (00:00–23:59)"
 
 Value = int | bool | str
+
+
+def typed_value(raw: str) -> str:
+    """An option value as typed, read the same way everywhere: Unicode NFKC (full-width ``１２０`` and
+    ``２１：００`` → ``120`` and ``21:00``), surrounding spaces dropped."""
+    return unicodedata.normalize("NFKC", raw).strip()
 
 
 @dataclass(frozen=True)
@@ -63,6 +73,7 @@ class OptionTable:
         when it does not fit, ``option.too_long`` (with the cap in hours) for a timer beyond
         :data:`~core.engine.clock.MAX_PHASE_SECONDS`."""
         default = self.defaults[name]
+        raw = typed_value(raw)
         value: int | bool | str
         if name in self.clocks:
             clock = OFF if raw.lower() == OFF else clock_time(raw)
@@ -117,7 +128,7 @@ class OptionTable:
         preset default``: the options of ``printed``, and those of ``long`` that still have their long
         value, go back to their defaults (the host's other options and own timers stay).
         ``option.invalid`` (with the words) for any other word."""
-        word = raw.lower()
+        word = typed_value(raw).lower()
         if word not in self.presets():
             allowed = " / ".join(self.presets())
             return Rejected(reason="option.invalid", params={"option": PRESET, "allowed": allowed})

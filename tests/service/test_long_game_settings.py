@@ -8,6 +8,7 @@ import pytest
 
 import core.i18n as i18n
 from core.engine.clock import MAX_PHASE_SECONDS
+from core.engine.options import CLOCK_WORDS
 from core.games.adazakura.settings import LONG as ADAZAKURA_LONG
 from core.games.deathnote.settings import LONG as DEATHNOTE_LONG
 from core.games.politician.settings import LONG as POLITICIAN_LONG
@@ -113,7 +114,32 @@ def test_day_ends_takes_off_or_a_clock_time(typed: str) -> None:
     outcome = group.say(HOST, f"/option dayEnds {typed}")
 
     assert outcome.reason == "option.invalid"
-    assert refusal("option.invalid", "werewolf", option="dayEnds", allowed="off / HH:MM") in group.texts()[-1]
+    assert refusal("option.invalid", "werewolf", option="dayEnds", allowed=CLOCK_WORDS) in group.texts()[-1]
+    assert "00:00–23:59" in group.texts()[-1], "the refusal says the range of a clock time"
+
+
+@pytest.mark.parametrize("typed", ["２１:００", "２１：００", "21：00", "２１００"])
+def test_day_ends_reads_full_width_digits_and_colon(typed: str) -> None:
+    group = Group()
+    group.say(HOST, "/newgame werewolf")
+
+    outcome = group.say(HOST, f"/option dayEnds {typed}")
+
+    assert outcome.result == "accepted"
+    assert group.game_settings()["options"] == {"dayEnds": "21:00"}
+
+
+def test_full_width_values_read_the_same_in_option_and_settings() -> None:
+    group = Group()
+    group.say(ADMIN, "/settings lobby １０")
+    group.say(HOST, "/newgame politician")
+
+    preset = group.say(HOST, "/option preset ｌｏｎｇ")
+    night = group.say(HOST, "/option nightSeconds １２０")
+
+    assert (preset.result, night.result) == ("accepted", "accepted")
+    assert group.game_settings()["options"] == POLITICIAN_LONG | {"nightSeconds": 120}
+    assert "10分" in group.texts()[0], "the lobby lives the 10 minutes typed in full width"
 
 
 def test_day_ends_is_kept_as_hh_mm_and_shown_in_the_lobby() -> None:
