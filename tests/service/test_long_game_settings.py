@@ -167,3 +167,69 @@ def test_the_day_ends_buttons_offer_clock_times_and_save_the_one_pressed() -> No
     assert [b.label for row in offered for b in row][:5] == ["off", "20:00", "21:00", "22:00", "23:00"]
     assert saved.ack == i18n.text("settings.saved", "ja", "common")
     assert group.preset("politician") == {"options": {"dayEnds": "21:00"}}
+
+
+def test_the_discussion_help_names_the_seconds_it_holds_after_the_long_preset() -> None:
+    group = Group()
+    group.say(ADMIN, "/settings werewolf preset long")
+
+    group.say(ADMIN, "/settings werewolf discussionSeconds")
+
+    shown = group.texts()[-1]
+    assert "43200" in shown
+    allowed = shown.split("使える値: ")[1].split(")")[0]
+    assert allowed == "auto / 120-172800", "the allowed values take the 43200 it holds"
+    assert group.sender.last().buttons, "the value buttons are still offered"
+
+
+def test_a_discussion_below_two_minutes_is_refused_with_the_words_and_the_range() -> None:
+    group = Group()
+    group.say(HOST, "/newgame werewolf")
+
+    outcome = group.say(HOST, "/option discussionSeconds 60")
+
+    assert outcome.reason == "option.invalid"
+    shown = refusal("option.invalid", "werewolf", option="discussionSeconds", allowed="auto / 120-172800")
+    assert shown in group.texts()[-1]
+
+
+def test_the_deathnote_lobby_names_the_long_preset() -> None:
+    group = Group()
+    group.say(HOST, "/newgame deathnote")
+
+    assert "preset long" in group.texts()[-1]
+
+
+def test_deathnote_says_it_has_no_days_for_day_ends() -> None:
+    group = Group()
+    group.say(HOST, "/newgame deathnote")
+
+    lobby = group.say(HOST, "/option dayEnds 21:00")
+    preset = group.say(ADMIN, "/settings deathnote dayEnds 21:00")
+
+    assert (lobby.reason, preset.reason) == ("option.no_days", "option.no_days")
+    assert group.texts()[-1] == refusal("option.no_days", "deathnote")
+    assert "dayEnds" in group.texts()[-1]
+
+
+def test_option_alone_shows_its_value_and_allowed_values_in_the_lobby() -> None:
+    group = Group()
+    group.say(HOST, "/newgame werewolf")
+    group.say(HOST, "/option dayEnds 21:00")
+
+    group.say(PLAYER, "/option dayEnds")
+
+    assert group.texts()[-1] == i18n.text(
+        "option.now", "ja", "common", option="dayEnds", value="21:00", allowed=CLOCK_WORDS
+    )
+
+
+def test_option_with_two_values_is_refused_and_changes_nothing() -> None:
+    group = Group()
+    group.say(HOST, "/newgame politician")
+
+    outcome = group.say(HOST, "/option dayEnds 21:00 22:00")
+
+    assert outcome.reason == "settings.extra"
+    assert group.texts()[-1] == refusal("settings.extra", "politician", option="dayEnds", extra="22:00")
+    assert "options" not in group.game_settings()
