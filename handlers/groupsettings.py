@@ -108,6 +108,23 @@ async def command(runner: GameRunner, inbound: Inbound, cmd: TextCommand) -> Ans
     return _set_option(runner, inbound, game or "", rest[0], rest[1:], locale)
 
 
+def lobby_option(state: TableState, cmd: TextCommand) -> Answer | None:
+    """``/option <option>`` in the group's lobby ``state`` for an option of the game's
+    :class:`~core.engine.options.OptionTable` (``dayEnds``, ``nightSeconds`` …): alone, that option's value
+    now and its allowed values (as ``/settings <game> <option>`` shows them); with more than one value,
+    refused with ``settings.extra`` (as ``/settings`` refuses them), nothing changed. ``None`` for
+    everything else (the game's own ``/option``: the settings, a value to set, ``cast``, ``preset`` …)."""
+    table = view.options_of(state.game)
+    known = table.find(cmd.args[0]) if table is not None and cmd.args else None
+    if known is None:
+        return None
+    if len(cmd.args) == 1:
+        return Answer(state.locale, view.lobby_option_now(state.game, known, state, state.locale))
+    if len(cmd.args) > 2:
+        return Answer(state.locale, refusal=_extra(known, cmd.args[2:]), game=state.game)
+    return None
+
+
 def _extra(option: str, extra: tuple[str, ...]) -> Rejected:
     """``settings.extra``: ``option`` takes one value; the ``extra`` words typed after it."""
     return Rejected(reason="settings.extra", params={"option": option, "extra": " ".join(extra)})

@@ -167,6 +167,10 @@ class Service:
         state = loaded.state
         if name == "co" and not cmd.args and not inbound.is_private:
             return traced(await self._co_menu(inbound, loaded, now), loaded.game_id, state.phase, "co_menu")
+        if name == "option" and state.phase == LOBBY and not inbound.is_private:
+            shown = groupsettings.lobby_option(state, cmd)
+            if shown is not None:
+                return traced(await self._settings(inbound, shown), loaded.game_id, state.phase, "configure")
         typed = TextCommand("unknown") if name == "text" else cmd
         command = to_command(
             typed, inbound.user_id, private=inbound.is_private, game=state.game, user_name=inbound.user_name

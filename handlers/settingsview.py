@@ -18,7 +18,7 @@ from core.engine import clock
 from core.engine import lobby as lobby_rules
 from core.engine.clock import OFF
 from core.engine.notice import Action, Notice
-from core.engine.options import CLOCK_WORDS, OptionTable
+from core.engine.options import OptionTable, folded_value
 from core.engine.result import Rejected
 from core.engine.table import TableState
 from core.games import registry
@@ -146,6 +146,18 @@ def option_now(game: str, option: str, lobby: TableState, locale: str) -> tuple[
     )
 
 
+def lobby_option_now(game: str, option: str, lobby: TableState, locale: str) -> str:
+    """``/option <option>`` alone in a lobby: the value of ``option`` (a name of the game's
+    :class:`OptionTable`) in ``lobby`` and the values it allows, and how to change it there
+    (``option.now``)."""
+    table = options_of(game)
+    assert table is not None, "lobby_option_now needs a game with options"
+    value = _shown(table.get(lobby, option))
+    return i18n.text(
+        "option.now", locale, "common", option=option, value=value, allowed=allowed(table, option)
+    )
+
+
 def _value_rows(table: OptionTable, game: str, option: str, lobby: TableState, locale: str) -> Rows:
     current = table.get(lobby, option)
     values = [Button(_shown(v), _tap(SET, game, option, _arg(v))) for v in values_for(table, option, current)]
@@ -154,16 +166,8 @@ def _value_rows(table: OptionTable, game: str, option: str, lobby: TableState, l
 
 
 def allowed(table: OptionTable, option: str) -> str:
-    """The values ``option`` takes as ``option.invalid`` words them: ``on / off``, the words, ``low-high``."""
-    default = table.defaults[option]
-    if isinstance(default, bool):
-        return "on / off"
-    if option in table.clocks:
-        return CLOCK_WORDS
-    if isinstance(default, str):
-        return " / ".join(table.choices[option])
-    low, high = table.bounds[option]
-    return f"{low}-{high}"
+    """The values ``option`` takes as ``option.invalid`` words them (:meth:`OptionTable.allowed`)."""
+    return table.allowed(option)
 
 
 def game_prefix(args: tuple[str, ...]) -> tuple[str | None, tuple[str, ...]]:
@@ -179,8 +183,10 @@ def game_prefix(args: tuple[str, ...]) -> tuple[str | None, tuple[str, ...]]:
 
 def lobby_minutes(typed: str) -> int | Rejected:
     """``/settings lobby <minutes>``: the whole minutes typed, within :data:`core.engine.lobby.LOBBY_BOUNDS`
-    (1-1440), else ``option.invalid`` with that range."""
+    (1-1440; read as every option value is, :func:`core.engine.options.folded_value`), else
+    ``option.invalid`` with that range."""
     low, high = (bound // 60 for bound in lobby_rules.LOBBY_BOUNDS)
+    typed = folded_value(typed)
     if not typed.isdigit() or not low <= int(typed) <= high:
         return Rejected(reason="option.invalid", params={"option": "lobby", "allowed": f"{low}-{high}"})
     return int(typed)
@@ -209,15 +215,16 @@ def _arg(value: int | bool | str) -> int | str:
 
 def values_for(table: OptionTable, option: str, current: Any) -> list[int | bool | str]:
     """The values a button offers for ``option``: on/off, each word, or for a number the bounds, the
-    default, half, one and a half and twice it, and the current value (within the bounds); for a clock
-    time (``dayEnds``) ``off``, :data:`CLOCK_VALUES` and the current one."""
+    default, half, one and a half and twice it, and the current value (within the bounds); for a word
+    option its words and the current value (a number of 人狼's ``discussionSeconds``); for a clock time
+    (``dayEnds``) ``off``, :data:`CLOCK_VALUES` and the current one."""
     default = table.defaults[option]
     if isinstance(default, bool):
         return [True, False]
     if option in table.clocks:
         return list(dict.fromkeys([OFF, *CLOCK_VALUES, str(current)]))
     if isinstance(default, str):
-        return list(table.choices[option])
+        return list(dict.fromkeys([*table.choices[option], str(current)]))
     low, high = table.bounds[option]
     if high - low < MAX_VALUES:
         return [*range(low, high + 1)]

@@ -11,6 +11,7 @@ from the group's settings when its lobby opened, ``handlers.presets.lobby_settin
 from __future__ import annotations
 
 import re
+import unicodedata
 from datetime import UTC, datetime, timedelta
 from functools import cache
 from typing import Any, Final
@@ -21,7 +22,7 @@ MAX_PHASE_SECONDS: Final = 48 * 3600
 #: The zone of a group that set none: the games are Japanese first.
 DEFAULT_ZONE: Final = "Asia/Tokyo"
 #: A clock time as typed: ``H:MM``, ``HH:MM`` or ``HHMM`` (what a settings button carries), 00:00 to 23:59.
-CLOCK: Final = re.compile(r"([01]?\d|2[0-3]):?([0-5]\d)")
+CLOCK: Final = re.compile(r"([01]?[0-9]|2[0-3]):?([0-5][0-9])")
 #: The word that turns a clock-time option off.
 OFF: Final = "off"
 #: The shortest a phase ending at a clock time may last (seconds): a day that would end sooner ends at
@@ -61,8 +62,9 @@ def zone_of(settings: dict[str, Any]) -> str:
 
 
 def clock_time(typed: str) -> str | None:
-    """``typed`` as ``HH:MM`` (``9:05`` and ``0905`` → ``09:05``), or ``None`` when it is no clock time."""
-    typed = typed.strip()
+    """``typed`` as ``HH:MM`` (``9:05`` and ``0905`` → ``09:05``; read after Unicode NFKC, so ``２１：００``
+    → ``21:00``), or ``None`` when it is no clock time (``25:00``: 00:00 to 23:59)."""
+    typed = unicodedata.normalize("NFKC", typed).strip()
     if ":" not in typed and len(typed) != 4:
         return None
     match = CLOCK.fullmatch(typed)

@@ -9,10 +9,14 @@ phase lengths for play over days are its ``long`` preset: ``/option preset long`
 
 Timer options are capped at :data:`core.engine.clock.MAX_PHASE_SECONDS` (48 hours): a longer value is
 refused with ``option.too_long``. Clock-time options (``dayEnds``) take ``off`` or ``HH:MM``.
+
+Every typed value is read after Unicode NFKC (:func:`folded_value`), as LINE's commands are
+(``handlers.line.typed``): full-width digits and colons (``２１：００``, ``１２０``) read as ASCII.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -27,10 +31,21 @@ ON_WORDS: Final = {"on": True, "true": True, "yes": True, "off": False, "false":
 #: The name of the preset switch (``/option preset printed``) and its words.
 PRESET: Final = "preset"
 PRESETS: Final = ("default", "printed", "long")
-#: What ``option.invalid`` names as the values of a clock-time option.
-CLOCK_WORDS: Final = f"{OFF} / HH:MM"
+#: What ``option.invalid`` names as the values of a clock-time option (with the range of ``HH:MM``).
+CLOCK_WORDS: Final = f"{OFF} / HH:MM (00:00–23:59)"
 
 Value = int | bool | str
+
+
+def invalid(name: str, allowed: str) -> Rejected:
+    """``option.invalid`` for option ``name``, naming the ``allowed`` values."""
+    return Rejected(reason="option.invalid", params={"option": name, "allowed": allowed})
+
+
+def folded_value(raw: str) -> str:
+    """An option value as typed, read the same way everywhere: Unicode NFKC (full-width ``１２０`` and
+    ``２１：００`` → ``120`` and ``21:00``), surrounding spaces dropped."""
+    return unicodedata.normalize("NFKC", raw).strip()
 
 
 @dataclass(frozen=True)
@@ -38,7 +53,9 @@ class OptionTable:
     """``defaults``: option name → default (bool: on/off, int: a number within ``bounds``, str: one of
     ``choices``). Seconds for timer options. ``printed``: option name → its value as the original rule
     text reads (the ``printed`` preset); each is shown in the lobby with a ``option.about.<name>`` text.
-    ``long``: option name → its value for a group playing over days (the ``long`` preset; each game's
+    A word option may have ``bounds`` too: it then also takes a whole number within them, kept as its
+    digits (人狼's ``discussionSeconds``: ``auto`` or seconds). ``long``: option name → its value for a
+    group playing over days (the ``long`` preset; each game's
     docs/rules/<game>-decisions.md "Long games" says why). ``clocks``: the options whose value is ``off``
     or a clock time ``HH:MM`` of the group's zone (``dayEnds``; their default is ``off``)."""
 
@@ -63,6 +80,7 @@ class OptionTable:
         when it does not fit, ``option.too_long`` (with the cap in seconds) for a timer beyond
         :data:`~core.engine.clock.MAX_PHASE_SECONDS`."""
         default = self.defaults[name]
+        raw = folded_value(raw)
         value: int | bool | str
         if name in self.clocks:
             clock = OFF if raw.lower() == OFF else clock_time(raw)
@@ -80,15 +98,41 @@ class OptionTable:
             if not raw.isdigit() or not low <= int(raw) <= high:
                 return Rejected(reason="option.invalid", params={"option": name, "allowed": f"{low}-{high}"})
             value = int(raw)
-        else:
-            allowed = self.choices[name]
-            if raw.lower() not in allowed:
+        elif raw.isdigit() and name in self.bounds:
+            low, high = self.bounds[name]
+            if high == MAX_PHASE_SECONDS < int(raw):
+                return too_long(name)
+            if not low <= int(raw) <= high:
                 return Rejected(
-                    reason="option.invalid", params={"option": name, "allowed": " / ".join(allowed)}
+                    reason="option.invalid", params={"option": name, "allowed": self.allowed(name)}
+                )
+            value = str(int(raw))
+        else:
+            if raw.lower() not in self.choices[name]:
+                return Rejected(
+                    reason="option.invalid", params={"option": name, "allowed": self.allowed(name)}
                 )
             value = raw.lower()
         state.settings.setdefault("options", {})[name] = value
         return None
+
+    def allowed(self, name: str) -> str:
+        """The values option ``name`` takes, as ``option.invalid`` and ``/settings <game> <option>`` word
+        them: ``on / off``, ``off / HH:MM (00:00–23:59)``, ``low-high``, the words, and for a word option
+        with bounds its words that are no number then ``low-high``."""
+        default = self.defaults[name]
+        if isinstance(default, bool):
+            return "on / off"
+        if name in self.clocks:
+            return CLOCK_WORDS
+        if isinstance(default, int):
+            low, high = self.bounds[name]
+            return f"{low}-{high}"
+        words = self.choices[name]
+        if name in self.bounds:
+            low, high = self.bounds[name]
+            words = (*(w for w in words if not w.isdigit()), f"{low}-{high}")
+        return " / ".join(words)
 
     def configure(
         self, state: TableState, name: str, values: tuple[str, ...], *, also: tuple[str, ...] = ()
@@ -117,7 +161,7 @@ class OptionTable:
         preset default``: the options of ``printed``, and those of ``long`` that still have their long
         value, go back to their defaults (the host's other options and own timers stay).
         ``option.invalid`` (with the words) for any other word."""
-        word = raw.lower()
+        word = folded_value(raw).lower()
         if word not in self.presets():
             allowed = " / ".join(self.presets())
             return Rejected(reason="option.invalid", params={"option": PRESET, "allowed": allowed})

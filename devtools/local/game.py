@@ -34,6 +34,7 @@ from handlers.recap import serve as recap_serve
 from handlers.recap.links import Site
 from handlers.service import DEFAULT_GAME
 from infra.store import MemoryStore, StoredGame
+from infra.timers import MemoryScheduler
 
 log = logging.getLogger(__name__)
 
@@ -93,12 +94,15 @@ class LocalGame:
         if deal is not None:
             settings["setup"] = {"seats": list(deal)}
         self.seed, self.games = seed, 0
+        #: The timer's wake-ups as the service schedules them; :meth:`advance` fires the due reminders.
+        self.timer = MemoryScheduler()
         self.service = WatchedService(
             self.store,
             self.sender,
             new_id=self._new_id,
             new_seed=lambda: self.seed + max(0, self.games - 1),
             settings_for=lambda chat_id: dict(settings),
+            scheduler=self.timer,
         )
         self.now = START
         self.person = user_id(1)
@@ -274,10 +278,22 @@ class LocalGame:
         return outcome
 
     async def advance(self) -> bool:
-        """Move the clock to the current deadline and fire its timer; False when there is none."""
+        """Move the clock to the current deadline and fire its timer; False when there is none. On the way
+        the clock stops at each reminder the service scheduled before that deadline (30 s, or an hour and
+        ten minutes before a long phase ends: ``handlers.wakeups``) and fires it as the timer function
+        does (``Service.wake``, a ``Remind``), so whoever has not chosen sees them in order, then the
+        deadline. Wake-ups of phases that are over, and the deadline's own, are dropped."""
         state = self.state()
         if state is None or state.is_over or state.deadline_at is None:
             return False
+        self.timer.scheduled = [w for w in self.timer.scheduled if w.phase_seq >= state.phase_seq]
+        for wake_up in self.timer.due(state.deadline_at):
+            if wake_up.kind == "deadline" or not self.service.still_wanted(wake_up):
+                continue
+            self.now = max(self.now, wake_up.at)
+            log.info("timer: %s of phase %s at %s", wake_up.kind, wake_up.phase_seq, self.now)
+            with self.sender.batch():
+                await self.service.wake(wake_up, now=self.now)
         self.now = max(self.now, state.deadline_at)
         log.info("timer: phase %s (%s) at %s", state.phase_seq, state.phase, self.now)
         with self.sender.batch():

@@ -4,6 +4,10 @@ only the jump to the deadline does, in the browser and in the terminal."""
 
 from __future__ import annotations
 
+import asyncio
+
+from core.i18n.catalog import lookup
+from devtools.local.game import LocalGame
 from devtools.local.texts import ui
 from tests.local.runner import Play
 from tests.local.webclient import Browser, person
@@ -32,3 +36,32 @@ def test_in_the_terminal_many_inputs_never_close_a_phase(play: Play) -> None:
     state = run.state()
     assert (state.phase, state.phase_seq) == ("night", 1), "still night 0: no input closed it"
     assert run.game.now < state.deadline_at
+
+
+def test_enter_passes_the_reminders_of_a_long_phase_then_its_deadline() -> None:
+    """A long 人狼 game (``preset long``): the person has not chosen at night, so Enter shows the timer's
+    reminders an hour and ten minutes before the deadline (``remind.choice.long``), in that order, and
+    only then what the deadline brings (the morning's prompt to vote)."""
+    game = LocalGame(game="werewolf", players=5, lang="ja", seed=1, options=["preset long"])
+
+    async def run() -> list[str]:
+        await game.open()
+        await game.settle()
+        state = game.state()
+        assert state.phase == "night"
+        assert state.deadline_at - game.now >= 2 * 3600, "a long night"
+        seen = len(game.sender.log)
+        assert await game.step()
+        return [e.text for e in game.sender.log[seen:] if e.chat_id == game.person]
+
+    mine = asyncio.run(run())
+    long = lookup("remind.choice.long", "ja", "werewolf")
+    head = long.split("{", 1)[0]
+    reminders = [k for k, text in enumerate(mine) if text.startswith(head)]
+    assert len(reminders) == 2, mine
+    assert "あと60分" in mine[reminders[0]]
+    assert "あと10分" in mine[reminders[1]]
+    vote = lookup("vote.prompt", "ja", "werewolf")
+    prompts = [k for k, text in enumerate(mine) if text.startswith(vote)]
+    assert prompts, "the deadline brought the vote"
+    assert reminders[1] < prompts[0], "the reminders come before the deadline's news"

@@ -38,13 +38,13 @@ def test_the_font_covers_every_catalog_text_the_picture_shows() -> None:
     assert not missing, f"run devtools/recapfont.py: the font lacks {sorted(missing)}"
 
 
-def _table(names: list[str]) -> rt.RecapTable:
+def _table(names: list[str], game: str = "werewolf") -> rt.RecapTable:
     seats = [rt.SeatLine(seat=i + 1, name=n, role=RoleRef(id="villager"), won=i == 0, alive=True,
                          fate=rt.alive()) for i, n in enumerate(names)]  # fmt: skip
     row = rt.VoteRow(label=rt.vote(1), cells={1: rt.Cell(target=2), 2: rt.Cell(target=1, weight=2)},
                      outcome="exiled", outcome_seat=2)  # fmt: skip
     entry = rt.Entry(label=rt.night(1), deaths=[rt.Death(seat=2, cause=rt.alive())])
-    return rt.bounded("werewolf", rt.alive(), [1], seats, [row], [entry])
+    return rt.bounded(game, rt.alive(), [1], seats, [row], [entry])
 
 
 def test_a_name_the_font_cannot_draw_is_shown_as_its_seat() -> None:
@@ -62,6 +62,13 @@ def test_the_vote_cells_show_targets_weights_and_the_chosen_seat() -> None:
     assert shown.voters == ["1", "2"]
     assert shown.votes[0].cells == ["★2", "1×2"]
     assert shown.votes[0].outcome == f"{i18n.text('table.outcome.exiled', 'en', 'werewolf')}: 2 B"
+
+
+def test_a_werewolf_vote_row_says_executed_as_the_game_does() -> None:
+    """人狼 executes (処刑, its votes and recap); 徒桜戦争 exiles (追放): each table words its own."""
+    assert grid.grid(_table(["A", "B"]), "ja").votes[0].outcome == "処刑: 2 B"
+    assert grid.grid(_table(["A", "B"]), "en").votes[0].outcome == "executed: 2 B"
+    assert grid.grid(_table(["A", "B"], "adazakura"), "ja").votes[0].outcome == "追放: 2 B"
 
 
 def test_a_long_game_is_a_png_small_enough_for_a_line_preview() -> None:

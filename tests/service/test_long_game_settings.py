@@ -8,6 +8,7 @@ import pytest
 
 import core.i18n as i18n
 from core.engine.clock import MAX_PHASE_SECONDS
+from core.engine.options import CLOCK_WORDS
 from core.games.adazakura.settings import LONG as ADAZAKURA_LONG
 from core.games.deathnote.settings import LONG as DEATHNOTE_LONG
 from core.games.politician.settings import LONG as POLITICIAN_LONG
@@ -114,7 +115,32 @@ def test_day_ends_takes_off_or_a_clock_time(typed: str) -> None:
     outcome = group.say(HOST, f"/option dayEnds {typed}")
 
     assert outcome.reason == "option.invalid"
-    assert refusal("option.invalid", "werewolf", option="dayEnds", allowed="off / HH:MM") in group.texts()[-1]
+    assert refusal("option.invalid", "werewolf", option="dayEnds", allowed=CLOCK_WORDS) in group.texts()[-1]
+    assert "00:00–23:59" in group.texts()[-1], "the refusal says the range of a clock time"
+
+
+@pytest.mark.parametrize("typed", ["２１:００", "２１：００", "21：00", "２１００"])
+def test_day_ends_reads_full_width_digits_and_colon(typed: str) -> None:
+    group = Group()
+    group.say(HOST, "/newgame werewolf")
+
+    outcome = group.say(HOST, f"/option dayEnds {typed}")
+
+    assert outcome.result == "accepted"
+    assert group.game_settings()["options"] == {"dayEnds": "21:00"}
+
+
+def test_full_width_values_read_the_same_in_option_and_settings() -> None:
+    group = Group()
+    group.say(ADMIN, "/settings lobby １０")
+    group.say(HOST, "/newgame politician")
+
+    preset = group.say(HOST, "/option preset ｌｏｎｇ")
+    night = group.say(HOST, "/option nightSeconds １２０")
+
+    assert (preset.result, night.result) == ("accepted", "accepted")
+    assert group.game_settings()["options"] == POLITICIAN_LONG | {"nightSeconds": 120}
+    assert "10分" in group.texts()[0], "the lobby lives the 10 minutes typed in full width"
 
 
 def test_day_ends_is_kept_as_hh_mm_and_shown_in_the_lobby() -> None:
@@ -164,3 +190,67 @@ def test_a_politician_lobby_shows_per_player_timers_as_spans_too() -> None:
     group.say(HOST, "/option candidacySecondsPerPlayer 90")
 
     assert "・candidacySecondsPerPlayer = 90 (1分30秒)" in group.texts()[-1]
+def test_the_discussion_help_names_the_seconds_it_holds_after_the_long_preset() -> None:
+    group = Group()
+    group.say(ADMIN, "/settings werewolf preset long")
+
+    group.say(ADMIN, "/settings werewolf discussionSeconds")
+
+    shown = group.texts()[-1]
+    assert "43200" in shown
+    allowed = shown.split("使える値: ")[1].split(")")[0]
+    assert allowed == "auto / 120-172800", "the allowed values take the 43200 it holds"
+    assert group.sender.last().buttons, "the value buttons are still offered"
+
+
+def test_a_discussion_below_two_minutes_is_refused_with_the_words_and_the_range() -> None:
+    group = Group()
+    group.say(HOST, "/newgame werewolf")
+
+    outcome = group.say(HOST, "/option discussionSeconds 60")
+
+    assert outcome.reason == "option.invalid"
+    shown = refusal("option.invalid", "werewolf", option="discussionSeconds", allowed="auto / 120-172800")
+    assert shown in group.texts()[-1]
+
+
+def test_the_deathnote_lobby_names_the_long_preset() -> None:
+    group = Group()
+    group.say(HOST, "/newgame deathnote")
+
+    assert "preset long" in group.texts()[-1]
+
+
+def test_deathnote_says_it_has_no_days_for_day_ends() -> None:
+    group = Group()
+    group.say(HOST, "/newgame deathnote")
+
+    lobby = group.say(HOST, "/option dayEnds 21:00")
+    preset = group.say(ADMIN, "/settings deathnote dayEnds 21:00")
+
+    assert (lobby.reason, preset.reason) == ("option.no_days", "option.no_days")
+    assert group.texts()[-1] == refusal("option.no_days", "deathnote")
+    assert "dayEnds" in group.texts()[-1]
+
+
+def test_option_alone_shows_its_value_and_allowed_values_in_the_lobby() -> None:
+    group = Group()
+    group.say(HOST, "/newgame werewolf")
+    group.say(HOST, "/option dayEnds 21:00")
+
+    group.say(PLAYER, "/option dayEnds")
+
+    assert group.texts()[-1] == i18n.text(
+        "option.now", "ja", "common", option="dayEnds", value="21:00", allowed=CLOCK_WORDS
+    )
+
+
+def test_option_with_two_values_is_refused_and_changes_nothing() -> None:
+    group = Group()
+    group.say(HOST, "/newgame politician")
+
+    outcome = group.say(HOST, "/option dayEnds 21:00 22:00")
+
+    assert outcome.reason == "settings.extra"
+    assert group.texts()[-1] == refusal("settings.extra", "politician", option="dayEnds", extra="22:00")
+    assert "options" not in group.game_settings()

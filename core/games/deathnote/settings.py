@@ -78,7 +78,10 @@ def option(state: TableState, name: str) -> Any:
 def configure(state: TableState, name: str, values: tuple[str, ...]) -> list[Notice] | Rejected:
     """``/option <name> <value>`` in the lobby; without a name or a value, show the settings; ``preset
     printed|default`` sets the options of :data:`PRINTED` to the original text's reading or back. Refuses
-    ``option.unknown`` and ``option.invalid`` (with the allowed range or words)."""
+    ``option.unknown`` and ``option.invalid`` (with the allowed range or words), and ``dayEnds`` (the
+    other games' clock time a day ends at) with ``option.no_days``: this game has turns, not days."""
+    if name.lower() == "dayends":
+        return Rejected(reason="option.no_days")
     refused = OPTIONS.configure(state, name, values)
     if refused:
         return refused

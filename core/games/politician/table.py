@@ -1,7 +1,7 @@
 """The recap table of a finished 政治家人狼 game (``politician.md`` §6.10): every seat's role and
 standing, every ballot of every day and runoff with the chairman's double weight (shown now that the game
-is over) and the elected seat marked, and every night's negative campaign (ネガキャン) — who was kept out,
-or whose campaign the guard stopped. Read from the state alone."""
+is over), the elected seat marked and a seat that could not vote crossed (×), and every night's negative
+campaign (ネガキャン) — who was kept out, or whose campaign the guard stopped. Read from the state alone."""
 
 from __future__ import annotations
 
@@ -23,7 +23,8 @@ def table(state: PolState) -> rt.RecapTable | None:
     ]  # fmt: skip
     elected = {f.day: f.seat for f in state.filled}
     last = {r.day: r.round for r in state.rounds}
-    votes = [_row(r, elected.get(r.day) if r.round == last[r.day] else None) for r in state.rounds]
+    everyone = [p.seat for p in state.players]
+    votes = [_row(r, elected.get(r.day) if r.round == last[r.day] else None, everyone) for r in state.rounds]
     timeline = []
     for n in state.nights:
         hit: list[rt.Death] = []
@@ -36,7 +37,10 @@ def table(state: PolState) -> rt.RecapTable | None:
     return rt.bounded("politician", result, list(state.winners), seats, votes, timeline)
 
 
-def _row(r: Round, elected: int | None) -> rt.VoteRow:
+def _row(r: Round, elected: int | None, everyone: list[int]) -> rt.VoteRow:
+    """One round's row: each ballot, ``none`` (—) for a voter who cast none, and ``frozen`` (×, "could not
+    vote") for every other seat of ``everyone``: elected already, under the negative campaign that day
+    (§6.8), out of the game, or no voter of a runoff."""
     cells = {
         b.voter: rt.Cell(target=b.target, weight=b.weight)
         if b.target is not None
@@ -44,5 +48,6 @@ def _row(r: Round, elected: int | None) -> rt.VoteRow:
         for b in r.ballots
     }
     cells.update({v: rt.Cell(blank="none") for v in r.no_ballot})
+    cells.update({seat: rt.Cell(blank="frozen") for seat in everyone if seat not in cells})
     return rt.VoteRow(label=rt.vote(r.day, r.round), cells=dict(sorted(cells.items())),
                       outcome="elected" if elected is not None else "none", outcome_seat=elected)  # fmt: skip

@@ -106,13 +106,22 @@ def cast(g: Ctx, seat: int, action: Action) -> None:
 
 def close_round(g: Ctx) -> None:
     """[WW-6.6.2], [WW-6.6.3]: the missed-vote counters (main vote only, AMB-41), the result, then one
-    execution, the runoff among the tied (voted by the others, AMB-37), or the tie-break (AMB-38, AMB-39)."""
+    execution, the runoff among the tied (voted by the others, AMB-37), or the tie-break (AMB-38, AMB-39);
+    the missed-vote warnings last, and none when that ended the game (nobody is warned of a 突然死 that
+    can no longer come)."""
     rnd = g.s.round
     assert rnd is not None
-    if rnd.round == 0:
-        _count_missed(g, rnd)
+    warned = _count_missed(g, rnd) if rnd.round == 0 else []
     g.announce("vote.result", **_result_params(g, rnd))
     g.log("RoundClosed", day=rnd.day, round=rnd.round, top=rnd.top())
+    _close(g, rnd)
+    if not g.s.is_over:
+        for seat in warned:
+            g.tell(seat, "vote.afk_warning", left=1)
+
+
+def _close(g: Ctx, rnd: Round) -> None:
+    """The execution, the runoff or the tie-break that follows the result of ``rnd``."""
     top = rnd.top()
     if len(top) == 1:
         execution.execute(g, top[0], "vote" if rnd.round == 0 else "runoff")
@@ -123,18 +132,20 @@ def close_round(g: Ctx) -> None:
         return
     if rnd.round == 0:
         g.announce("runoff.nobody", candidates=g.refs(top))
-    execution.tie_break(g, top)
+    execution.tie_break(g, top, runoff=rnd.round > 0)
 
 
-def _count_missed(g: Ctx, rnd: Round) -> None:
-    """[WW-6.6.1]: +1 for every living player without a ballot, 0 for the others; ``PRIV_AFK_WARNING`` to
-    those one miss away from 突然死 [WW-6.8]."""
+def _count_missed(g: Ctx, rnd: Round) -> list[int]:
+    """[WW-6.6.1]: +1 for every living player without a ballot, 0 for the others; the seats one miss away
+    from 突然死 [WW-6.8], to be warned (``PRIV_AFK_WARNING``) if the game goes on."""
     misses = int(g.option("suddenDeathMisses"))
+    warned = []
     for seat in g.living_humans():
         p = g.p(seat)
         p.missed_votes = 0 if seat in rnd.ballots else p.missed_votes + 1
         if misses and seat not in rnd.ballots and p.missed_votes == misses - 1:
-            g.tell(seat, "vote.afk_warning", left=1)
+            warned.append(seat)
+    return warned
 
 
 def _result_params(g: Ctx, rnd: Round) -> dict[str, Any]:

@@ -9,15 +9,18 @@ from core.games.werewolf.ctx import Ctx
 from core.games.werewolf.night import open_night
 
 
-def tie_break(g: Ctx, tied: list[int]) -> None:
+def tie_break(g: Ctx, tied: list[int], *, runoff: bool = True) -> None:
     """AMB-38: ``tieBreak = none`` → ``ANN_NO_EXECUTION``; ``random`` → one of ``tied`` drawn
-    (``TIE_BREAK``), ``ANN_RANDOM_EXECUTION``, executed."""
+    (``TIE_BREAK``), ``ANN_RANDOM_EXECUTION``, executed. ``runoff``: whether a runoff was held and tied
+    too; False when nobody could vote in it (``runoff.nobody``), and the texts say so
+    (``vote.no_execution.no_runoff``, ``vote.random.no_runoff``)."""
     if g.option("tieBreak") == "random":
         pick = int(g.draw("TIE_BREAK", sorted(tied)))
-        g.announce("vote.random", candidates=g.refs(tied), player=g.ref(pick))
+        key = "vote.random" if runoff else "vote.random.no_runoff"
+        g.announce(key, candidates=g.refs(tied), player=g.ref(pick))
         execute(g, pick, "random")
         return
-    g.announce("vote.no_execution")
+    g.announce("vote.no_execution" if runoff else "vote.no_execution.no_runoff")
     g.log("NoExecution", day=g.s.day)
     after(g)
 

@@ -14,7 +14,7 @@ from typing import Any, Final
 from core.engine import clock
 from core.engine.clock import MAX_PHASE_SECONDS as MAX
 from core.engine.notice import PUBLIC, KeyRef, Notice, Param, RoleRef, Scalar
-from core.engine.options import PRESET, OptionTable, too_long
+from core.engine.options import PRESET, OptionTable
 from core.engine.result import Rejected
 from core.engine.table import TableState
 from core.games.werewolf import casts
@@ -43,18 +43,20 @@ DEFAULTS: Final[dict[str, int | bool | str]] = {
     "strictMute": False,
     "dayEnds": "off",
 }
+#: The shortest fixed discussion (seconds).
+MIN_DISCUSSION: Final = 120
+#: The numbers an option takes; ``discussionSeconds`` takes ``auto`` or seconds (:data:`DISCUSSION`).
 _BOUNDS: Final[dict[str, tuple[int, int]]] = {
     "voteSeconds": (15, MAX),
     "nightSeconds": (15, MAX),
     "lastWordsSeconds": (10, MAX),
     "suddenDeathMisses": (0, 5),
     "quietCycleDrawLimit": (0, 10),
+    "discussionSeconds": (MIN_DISCUSSION, MAX),
 }
 #: 人狼GMbot's 議論時間: 自動 or 2-15 minutes (SRC-2; AMB-33); any number of seconds from the shortest of
 #: them up to the 48-hour cap is taken too (long games, docs/architecture.md "Long games").
 DISCUSSION: Final = ("auto", *(str(m * 60) for m in range(2, 16)))
-#: The shortest fixed discussion (seconds).
-MIN_DISCUSSION: Final = 120
 #: The ``long`` preset (docs/rules/werewolf-decisions.md "Long games"): a discussion of 12
 #: hours, a vote of 2 hours, a night of 10 hours (overnight), last words of 1 hour.
 LONG: Final[dict[str, int | bool | str]] = {
@@ -146,11 +148,6 @@ def _set(state: TableState, key: str, values: tuple[str, ...]) -> Rejected | Non
         return _set_cast(state, values)
     if key == "modifiers":
         return _set_modifiers(state, values)
-    if key == "discussionSeconds" and values[0].isdigit() and int(values[0]) >= MIN_DISCUSSION:
-        if int(values[0]) > MAX:
-            return too_long(key)
-        state.settings.setdefault("options", {})[key] = str(int(values[0]))
-        return None
     return OPTIONS.set(state, key, typed_value(key, values[0]))
 
 

@@ -104,6 +104,22 @@ def test_politician_rows_show_the_chairmans_weight_and_who_was_elected(politicia
     assert 2 in weights, "a chairman voted in one of the recorded games"
 
 
+def test_politician_seats_that_could_not_vote_are_marked_not_left_empty(politician: list[Any]) -> None:
+    """The legend says × is a seat that could not vote: an elected one, one under the negative campaign
+    (§6.8) or out; every seat has a cell in every row (none is left empty)."""
+    crossed = 0
+    for state in politician:
+        table = registry()["politician"].table(state)
+        seats = {p.seat for p in state.players}
+        for row, r in zip(table.votes, state.rounds, strict=True):
+            assert set(row.cells) == seats
+            frozen = {v for v, c in row.cells.items() if c.blank == "frozen"}
+            assert frozen == seats - {b.voter for b in r.ballots} - set(r.no_ballot)
+            assert seats - set(r.voters) <= frozen, "no seat that could not vote is left empty"
+            crossed += len(frozen)
+    assert crossed, "someone was elected before a later vote in the recorded games"
+
+
 def test_adazakura_rows_are_the_closed_votes_with_weights_and_the_exile(adazakura: list[Any]) -> None:
     for state in adazakura:
         table = registry()["adazakura"].table(state)

@@ -63,10 +63,42 @@ def test_a_day_without_ballots_ties_everyone_and_skips_the_runoff() -> None:
     t.night()
     t.day()
     said = t.said()
-    assert said[said.index("vote.result"):][:4] == ["vote.result", "runoff.nobody", "vote.no_execution",
-                                                    "night.start"]  # fmt: skip
+    assert said[said.index("vote.result"):][:4] == ["vote.result", "runoff.nobody",
+                                                    "vote.no_execution.no_runoff", "night.start"]  # fmt: skip
     assert [p.missed_votes for p in t.state.players] == [1] * 9
     assert t.phase == ("night", 1)
+
+
+def test_a_tie_nobody_can_vote_off_is_drawn_without_claiming_a_runoff_was_held() -> None:
+    """[WW-6.6.3] (AMB-38, AMB-39) ``tieBreak = random`` with no runoff voter: the lot's text says no
+    runoff could be held (``vote.random.no_runoff``), not that a runoff tied too."""
+    t = table(C9, rng=[0, 0], tieBreak="random")
+    t.night()
+    t.day()
+    said = t.said()
+    assert said[said.index("runoff.nobody") :][:2] == ["runoff.nobody", "vote.random.no_runoff"]
+    assert "vote.random" not in said
+    assert "vote.no_execution" not in said
+
+
+def test_the_vote_that_ends_the_game_warns_nobody_of_a_sudden_death() -> None:
+    """[WW-6.6.1], [WW-6.8]: seat 1 misses the vote that executes the last 人狼; the game is over, so
+    nobody is told that one more miss means 突然死."""
+    t = table(["villager", "villager", "villager", "seer", "werewolf"], rng=[0])
+    t.night()
+    t.day([(2, 5), (3, 5), (4, 5), (5, 2)])
+    assert t.state.is_over
+    assert t.state.players[0].missed_votes == 1
+    assert "vote.afk_warning" not in t.said(1)
+
+
+def test_a_missed_vote_is_warned_after_the_day_s_execution_when_the_game_goes_on() -> None:
+    """[WW-6.8]: the warning still comes when the game goes on, once the execution is told."""
+    t = table(C9, rng=[0])
+    t.night()
+    t.day([(v, 9) for v in range(2, 9)] + [(9, 2)])
+    assert not t.state.is_over
+    assert t.first("vote.afk_warning", 1).params == {"left": 1}
 
 
 def test_a_tied_runoff_executes_nobody_by_default() -> None:

@@ -4,6 +4,7 @@ early close, [WW-3.4] the roles' rules (guard options, the fox, 後追い, the �
 
 from __future__ import annotations
 
+import core.i18n as i18n
 from tests.games.werewolf.table import C9, F10, K13, NK10, Table, table
 from tests.scenarios.ww_expect import verbs
 
@@ -186,3 +187,22 @@ def test_every_draw_is_logged_with_its_purpose_over_ascending_seats() -> None:
     assert [(d.purpose, d.pool, d.pick) for d in t.state.draws] == [
         ("RANDOM_WHITE", [1, 2, 3, 5, 6, 7, 10], 3), ("DRAG", [1, 2, 3, 4, 5, 6, 8, 9, 10], 1),
     ]  # fmt: skip
+
+
+def test_the_role_texts_name_the_night_of_the_first_attack_and_guard() -> None:
+    """[WW-3.4] 騎士 guards and 人狼 attack from Night 1 (the night after Day 1; Night 0 comes first,
+    [WW-6.3]): the role texts (``/role``) name that night as the game's own night heading does."""
+    t = table(C9)
+    assert "night.guard" not in verbs(t)[6]
+    assert "kill" not in verbs(t)[7]
+    t = day1(t, 9)
+    assert ("night.guard", 1) in t.offered(6)
+    assert any(kind == "kill" for kind, _ in t.offered(7))
+    for locale, night in (("ja", "1日目の夜"), ("en", "Night 1")):
+        heading = i18n.text("night.start", locale, "werewolf", night=1, seconds=60)
+        assert night in heading
+        for role in ("werewolf", "knight"):
+            text = i18n.text(f"role.{role}.text", locale, "werewolf")
+            assert night.lower() in text.lower(), (locale, role)
+            assert "2日目の夜" not in text
+            assert "second night" not in text
