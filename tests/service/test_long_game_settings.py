@@ -190,6 +190,8 @@ def test_a_politician_lobby_shows_per_player_timers_as_spans_too() -> None:
     group.say(HOST, "/option candidacySecondsPerPlayer 90")
 
     assert "・candidacySecondsPerPlayer = 90 (1分30秒)" in group.texts()[-1]
+
+
 def test_the_discussion_help_names_the_seconds_it_holds_after_the_long_preset() -> None:
     group = Group()
     group.say(ADMIN, "/settings werewolf preset long")
