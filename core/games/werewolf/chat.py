@@ -3,6 +3,8 @@ night chats of the wolves, the masons and the foxes [WW-8.4], and the 霊界 of 
 
 from __future__ import annotations
 
+from typing import Any
+
 from core.engine import afterlife
 from core.engine.result import Rejected
 from core.games.werewolf import execution, settings
@@ -10,9 +12,22 @@ from core.games.werewolf.ctx import Ctx
 
 #: Longest relayed message, in characters.
 MAX_SAY = 500
+
+
+def _out(state: Any) -> set[int]:
+    """The dead, but the executed player while their last words are awaited: they still speak to the
+    living (遺言, [WW-6.9]), so nothing of the 霊界 (the dead's words, 霊界表示's roles) may reach them
+    before their last words are said (``deaths.arrive`` welcomes them after)."""
+    out = {p.seat for p in state.players if not p.alive}
+    if state.phase == "last_words" and state.executed is not None:
+        out.discard(state.executed)
+    return out
+
+
 #: The 霊界 [WW-8.3]: the dead, while ``afterlife`` is on (AMB-49; docs/rules/werewolf-decisions.md).
-AFTERLIFE = afterlife.Afterlife.of_the_dead(
-    lambda state: bool(settings.option(state, "afterlife")),
+AFTERLIFE = afterlife.Afterlife(
+    out=_out,
+    enabled=lambda state: bool(settings.option(state, "afterlife")),
     # 霊界表示 is [WW-8.3]'s graveyardReveal, which the game shows the dead itself (deaths.arrive).
     sees_option="graveyardReveal",
     sees=lambda state: bool(settings.option(state, "graveyardReveal")),

@@ -52,15 +52,21 @@ def also_died(g: Ctx, seats: list[int]) -> None:
         g.announce("death.also", player=g.who(seat))
 
 
-def arrive(g: Ctx) -> None:
-    """The humans who died in this step join the 霊界 [WW-8.3]: ``PRIV_DEAD``; with 霊界表示 (AMB-48)
-    also every seat's role. Clears ``Ctx.fallen``."""
-    new = [s for s in dict.fromkeys(g.fallen) if s != SCAPEGOAT]
+def arrive(g: Ctx, *, later: int | None = None) -> None:
+    """The humans who died in this step join the 霊界 [WW-8.3] (:func:`welcome`), but ``later``: the
+    executed player whose last words come first (they must say them knowing nothing of the 霊界, so
+    ``execution.last_words`` welcomes them after). Clears ``Ctx.fallen``."""
+    new = [s for s in dict.fromkeys(g.fallen) if s not in (SCAPEGOAT, later)]
     g.fallen.clear()
-    reveal = bool(g.option("graveyardReveal"))
     for seat in new:
-        shown = KeyRef(key="grave.roles", params={"lines": roles_now(g)}) if reveal else ""
-        g.tell(seat, "dead.you", reveal=shown)
+        welcome(g, seat)
+
+
+def welcome(g: Ctx, seat: int) -> None:
+    """``PRIV_DEAD`` to ``seat``: how the 霊界 works while it is open (``afterlife``), else only not to post
+    in the group; with 霊界表示 (AMB-48) also every seat's role."""
+    shown = KeyRef(key="grave.roles", params={"lines": roles_now(g)}) if g.option("graveyardReveal") else ""
+    g.tell(seat, "dead.you" if g.option("afterlife") else "dead.you.closed", reveal=shown)
 
 
 def roles_now(g: Ctx) -> list[Scalar]:

@@ -50,11 +50,12 @@ def after(g: Ctx) -> None:
                 deaths.kill(g, seat, "sudden")
                 g.announce("death.sudden", player=g.ref(seat))
         deaths.also_died(g, deaths.follow(g))
-    deaths.arrive(g)
+    executed = g.s.executed
+    speaks = executed is not None and bool(g.option("lastWords"))
+    deaths.arrive(g, later=executed if speaks else None)
     if victory.check(g):
         return
-    executed = g.s.executed
-    if executed is not None and g.option("lastWords"):
+    if executed is not None and speaks:
         seconds = int(g.option("lastWordsSeconds"))
         g.s.enter("last_words", now=g.now, seconds=seconds)
         g.announce("last_words.wait", player=g.ref(executed), seconds=seconds)
@@ -70,4 +71,6 @@ def last_words(g: Ctx, text: str | None) -> None:
     if text is not None and executed is not None:
         g.announce("last_words.said", player=g.ref(executed), text=text)
         g.log("LastWords", day=g.s.day, seat=executed)
+    if executed is not None:
+        deaths.welcome(g, executed)  # into the 霊界 only now (deaths.arrive)
     open_night(g, g.s.day)

@@ -4,7 +4,7 @@ team chats, [WW-8.5] the group's view, [WW-10.7] muting the dead, [WW-5.3] the d
 
 from __future__ import annotations
 
-from core.engine.commands import Say
+from core.engine.commands import Say, Watch
 from core.engine.result import Rejected
 from tests.games.werewolf.table import C9, K13, RULES, Table, table
 
@@ -71,8 +71,8 @@ def test_the_dead_talk_among_themselves_and_the_living_never_hear_it() -> None:
     t = table(C9, rng=[0])
     t.night()
     t.day([(v, 9) for v in range(1, 9)] + [(9, 1)])
-    assert t.first("dead.you", 9).params == {"reveal": ""}
     t.words()
+    assert t.first("dead.you", 9).params == {"reveal": ""}
     t.night({7: 1, 8: 1})
     assert t.first("dead.you", 1)
     assert said_by(t, 9, "狼は7") is None
@@ -85,13 +85,42 @@ def test_graveyard_reveal_shows_the_dead_every_role_and_each_later_night() -> No
     t = table(C9, rng=[0], graveyardReveal=True)
     t.night()
     t.day([(v, 9) for v in range(1, 9)] + [(9, 1)])
+    t.words()
     reveal = t.first("dead.you", 9).params["reveal"]
     assert reveal[0] == "grave.roles"
     assert [line[1]["role"] for line in reveal[1]["lines"]] == C9
-    t.words()
     t.night({7: 1, 8: 1, 4: 7})
     [night] = [n for n in t.heard if n.key == "grave.night"]
     assert night.to.seats == (9,)
+
+
+def test_the_executed_player_learns_nothing_of_the_graveyard_before_their_last_words() -> None:
+    """[WW-6.9] with [WW-8.3] (AMB-48, AMB-49): the last words go to the living, so until they are said the
+    executed player gets neither 霊界表示's roles nor the other dead's words; then they arrive in the 霊界."""
+    t = table(C9, rng=[0], graveyardReveal=True)
+    t.night()
+    t.day([(v, 9) for v in range(1, 9)] + [(9, 1)])
+    assert t.state.phase == "last_words"
+    assert "dead.you" not in t.said(9), "no role list before the last words"
+    t.step(Watch(user_id="tg:999", name="Mika"), Say(user_id="tg:999", text="狼は7"))  # a spectator writes
+    [relayed] = [n for n in t.heard if n.key == "afterlife.say.spectator"]
+    assert 9 not in relayed.to.seats, "the 霊界 does not reach the executed before the last words"
+
+    t.words("さようなら")
+
+    assert t.first("last_words.said").params["text"] == "さようなら"
+    reveal = t.first("dead.you", 9).params["reveal"]
+    assert reveal[0] == "grave.roles", "the roles come once the last words are said"
+
+
+def test_the_dead_are_not_told_of_a_graveyard_chat_that_is_closed() -> None:
+    """AMB-49 with ``afterlife`` off (docs/rules/werewolf-decisions.md): no /t line in ``PRIV_DEAD``."""
+    t = table(C9, rng=[0], afterlife=False)
+    t.night()
+    t.day([(v, 9) for v in range(1, 9)] + [(9, 1)])
+    t.words()
+    assert t.first("dead.you.closed", 9)
+    assert "dead.you" not in t.said(9)
 
 
 def test_team_chats_follow_the_team_chat_option() -> None:
