@@ -225,6 +225,13 @@ def seeing(state: TableState, channel: Afterlife | None) -> list[str]:
     return [user for user in to_mute(state, channel) if user in muted]
 
 
+def tell_seeing(g: TableCtx[Any], channel: Afterlife, key: str, **params: Any) -> None:
+    """A notice the game shows the 霊界 itself (人狼's ``grave.night`` [WW-8.3]) to every spectator who
+    sees (:func:`seeing`), in the 1:1 chat; nobody when none does."""
+    for user in seeing(g.s, channel):
+        g.notices.append(Notice(key=key, to=to_user(user), params=params))
+
+
 def _roles(g: TableCtx[Any]) -> list[Scalar]:
     """One ``afterlife.role`` line a seat: every seat's role, as the 霊界 is shown it."""
     return [

@@ -42,7 +42,10 @@ def assert_afterlife(before: Any, notices: list[Notice], after: Any) -> None:
         return
     rules = rules_for(after.game)
     watching = {m.user_id for m in [*before.spectators, *after.spectators]}
-    seeing = set(rules.spectators_to_mute(after)) & set(after.muted_spectators)
+    seeing = {  # muted with 霊界表示 on while the game ran, before the step or after it (one that ends it)
+        user for state in (before, after) for user in rules.spectators_to_mute(state)
+        if user in state.muted_spectators
+    }  # fmt: skip
     for notice in notices:
         where = f"{notice.key} to {notice.to.kind} {notice.to.seats} ({before.phase} → {after.phase})"
         if notice.to.kind == "user" and notice.to.user_id in watching:

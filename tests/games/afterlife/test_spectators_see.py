@@ -86,3 +86,23 @@ def test_a_muted_spectator_of_deathnote_sees_each_night_result_as_the_dead_do() 
             assert mine == dead
         nights += bool(dead)
     assert nights > 0
+
+
+def test_a_muted_spectator_of_werewolf_sees_each_night_as_the_earlier_dead_do() -> None:
+    """[WW-8.3] graveyardReveal: each morning the dead who died before are shown that night's actions
+    (``grave.night``); a muted spectator is shown the same lines."""
+    table = with_the_dead("werewolf", out=1, options={"graveyardReveal": True})
+    table.send(SpectatorMuted(user_id=SPECTATOR, muted=True))
+    driver = Driver(table.rules, Rng.seeded(5))
+    nights = 0
+    while not table.state.is_over and (command := driver.next_command(table.state)) is not None:
+        table.now = next_now(table.state, command, table.now)
+        result = table.rules.decide(table.state, command, now=table.now, legal=driver.legal)
+        assert isinstance(result, Accepted), result
+        driver.observe(result.notices)
+        table.state = result.state
+        dead = [n.params for n in result.notices if n.key == "grave.night" and n.to.kind == "team"]
+        mine = [n.params for n in result.notices if n.key == "grave.night" and n.to == to_user(SPECTATOR)]
+        assert mine == dead
+        nights += bool(dead)
+    assert nights > 0
