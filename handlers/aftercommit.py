@@ -10,18 +10,21 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from core.engine.commands import Command
 from core.games import GameRules
 from handlers.messages import OutMessage
 
 
 @dataclass
 class Done:
-    """How a platform's side effects turned out when not as planned: ``record`` as it now stands, and
+    """How a platform's side effects turned out when not as planned: ``record`` as it now stands,
     ``messages`` to send because of it (e.g. a reminder of who may speak once the bot lost the right to
-    mute)."""
+    mute), and ``commands`` that tell the game what they found out (a spectator muted or not:
+    ``SpectatorMuted``)."""
 
     record: dict[str, Any]
     messages: list[OutMessage] = field(default_factory=list)
+    commands: list[Command] = field(default_factory=list)
 
 
 @dataclass

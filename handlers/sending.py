@@ -83,7 +83,7 @@ class Sending:
         breaking (not a platform's refusal) parks ``messages`` (:meth:`park`); raises :class:`Undelivered`
         when that fails too."""
         try:
-            report, messages = await self._send(messages, records, prepared, now)
+            report, messages, found = await self._send(messages, records, prepared, now)
         except Exception:
             log.exception("sending broke after the commit; its messages wait for a flush",
                           extra={"game_id": game.game_id})  # fmt: skip
@@ -93,7 +93,7 @@ class Sending:
                 raise Undelivered(game.game_id) from err
             return Sent([], {})
         if not followup.needed(report, records, committed, now):
-            return Sent([], {})
+            return Sent(found, {})
         notes = followup.limit_notes(report, game.state, records)
         touched = {m.chat_id for m in messages} | set(report.held) | {m.chat_id for m in notes}
         scheduled = self.scheduler is not None
@@ -102,22 +102,23 @@ class Sending:
             phase_seq=game.state.phase_seq, now=now, notes=notes,
         )  # fmt: skip
         self.flush_at(game, followup.wake_ups(report, now), now)
-        return Sent(followup.follow_ups(report, game.state), dict(report.moved))
+        return Sent([*found, *followup.follow_ups(report, game.state)], dict(report.moved))
 
     async def _send(
         self, messages: list[OutMessage], records: Records, prepared: Prepared | None, now: int
-    ) -> tuple[Report, list[OutMessage]]:
-        """The messages and the side effects at once; the messages the side effects added go after."""
+    ) -> tuple[Report, list[OutMessage], list[Command]]:
+        """The messages and the side effects at once; the messages the side effects added go after; and
+        the commands the side effects found out (``Done.commands``)."""
         sending = send_all(self.sender, messages, records, now=now, throttle=self.throttle)
         hook = self.after_commit
         if prepared is None or prepared.carry_out is None or hook is None:
-            return await sending, messages
+            return await sending, messages, []
         report, done = await asyncio.gather(sending, prepared.carry_out())
         if done is None:
-            return report, messages
+            return report, messages, []
         records.platform[hook.key] = done.record
         report.merge(await send_all(self.sender, done.messages, records, now=now, throttle=self.throttle))
-        return report, [*messages, *done.messages]
+        return report, [*messages, *done.messages], list(done.commands)
 
     def park(self, game: Loaded, messages: list[OutMessage], *, now: int) -> None:
         """Keep ``messages`` waiting in the outbox (ids ``<version>-p<n>``) and schedule a flush a second

@@ -27,9 +27,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from core.engine.commands import Configure, Query, Unwatch, Watch
+from core.engine.commands import Configure, Query, SpectatorMuted, Unwatch, Watch
 from core.engine.context import TableCtx, seat_of
-from core.engine.notice import KeyRef, Notice, RoleRef, to_afterlife, to_user
+from core.engine.notice import KeyRef, Notice, RoleRef, Scalar, to_afterlife, to_user
 from core.engine.options import ON_WORDS
 from core.engine.result import Event, Rejected
 from core.engine.table import Member, TableState
@@ -115,6 +115,7 @@ def stop_watching(state: TableState, user_id: str) -> None:
     """``user_id`` is no spectator any more (they join the lobby: a seat never hears the 霊界 as a
     spectator); nothing when they were not one."""
     state.spectators = [m for m in state.spectators if m.user_id != user_id]
+    state.muted_spectators = [u for u in state.muted_spectators if u != user_id]
 
 
 def watch(g: TableCtx[Any], command: Watch) -> Rejected | None:
@@ -163,6 +164,7 @@ def _drop(g: TableCtx[Any], user_id: str, key: str | None, *, privately: bool) -
     if member is None:
         return Rejected(reason="watch.not_watching")
     s.spectators.remove(member)
+    s.muted_spectators = [u for u in s.muted_spectators if u != user_id]
     if key is not None:
         g.announce(key, name=member.name)
     if privately:
@@ -206,22 +208,72 @@ def configure(state: TableState, channel: Afterlife | None, command: Configure) 
     return command
 
 
+def to_mute(state: TableState, channel: Afterlife | None) -> list[str]:
+    """The spectators the shell should mute in the group now, so they may see what the dead see: all of
+    them while 霊界表示 is on and the game runs (dealt, not over); none otherwise (the shell lifts the
+    mutes it set). User ids, in the order they started watching."""
+    if channel is None or not getattr(state, "players", None) or state.is_over or not channel.sees(state):
+        return []
+    return [m.user_id for m in state.spectators]
+
+
+def seeing(state: TableState, channel: Afterlife | None) -> list[str]:
+    """The spectators shown what the dead are shown: 霊界表示 on (the game's ``sees`` option) and muted by
+    the shell in the group (``SpectatorMuted``), so what they learn cannot reach the living; none before
+    the deal or after the end. User ids, in the order they started watching."""
+    muted = set(state.muted_spectators)
+    return [user for user in to_mute(state, channel) if user in muted]
+
+
+def tell_seeing(g: TableCtx[Any], channel: Afterlife, key: str, **params: Any) -> None:
+    """A notice the game shows the 霊界 itself (人狼's ``grave.night`` [WW-8.3]) to every spectator who
+    sees (:func:`seeing`), in the 1:1 chat; nobody when none does."""
+    for user in seeing(g.s, channel):
+        g.notices.append(Notice(key=key, to=to_user(user), params=params))
+
+
+def _roles(g: TableCtx[Any]) -> list[Scalar]:
+    """One ``afterlife.role`` line a seat: every seat's role, as the 霊界 is shown it."""
+    return [
+        KeyRef(key="afterlife.role", params={"player": g.ref(p.seat), "role": RoleRef(id=p.role)})
+        for p in g.s.players
+    ]
+
+
+def muted(g: TableCtx[Any], channel: Afterlife | None, command: SpectatorMuted) -> Rejected | None:
+    """``SpectatorMuted``: the shell muted the spectator ``command.user_id`` in the group (or lifted the
+    mute, or could not mute them). A spectator who becomes one that sees (:func:`seeing`) is told every
+    seat's role in the 1:1 chat by :func:`arrivals` (``afterlife.roles``), as a seat arriving in the 霊界
+    is; one no longer muted sees nothing more. Refused: ``not_player`` (no spectator of this game)."""
+    s = g.s
+    user = command.user_id
+    if not is_spectator(s, user):
+        return Rejected(reason="not_player")
+    s.muted_spectators = [u for u in s.muted_spectators if u != user]
+    if command.muted:
+        s.muted_spectators.append(user)
+    return None
+
+
 def arrivals(g: TableCtx[Any], channel: Afterlife, before: Any) -> None:
-    """霊界表示 (``Afterlife.reveal`` and its option on): each seat that arrived in the 霊界 with this
+    """霊界表示: each spectator who sees from this command on (:func:`seeing`: muted, at the deal or once
+    muted) is told every seat's role in the 1:1 chat (``afterlife.roles``); and (``Afterlife.reveal`` and
+    its option on) each seat that arrived in the 霊界 with this
     command is told every seat's role (``afterlife.roles``: one ``afterlife.role`` line a seat), and every
     seat in the 霊界 each event of this command the game shows it (``Afterlife.seen``, as
-    ``afterlife.night``), in their 1:1 chats, never anyone else. Spectators are not told (they may not be
-    muted)."""
+    ``afterlife.night``), in their 1:1 chats, and the spectators muted in the group (:func:`seeing`) the
+    same events; never anyone else (an unmuted spectator is told nothing hidden, like a living seat)."""
     s = g.s
+    shown = set(seeing(before, channel))
+    for user in seeing(s, channel):  # a muted spectator who sees from now on (the deal, the option on)
+        if user not in shown:
+            g.notices.append(Notice(key="afterlife.roles", to=to_user(user), params={"lines": _roles(g)}))
     if not channel.reveal or not channel.sees(s) or not s.players or not before.players:
         return
     listeners = channel.listeners(s)
     arrived = set(listeners) - set(channel.listeners(before))
     if arrived:
-        lines = [
-            KeyRef(key="afterlife.role", params={"player": g.ref(p.seat), "role": RoleRef(id=p.role)})
-            for p in s.players
-        ]
+        lines = _roles(g)
         for seat in sorted(arrived):
             g.tell(seat, "afterlife.roles", lines=lines)
     if channel.seen is None:
@@ -230,3 +282,6 @@ def arrivals(g: TableCtx[Any], channel: Afterlife, before: Any) -> None:
     for seat in listeners if seen else []:
         for line in seen:
             g.tell(seat, "afterlife.night", night=line)
+    for user in seeing(s, channel) if seen else []:
+        for line in seen:
+            g.notices.append(Notice(key="afterlife.night", to=to_user(user), params={"night": line}))

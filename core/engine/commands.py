@@ -203,6 +203,16 @@ class Unwatch(BaseModel):
     user_id: str
 
 
+class SpectatorMuted(BaseModel):
+    """The shell muted (``muted``) the spectator ``user_id`` in the group, or could not or lifted the mute
+    (Telegram ``restrictChatMember``: a member the bot may restrict; not a group admin, not outside the
+    group): only a muted spectator is shown hidden roles with 霊界表示 on (``core.engine.afterlife``)."""
+
+    type: Literal["spectator_muted"] = "spectator_muted"
+    user_id: str
+    muted: bool
+
+
 #: The discussion-control commands, handled by ``core.engine.control``.
 ControlCommand = Extend | SkipVote | Pause | Resume
 
@@ -221,6 +231,7 @@ Command = Annotated[
     | BackInChat
     | BotRemoved
     | SetReachable
+    | SpectatorMuted
     | Configure
     | Query
     | Extend

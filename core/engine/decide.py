@@ -31,6 +31,7 @@ from core.engine.commands import (
     Remind,
     Say,
     SetReachable,
+    SpectatorMuted,
     StartGame,
     Timeout,
     Unwatch,
@@ -163,6 +164,8 @@ class Steps(Generic[S, C]):
             return afterlife.watch(g, command)
         if isinstance(command, Unwatch):
             return afterlife.unwatch(g, command)
+        if isinstance(command, SpectatorMuted):
+            return afterlife.muted(g, self.afterlife, command)
         if isinstance(command, SetReachable) and afterlife.is_spectator(s, command.user_id):
             if command.reachable:
                 return None

@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from core.engine import afterlife
 from core.engine.commands import Command
 from core.engine.context import seat_of
 from core.engine.context import seats as context_seats
@@ -75,6 +76,10 @@ class Game(Generic[S]):
         return (
             channel.listeners(state) if channel is not None and started and channel.enabled(state) else None
         )
+
+    def spectators_to_mute(self, state: S) -> list[str]:
+        """The spectators a shell should mute now (``core.engine.afterlife.to_mute``)."""
+        return afterlife.to_mute(state, self.steps.afterlife)
 
     def legal_actions(self, state: S, seat: int) -> list[Action]:
         return self.steps.legal_actions(state, seat)

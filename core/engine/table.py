@@ -75,6 +75,9 @@ class TableState(BaseModel):
     #: Users watching the game without a seat (``/watch``; at most ``core.engine.afterlife.MAX_SPECTATORS``).
     #: Left out of the stored JSON while empty: a game nobody watches is stored as before.
     spectators: list[Member] = Field(default_factory=list, exclude_if=lambda spectators: not spectators)
+    #: Spectators the shell muted in the group (``SpectatorMuted``): with 霊界表示 on they are shown what
+    #: the dead are shown (``core.engine.afterlife.seeing``); a subset of ``spectators``' user ids.
+    muted_spectators: list[str] = Field(default_factory=list, exclude_if=lambda muted: not muted)
 
     @property
     def is_over(self) -> bool:

@@ -104,6 +104,12 @@ class GameRules(Protocol):
         ``core.engine.afterlife``); ``None`` when the game has no 霊界 or it is closed now."""
         ...
 
+    def spectators_to_mute(self, state: Any) -> list[str]:
+        """The spectators' user ids a shell that can mute should mute in the group now: every spectator
+        while 霊界表示 is on and the game runs (``core.engine.afterlife.to_mute``); it tells the game which
+        it muted (``SpectatorMuted``), and only those are shown hidden roles."""
+        ...
+
 
 @cache
 def registry() -> dict[str, GameRules]:

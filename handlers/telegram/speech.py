@@ -35,6 +35,7 @@ from telegram import Bot
 from telegram.error import TelegramError
 
 import core.i18n as i18n
+from core.engine.commands import Command, SpectatorMuted
 from core.engine.notice import PlayerRef
 from core.games import GameRules
 from handlers.aftercommit import Done, Prepared
@@ -67,11 +68,29 @@ class Applied(BaseModel):
 
 
 def silenced(rules: GameRules, state: Any) -> dict[str, bool]:
-    """``{user id: should be muted}`` for every seated player now [ADZ-8.1], [ADZ-11.3]."""
+    """``{user id: should be muted}`` for every seated player now [ADZ-8.1], [ADZ-11.3], and every
+    spectator while 霊界表示 is on (``GameRules.spectators_to_mute``: muted, they see what the dead see)."""
     speakers = rules.speakers(state)
-    return {
+    wanted = {
         m.user_id: speakers is not None and seat not in speakers for seat, m in rules.seats(state).items()
     }
+    for user in rules.spectators_to_mute(state):
+        wanted.setdefault(user, True)
+    return wanted
+
+
+def spectators_found(state: Any, todo: dict[str, bool], turned_out: Applied) -> list[Command]:
+    """``SpectatorMuted`` for each spectator of ``state`` whose mute was just asked for in ``todo`` and
+    turned out otherwise than the game knows (``TableState.muted_spectators``): muted now (the call
+    succeeded), or not (a group admin, the bot without the right)."""
+    known = set(getattr(state, "muted_spectators", ()))
+    watching = {m.user_id for m in getattr(state, "spectators", ())}
+    found: list[Command] = []
+    for user, mute in todo.items():
+        muted = mute and user in turned_out.muted
+        if user in watching and mute and muted != (user in known):
+            found.append(SpectatorMuted(user_id=user, muted=muted))
+    return found
 
 
 def changes(wanted: dict[str, bool], applied: Applied, *, renew_before: int) -> dict[str, bool]:
@@ -129,7 +148,9 @@ class TelegramSpeech:
         if applied.can_mute and todo:
             instead = (rules, state, speakers) if reminder_due and speakers is not None else None
             seq = state.phase_seq
-            return self._mutes(chat, todo, applied, until=deadline + HOLD, seq=seq, reminder=instead)
+            return self._mutes(
+                chat, todo, applied, until=deadline + HOLD, seq=seq, reminder=instead, state=state
+            )
         if applied.can_mute or not reminder_due or speakers is None:
             return Prepared(record=applied.model_dump())
         applied.reminded_seq = state.phase_seq
@@ -145,9 +166,11 @@ class TelegramSpeech:
         until: int,
         seq: int,
         reminder: tuple[GameRules, Any, set[int]] | None,
+        state: Any,
     ) -> Prepared:
         """The calls of ``todo``, and the record as it stands once they all succeed; when the bot turns out
-        to have lost the right, the phase's ``reminder`` (rules, state, speakers) goes instead."""
+        to have lost the right, the phase's ``reminder`` (rules, state, speakers) goes instead; the game
+        (``state``) is told which spectators turned out muted (:func:`spectators_found`)."""
         planned = applied.model_copy(deep=True)
         for user, mute in todo.items():
             _record(planned, user, until if mute else None)
@@ -159,13 +182,14 @@ class TelegramSpeech:
             results = await asyncio.gather(*calls)
             for (user, mute), result in zip(todo.items(), results, strict=True):
                 _outcome(turned_out, user, result, until if mute else None, seq)
-            if turned_out == planned:
+            found = spectators_found(state, todo, turned_out)
+            if turned_out == planned and not found:
                 return None
             messages: list[OutMessage] = []
             if turned_out.can_mute is False and reminder is not None:
                 turned_out.reminded_seq = seq
                 messages.append(_reminder(*reminder, turned_out))
-            return Done(record=turned_out.model_dump(), messages=messages)
+            return Done(record=turned_out.model_dump(), messages=messages, commands=found)
 
         return Prepared(record=planned.model_dump(), carry_out=carry_out)
 

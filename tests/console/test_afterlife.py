@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 
+import core.i18n as i18n
+from core.engine.commands import SpectatorMuted
 from devtools.local.game import LocalGame
 from devtools.local.sender import GROUP_CHAT, user_id
 from handlers.messages import TextCommand
@@ -111,5 +113,34 @@ def test_a_spectator_cannot_act_and_a_stranger_still_cannot_open_the_console() -
             "GET", "/console/api/view", query={"g": table.game_id}, headers=stranger
         )
         assert response.status == 403
+
+    asyncio.run(run())
+
+
+def test_a_muted_spectator_s_console_shows_every_role_and_an_unmuted_one_s_none() -> None:
+    """霊界表示 on (人狼's ``graveyardReveal``): a spectator the platform muted (``SpectatorMuted``, as
+    the Telegram shell sends once ``restrictChatMember`` succeeded; the playground cannot mute, so the
+    test sends it) reads every role in the console's feed; before that, nothing hidden."""
+
+    async def run() -> None:
+        local = LocalGame(players=PLAYERS["werewolf"], lang="ja", seed=2, game="werewolf", auto=True,
+                          options=["graveyardReveal on"])  # fmt: skip
+        table = ConsoleTable(local)
+        await local.open()
+        local.names[SPECTATOR] = "Kai"
+        await local.deliver(SPECTATOR, TextCommand("watch"), private=False)
+        heading = i18n.text("afterlife.roles", "ja", "werewolf", lines=[]).splitlines()[0]
+        state = local.state()
+        before = await view_of(table, SPECTATOR)
+        assert not [e for e in before["feed"] if heading in e["text"]]
+        muted = SpectatorMuted(user_id=SPECTATOR, muted=True)
+        await local.service.runner.apply(local.game_id, muted, delivery_id=None, now=local.now)
+        after = await view_of(table, SPECTATOR)
+        [shown] = [e["text"] for e in after["feed"] if heading in e["text"]]
+        for p in state.players:
+            assert local.names[p.user_id] in shown
+            assert i18n.text(f"role.{p.role}.name", "ja", "werewolf") in shown
+        assert after["actions"] == []
+        assert after["read_only"] is True
 
     asyncio.run(run())

@@ -28,6 +28,9 @@ def addressed(step: Step[Any]) -> Iterator[tuple[Notice, str]]:
 
 #: What the 霊界 relays (``core.engine.afterlife``): only ever to the ``afterlife`` audience.
 AFTERLIFE_KEYS = frozenset({"afterlife.say", "afterlife.say.spectator"})
+#: What a spectator is told in the 1:1 chat that hides nothing: anything else (``afterlife.roles``,
+#: ``afterlife.night``) only while muted with 霊界表示 on (``core.engine.afterlife.seeing``).
+SPECTATOR_KEYS = frozenset({"watch.welcome", "watch.left", "afterlife.sent", "watch.list"})
 
 
 def assert_afterlife(before: Any, notices: list[Notice], after: Any) -> None:
@@ -37,13 +40,23 @@ def assert_afterlife(before: Any, notices: list[Notice], after: Any) -> None:
     text goes to no other audience. Raises ``AssertionError`` with where it went."""
     if before.is_over or not after.players:
         return
+    rules = rules_for(after.game)
+    watching = {m.user_id for m in [*before.spectators, *after.spectators]}
+    seeing = {  # muted with 霊界表示 on while the game ran, before the step or after it (one that ends it)
+        user for state in (before, after) for user in rules.spectators_to_mute(state)
+        if user in state.muted_spectators
+    }  # fmt: skip
     for notice in notices:
         where = f"{notice.key} to {notice.to.kind} {notice.to.seats} ({before.phase} → {after.phase})"
+        if notice.to.kind == "user" and notice.to.user_id in watching:
+            # a spectator not muted is a living player (nothing hidden); a muted one sees what the dead see
+            hidden = notice.key not in SPECTATOR_KEYS
+            assert not hidden or notice.to.user_id in seeing, f"hidden to an unmuted spectator ({where})"
         if notice.to.kind != "afterlife":
             assert notice.key not in AFTERLIFE_KEYS, f"the 霊界 outside the 霊界 ({where})"
             continue
         assert notice.key in AFTERLIFE_KEYS, f"another text in the 霊界 ({where})"
-        chats = set(recipients(rules_for(after.game), after, notice))
+        chats = set(recipients(rules, after, notice))
         living_users = {p.user_id for p in after.players if p.alive}
         assert not chats & living_users, f"the 霊界 to living users {chats & living_users} ({where})"
         for state in (before, after):

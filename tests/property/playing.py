@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from core.engine.bots import BotRefused, Driver, next_now
-from core.engine.commands import Command, Query, Say, Watch
+from core.engine.commands import Command, Query, Say, SpectatorMuted, Watch
 from core.engine.notice import Action
 from core.engine.result import Accepted, Rejected
 from core.engine.rng import Rng
@@ -30,6 +30,8 @@ QUERIES = 0.03
 QUERY_KINDS: list[Literal["me", "status", "board", "help"]] = ["me", "status", "board", "help"]
 #: The chance of a 霊界 move (a spectator watching, a text from the 霊界) before each move.
 AFTERLIFE_CHANCE = 0.05
+#: The chance, at each step while the spectator watches unmuted, that the game is told they were muted.
+MUTE_CHANCE = 0.02
 #: The user who watches the random games (issue 24 §2).
 SPECTATOR = "spectator:1"
 
@@ -105,6 +107,8 @@ class Chatter:
     said: dict[int, int] = field(default_factory=dict)
     #: The 霊界's own draws, apart from ``rnd`` (so the games the other moves make stay as they were).
     grave: random.Random = field(default_factory=lambda: random.Random(24))
+    #: When the spectator is muted (``SpectatorMuted``), apart from both.
+    mutes: random.Random = field(default_factory=lambda: random.Random(25))
 
     def talks(self, state: Any) -> bool:
         """Whether to send a relayed text now (counted in the phase's budget; :data:`SAY_CHANCE`)."""
@@ -115,7 +119,15 @@ class Chatter:
 
     def afterlife(self, state: Any) -> Command | None:
         """Now and then (:data:`AFTERLIFE_CHANCE`) a move of the 霊界 (issue 24): :data:`SPECTATOR` starts
-        watching, or a spectator or a seat out of the table writes (refused where the 霊界 is closed)."""
+        watching, or a spectator or a seat out of the table writes (refused where the 霊界 is closed); now and
+        then (:data:`MUTE_CHANCE`) the spectator is muted, as the Telegram shell tells the game."""
+        watched = [m.user_id for m in getattr(state, "spectators", ())]
+        if (
+            SPECTATOR in watched
+            and SPECTATOR not in state.muted_spectators
+            and self.mutes.random() < MUTE_CHANCE
+        ):
+            return SpectatorMuted(user_id=SPECTATOR, muted=True)  # the Telegram shell's restrictChatMember
         if not state.players or self.grave.random() >= AFTERLIFE_CHANCE:
             return None
         if not state.spectators:

@@ -6,8 +6,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from core.engine import afterlife
 from core.engine.notice import PUBLIC, Action, KeyRef, Notice, Param, Scalar
 from core.games.werewolf import deaths, execution, victory
+from core.games.werewolf.chat import AFTERLIFE
 from core.games.werewolf.ctx import Ctx
 from core.games.werewolf.legal import legal, offer
 from core.games.werewolf.model import NightRecord, Round
@@ -35,6 +37,7 @@ def morning(g: Ctx, record: NightRecord) -> None:
     if g.option("graveyardReveal"):
         earlier = [seat for seat in g.dead_humans() if seat not in record.deaths]
         g.tell_team("grave.night", earlier, night=record.n, lines=night_lines(g, record))
+        afterlife.tell_seeing(g, AFTERLIFE, "grave.night", night=record.n, lines=night_lines(g, record))
     deaths.arrive(g)
     if victory.check(g) or victory.stalled(g):
         return

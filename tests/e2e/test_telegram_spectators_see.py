@@ -1,0 +1,115 @@
+"""A spectator of a Telegram 人狼 game with 霊界表示 (``graveyardReveal``) on (``core.engine.afterlife``
+``seeing``): the bot mutes them in the group while they watch (``restrictChatMember``, as the dead) and,
+muted, they are shown every role in their 1:1 chat; the mute is lifted on ``/unwatch`` and at the end.
+With the option off nobody mutes them and they see no role; one the bot could not mute (a group
+administrator) sees no role either. Through the webhook handler against the fake Bot API, whose member
+list says who is muted."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import core.i18n as i18n
+from handlers import timer
+from handlers.service import Service
+from handlers.telegram import webhook
+from handlers.telegram.sender import TelegramSender
+from handlers.telegram.speech import TelegramSpeech
+from infra.store import GameStore
+from tests.e2e import werewolf
+from tests.e2e.harness import GROUP, SECRET, Player, moto_store, open_and_start
+from tests.fakes.telegram_api import BOT_USERNAME, FakeTelegramApi
+
+pytestmark = [pytest.mark.aws]
+
+SPECTATOR = Player(1_000_000_900, "Kai")
+#: The first line of ``afterlife.roles`` (its lines follow).
+ROLES = i18n.text("afterlife.roles", "ja", "werewolf", lines=[]).splitlines()[0]
+
+
+def muting_table(api: FakeTelegramApi, store: GameStore) -> werewolf.WerewolfTable:
+    """Five players of 人狼 whose webhook and timer services mute (``TelegramSpeech``), as production."""
+    table = werewolf.WerewolfTable(api, store, werewolf.people(5))
+    bot = api.bot()
+    table.service = Service(
+        store,
+        TelegramSender(bot, bot_username=BOT_USERNAME),
+        new_id=lambda: table.game_id,
+        new_seed=lambda: 1,
+        settings_for=lambda chat_id: {},
+        after_commit=TelegramSpeech(bot),
+    )
+    webhook.configure(
+        service=table.service, secret=SECRET, bot=bot, bot_username=BOT_USERNAME, clock=table.clock
+    )
+    timer_bot = api.bot()
+    timer_service = Service(
+        store, TelegramSender(timer_bot, bot_username=BOT_USERNAME), after_commit=TelegramSpeech(timer_bot)
+    )
+    timer.configure(service=timer_service, clock=table.clock)
+    return table
+
+
+def roles_shown(table: werewolf.WerewolfTable) -> list[str]:
+    """The spectator's 1:1 messages that show every role (a message may carry several notices)."""
+    return [text for text in table.sent_to(SPECTATOR.chat) if ROLES in text]
+
+
+def muted(api: FakeTelegramApi) -> bool:
+    return SPECTATOR.number in api.members.muted(GROUP)
+
+
+def test_a_spectator_is_muted_and_shown_every_role_until_unwatch_and_the_end() -> None:
+    with FakeTelegramApi() as api, moto_store() as store:
+        api.members.promote(GROUP)
+        table = muting_table(api, store)
+        open_and_start(table, "werewolf", {"graveyardReveal": "on"})
+        table.in_group(SPECTATOR, "/watch")
+        assert muted(api)
+        assert table.state().muted_spectators == [SPECTATOR.chat]
+        [shown] = roles_shown(table)
+        for player in table.people:
+            assert player.name in shown
+        table.in_group(SPECTATOR, "/unwatch")
+        assert not muted(api)
+        assert table.state().muted_spectators == []
+        table.in_group(SPECTATOR, "/watch")
+        assert muted(api)
+        assert len(roles_shown(table)) == 2
+        bots = werewolf.Bots(table, random.Random(3))
+        for _ in range(werewolf.MAX_PHASES):
+            if table.latest.is_over:
+                break
+            bots.play_phase()
+        assert table.state().is_over
+        assert not muted(api)
+
+
+def test_with_graveyard_reveal_off_a_spectator_is_neither_muted_nor_shown_a_role() -> None:
+    with FakeTelegramApi() as api, moto_store() as store:
+        api.members.promote(GROUP)
+        table = muting_table(api, store)
+        open_and_start(table, "werewolf")
+        table.in_group(SPECTATOR, "/watch")
+        assert not muted(api)
+        calls = api.calls_to("restrictChatMember")
+        assert [c for c in calls if c.params["user_id"] == SPECTATOR.number] == []
+        assert roles_shown(table) == []
+        assert i18n.text("watch.welcome", "ja", "werewolf", game="werewolf") in table.sent_to(SPECTATOR.chat)
+
+
+@pytest.mark.parametrize("why", ["spectator is an administrator", "bot may not restrict"])
+def test_a_spectator_the_bot_could_not_mute_is_shown_no_role(why: str) -> None:
+    with FakeTelegramApi() as api, moto_store() as store:
+        if why == "spectator is an administrator":
+            api.members.promote(GROUP)
+            api.members.promote(GROUP, SPECTATOR.number)
+        table = muting_table(api, store)
+        open_and_start(table, "werewolf", {"graveyardReveal": "on"})
+        table.in_group(SPECTATOR, "/watch")
+        assert not muted(api)
+        assert table.state().muted_spectators == []
+        assert [m.user_id for m in table.state().spectators] == [SPECTATOR.chat]
+        assert roles_shown(table) == []
