@@ -118,9 +118,10 @@ def stop_watching(state: TableState, user_id: str) -> None:
     state.muted_spectators = [u for u in state.muted_spectators if u != user_id]
 
 
-def watch(g: TableCtx[Any], command: Watch) -> Rejected | None:
+def watch(g: TableCtx[Any], command: Watch, reading: Afterlife | None = None) -> Rejected | None:
     """``/watch``: ``command.user_id`` becomes a spectator of the lobby or the running game, welcomed in
-    the 1:1 chat (``watch.welcome``) and nothing said in the group, whose messages are the game's (DEATH
+    the 1:1 chat (``watch.welcome``; ``watch.welcome.closed`` while the game's 霊界, ``reading``, is not
+    open: no ``/t`` promised) and nothing said in the group, whose messages are the game's (DEATH
     NOTE 人狼 sends none while players choose or at night, §11.3, §11.6); ``/status`` lists the
     spectators. A spectator the bot cannot message there is dropped (:func:`unreachable`). Refused:
     ``game.over``, ``watch.seated`` (a lobby member or a seat), ``watch.already``, ``watch.full``."""
@@ -136,7 +137,8 @@ def watch(g: TableCtx[Any], command: Watch) -> Rejected | None:
         return Rejected(reason="watch.full", params={"max": MAX_SPECTATORS})
     name = command.name[:MAX_NAME] or user
     s.spectators.append(Member(user_id=user, name=name))
-    g.notices.append(Notice(key="watch.welcome", to=to_user(user), params={"game": s.game}))
+    key = "watch.welcome" if reading is not None and reading.enabled(s) else "watch.welcome.closed"
+    g.notices.append(Notice(key=key, to=to_user(user), params={"game": s.game}))
     return None
 
 

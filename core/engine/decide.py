@@ -161,7 +161,7 @@ class Steps(Generic[S, C]):
             return self._by_seat(g, command, known)
         s = g.s
         if isinstance(command, Watch):
-            return afterlife.watch(g, command)
+            return afterlife.watch(g, command, self.afterlife)
         if isinstance(command, Unwatch):
             return afterlife.unwatch(g, command)
         if isinstance(command, SpectatorMuted):

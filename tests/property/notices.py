@@ -30,7 +30,9 @@ def addressed(step: Step[Any]) -> Iterator[tuple[Notice, str]]:
 AFTERLIFE_KEYS = frozenset({"afterlife.say", "afterlife.say.spectator"})
 #: What a spectator is told in the 1:1 chat that hides nothing: anything else (``afterlife.roles``,
 #: ``afterlife.night``) only while muted with 霊界表示 on (``core.engine.afterlife.seeing``).
-SPECTATOR_KEYS = frozenset({"watch.welcome", "watch.left", "afterlife.sent", "watch.list"})
+SPECTATOR_KEYS = frozenset(
+    {"watch.welcome", "watch.welcome.closed", "watch.left", "afterlife.sent", "watch.list"}
+)
 
 
 def assert_afterlife(before: Any, notices: list[Notice], after: Any) -> None:

@@ -16,6 +16,11 @@ from core.games import rules_for
 from tests.games.afterlife.helpers import GAMES, SPECTATOR, reason, with_the_dead
 
 
+def welcome(game: str) -> str:
+    """The welcome of a new spectator: no /t promised where the 霊界 is closed (徒桜戦争 by default, A08)."""
+    return "watch.welcome.closed" if game == "adazakura" else "watch.welcome"
+
+
 def started(game: str) -> tuple[Any, Any]:
     rules = rules_for(game)
     return rules, start_bot_game(rules, 5, seed=3).state
@@ -33,9 +38,7 @@ def test_watch_welcomes_privately_and_status_lists_the_spectators(game: str) -> 
     choose, §11.6); ``/status`` names the spectators."""
     rules, state = started(game)
     watched = accept(rules, state, Watch(user_id=SPECTATOR, name="Mika"))
-    assert [(n.key, n.to.kind, n.to.user_id) for n in watched.notices] == [
-        ("watch.welcome", "user", SPECTATOR)
-    ]
+    assert [(n.key, n.to.kind, n.to.user_id) for n in watched.notices] == [(welcome(game), "user", SPECTATOR)]
     status = accept(rules, watched.state, Query(user_id=bot_user(2), what="status", public=True))
     (line,) = [n for n in status.notices if n.key == "watch.list"]
     assert line.params == {"names": ["Mika"], "count": 1}
@@ -103,7 +106,7 @@ def test_while_the_group_must_stay_silent_an_unreachable_spectator_is_dropped_qu
         state = accept(rules, state, Timeout(phase_seq=state.phase_seq), now=state.deadline_at).state
     assert rules.speakers(state) == set()
     watched = accept(rules, state, Watch(user_id=SPECTATOR, name="Mika"), now=state.deadline_at - 1)
-    assert [(n.key, n.to.kind) for n in watched.notices] == [("watch.welcome", "user")]
+    assert [(n.key, n.to.kind) for n in watched.notices] == [(welcome(game), "user")]
     left = accept(rules, watched.state, Unwatch(user_id=SPECTATOR), now=state.deadline_at - 1)
     assert [(n.key, n.to.kind, n.to.user_id) for n in left.notices] == [("watch.left", "user", SPECTATOR)]
     again = accept(rules, state, Watch(user_id=SPECTATOR, name="Mika"), now=state.deadline_at - 1).state
