@@ -59,7 +59,7 @@ def test_enter_passes_the_reminders_of_a_long_phase_then_its_deadline() -> None:
     head = long.split("{", 1)[0]
     reminders = [k for k, text in enumerate(mine) if text.startswith(head)]
     assert len(reminders) == 2, mine
-    assert "あと60分" in mine[reminders[0]]
+    assert "あと1時間" in mine[reminders[0]]
     assert "あと10分" in mine[reminders[1]]
     vote = lookup("vote.prompt", "ja", "werewolf")
     prompts = [k for k, text in enumerate(mine) if text.startswith(vote)]
