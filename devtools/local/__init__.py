@@ -3,10 +3,11 @@ private chat per player, bot players and a fake clock (design §4, ``jinro-gm pl
 default) or in the terminal (``--terminal``).
 
 Any game of :func:`core.games.registry` can be played; nothing here is one game's. Modules: ``game``
-(wiring, the clock, the join flow, bot turns), ``bots`` (the bot policy), ``watched`` (the service,
+(wiring, the clock, the join flow, bot turns), ``reading`` (the committed state and feeds read back),
+``bots`` (the bot policy), ``watched`` (the service,
 watched for what the bots may know), ``sender`` (the simulated chats), ``terminal`` (what the person sees
 and types), ``parse`` (typed lines), ``texts`` (the playground's own words); the browser playground:
 ``hotseat`` (any seat a person or a bot), ``session`` (one table at a time on an event loop thread, its seat
 tokens and the player console, :mod:`handlers.console`), ``routes`` (its JSON API), ``web`` (the stdlib HTTP
-server) and ``static/`` (the page).
+server), ``handler`` (its requests) and ``static/`` (the page).
 """

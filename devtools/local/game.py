@@ -19,21 +19,19 @@ from collections.abc import Sequence
 from itertools import count
 from typing import Any
 
-from core.engine.result import Event
 from core.engine.rng import Rng
 from core.games import rules_for
 from devtools.local import bots
 from devtools.local.intents import describe, logged, pressed
+from devtools.local.reading import GameReader
 from devtools.local.sender import GROUP_CHAT, PLATFORM, LocalSender, user_id
 from devtools.local.texts import bot_names, ui
 from devtools.local.watched import WatchedService
-from handlers import decision, history
-from handlers.console import feed as console_feed
 from handlers.messages import Inbound, Intent, Outcome, Tap, TextCommand
 from handlers.recap import serve as recap_serve
 from handlers.recap.links import Site
 from handlers.service import DEFAULT_GAME
-from infra.store import MemoryStore, StoredGame
+from infra.store import MemoryStore
 from infra.timers import MemoryScheduler
 
 log = logging.getLogger(__name__)
@@ -114,11 +112,7 @@ class LocalGame:
         }
         self.game_id = ""
         self._deliveries = count(1)
-        #: The item :meth:`state` last parsed and its state with the whole log; the history entries read
-        #: last and their events.
-        self._read: tuple[StoredGame, Any] | None = None
-        self._entries: list[str] = []
-        self._events: list[Event] = []
+        self.reader = GameReader(self.store)
         #: The key of this table's recap tokens (:mod:`handlers.recap.links`), new for every table.
         self.recap_key = secrets.token_urlsafe(32)
 
@@ -146,38 +140,14 @@ class LocalGame:
 
     # -- reading the game -----------------------------------------------------------------------------
     def state(self) -> Any:
-        """The game state as committed, its log read from its history (``None`` before ``/newgame``), as
-        :func:`handlers.decision.load_whole` reads it, a copy of its own each call (``fork``). A whole game
-        reads the state several times per bot move: the item is parsed only when it differs from the one
-        read last, and only the history entries added since are parsed (reading the whole history each
-        time made a long game quadratic in its length)."""
-        stored = self.store.load(self.game_id) if self.game_id else None
-        if stored is None:
-            return None
-        if self._read is None or self._read[0] != stored:
-            state = decision.parse(stored).state
-            state.log = self._log(self.store.history(stored))
-            self._read = (stored, state)
-        return self._read[1].fork()
-
-    def _log(self, entries: list[str]) -> list[Event]:
-        """:func:`handlers.history.events` of ``entries``, parsing only the entries after those of the last
-        call when they begin with them (a commit only appends to its game's history)."""
-        known = len(self._entries)
-        if entries[:known] != self._entries:
-            known, self._entries, self._events = 0, [], []
-        self._events += history.events(entries[known:])
-        self._entries = entries
-        return list(self._events)
+        """The game state as committed, its log read from its history (``None`` before ``/newgame``), a
+        copy of its own each call (:meth:`devtools.local.reading.GameReader.state`)."""
+        return self.reader.state(self.game_id) if self.game_id else None
 
     def feed(self, user: str) -> list[dict[str, Any]]:
         """``user``'s console feed (:func:`handlers.console.feed.entries`) of the whole game so far, as the
         chat got it; empty before ``/newgame``."""
-        loaded = decision.load(self.store, self.game_id) if self.game_id else None
-        if loaded is None:
-            return []
-        texts = self.store.history(loaded.stored)
-        return console_feed.entries(loaded.rules, loaded.state, user, texts, None)
+        return self.reader.feed(self.game_id, user) if self.game_id else []
 
     @property
     def is_over(self) -> bool:

@@ -20,8 +20,9 @@ from core.games import registry
 from devtools import cli
 from devtools.chromium import LAUNCH_ARGS, chromium_path
 from devtools.local import serving
+from devtools.local.handler import MAX_BODY
 from devtools.local.texts import ui
-from devtools.local.web import MAX_BODY, PlaygroundServer
+from devtools.local.web import PlaygroundServer
 from tests.local.webclient import Browser, bots, person
 
 #: Inputs a whole test game may take before it counts as stuck (real games take a few dozen).
