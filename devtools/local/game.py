@@ -106,6 +106,8 @@ class LocalGame:
         self.person = user_id(1)
         self.names = {self.person: ui("person_name", lang)}
         self.names |= {user_id(k + 2): name for k, name in enumerate(bot_names(lang)[: players - 1])}
+        #: People of the group who take no seat (they may ``/watch``): user id → name; none here.
+        self.watchers: dict[str, str] = {}
         first_bot = 1 if auto else 2
         self.minds = {
             user_id(k): Mind(Rng.seeded(seed ^ (BOT_SALT + k))) for k in range(first_bot, players + 1)
@@ -149,6 +151,10 @@ class LocalGame:
         chat got it; empty before ``/newgame``."""
         return self.reader.feed(self.game_id, user) if self.game_id else []
 
+    def name_of(self, user: str) -> str:
+        """The name ``user`` goes by in the chats: a player's (``names``), else a watcher's."""
+        return self.names.get(user) or self.watchers[user]
+
     @property
     def is_over(self) -> bool:
         state = self.state()
@@ -190,7 +196,7 @@ class LocalGame:
         """Send one platform input from ``user`` (in its 1:1 chat or the group) to the service."""
         inbound = Inbound(platform=PLATFORM, delivery_id=f"{PLATFORM}:{next(self._deliveries)}",
                           chat_id=user if private else GROUP_CHAT, is_private=private, user_id=user,
-                          user_name=self.names[user], intent=intent)  # fmt: skip
+                          user_name=self.name_of(user), intent=intent)  # fmt: skip
         log.info("%s in %s: %s", user, inbound.chat_id, logged(intent))
         with self.sender.batch():
             outcome = await self.service.handle(inbound, now=self.now)

@@ -12,10 +12,11 @@ the console's, ``console.error.*``; 413 and 408 below):
 - ``GET /playground/api/state?since=N`` → :meth:`devtools.local.session.Playground.state`.
 - ``POST /playground/api/new`` ``{"game", "players", "lang", "seed"?}``; ``…/group`` ``{"seat", "text"}``;
   ``…/private`` ``{"seat", "text"}`` (a ``/command`` in the seat's 1:1 chat: ``/vote 3``, ``/me``);
-  ``…/press`` ``{"seat", "n", "button"}``; ``…/advance`` ``{}``; ``…/seat`` ``{"seat", "bot"}`` →
-  ``{"ok": true, "message": text or null}`` (``advance`` adds ``"moved"``, ``new`` the ``"seed"`` and
-  the ``"table"`` it opened). Another method on one of
-  these: 405 with ``Allow`` (its one method, :data:`devtools.local.routes.METHODS`).
+  ``…/press`` ``{"seat", "n", "button"}`` (these three: ``"watcher": n`` instead of ``"seat"`` acts as a
+  person without a seat); ``…/advance`` ``{}``; ``…/seat`` ``{"seat", "bot"}``; ``…/watcher`` ``{}`` (one
+  more person without a seat) → ``{"ok": true, "message": text or null}`` (``advance`` adds
+  ``"moved"``, ``new`` the ``"seed"`` and the ``"table"`` it opened, ``watcher`` the new one's number).
+  Another method on one of these: 405 with ``Allow`` (its one method, :data:`devtools.local.routes.METHODS`).
 - ``/console…`` the player console (:class:`handlers.console.api.ConsoleApi`, seat tokens; ``HEAD`` on
   its page and files as ``GET`` without the body, its API answers 405 to other methods itself).
 - ``GET /recap/<game id>?t=<token>`` a finished game's recap page (HTML), ``GET /recap/<game id>.png?t=…``

@@ -1,5 +1,6 @@
 """The browser playground's game: a :class:`~devtools.local.game.LocalGame` where any seat may be a
-person or a bot (hot seat), switched while the game runs.
+person or a bot (hot seat), switched while the game runs, and people of the group who take no seat (the
+watchers, who may ``/watch`` and ``/unwatch`` as on a platform) may be added.
 
 The terminal game has one person (``local:1``) and lets the bots move only while that person lives; here
 several people may share one screen, so the bots move until none of them has anything left to do (the
@@ -14,9 +15,13 @@ from typing import Any
 from core.engine.rng import Rng
 from devtools.local.game import BOT_SALT, LocalGame, Mind
 from devtools.local.intents import pressed
-from devtools.local.sender import GROUP_CHAT, Entry
+from devtools.local.sender import GROUP_CHAT, Entry, user_id
+from devtools.local.texts import ui
 from handlers.console.view import answered
 from handlers.messages import Outcome, TextCommand
+
+#: The most watchers one table adds (a hot seat passes one screen around; the game keeps up to 30).
+MAX_WATCHERS = 4
 
 
 class HotSeatGame(LocalGame):
@@ -38,6 +43,27 @@ class HotSeatGame(LocalGame):
         elif user not in self.minds:
             number = int(user.rsplit(":", 1)[1])
             self.minds[user] = Mind(Rng.seeded(self.seed ^ (BOT_SALT + number)))
+
+    def add_watcher(self) -> str:
+        """A new person of the group without a seat (``local:<n>`` after the players, named
+        ``local.watcher_name`` with their number: 観戦者1); they watch once they send ``/watch`` in the
+        group, through the service as on a platform. Raises ``OverflowError`` past :data:`MAX_WATCHERS`."""
+        if len(self.watchers) >= MAX_WATCHERS:
+            raise OverflowError(MAX_WATCHERS)
+        user = user_id(len(self.names) + len(self.watchers) + 1)
+        self.watchers[user] = ui("watcher_name", self.lang, n=len(self.watchers) + 1)
+        return user
+
+    def watching(self, user: str) -> bool:
+        """Whether ``user`` is a spectator of the group's current game (``/watch`` accepted)."""
+        state = self.state()
+        return state is not None and any(m.user_id == user for m in state.spectators)
+
+    def is_out(self, user: str) -> bool:
+        """Whether ``user``'s seat is out of the table (its player no longer ``alive``: dead, elected,
+        eliminated); a watcher and the lobby are not."""
+        state, seat = self.state(), self.seat_of(user)
+        return seat is not None and not state.players[seat - 1].alive
 
     def seat_of(self, user: str) -> int | None:
         """``user``'s seat once the game has started (the deal shuffles seats), else None."""
@@ -95,7 +121,7 @@ class HotSeatGame(LocalGame):
             name, *args = words
             outcome = await self.deliver(user, TextCommand(name.lower(), tuple(args)), private=False)
         elif self.may_speak(user):
-            self.sender.said(GROUP_CHAT, self.names[user], text.strip())
+            self.sender.said(GROUP_CHAT, self.name_of(user), text.strip())
         await self.settle()
         return outcome
 

@@ -57,8 +57,22 @@ def number(value: Any) -> int:
 
 
 def table_lang(table: Playground) -> str:
-    """The running game's language (the page's default), ``ja`` before the first game."""
-    return table.game.lang if table.game is not None else LANGS[0]
+    """The group's current game's language (the page's default), ``ja`` before the first game."""
+    if table.game is None:
+        return LANGS[0]
+    state = table.game.state()
+    return str(state.locale) if state is not None else table.game.lang
+
+
+def _who(table: Playground, body: Body) -> str:
+    """The user a request acts as: ``{"seat": n}``, or ``{"watcher": n}`` for a person without a seat."""
+    if "watcher" in body:
+        return table.user(watcher=number(body["watcher"]))
+    return table.user(seat=number(body["seat"]))
+
+
+def _watcher(table: Playground, body: Body) -> Body:
+    return {"ok": True, "message": None, "watcher": table.add_watcher()}
 
 
 def _new(table: Playground, body: Body) -> Body:
@@ -76,7 +90,7 @@ def _group(table: Playground, body: Body) -> Body:
         raise TypeError(text)
     if len(text) > MAX_LINE:
         raise Refused("error.too_long", max=MAX_LINE)
-    return {"ok": True, "message": table.group(number(body["seat"]), text)}
+    return {"ok": True, "message": table.group(_who(table, body), text)}
 
 
 def _private(table: Playground, body: Body) -> Body:
@@ -85,11 +99,11 @@ def _private(table: Playground, body: Body) -> Body:
         raise TypeError(text)
     if len(text) > MAX_LINE:
         raise Refused("error.too_long", max=MAX_LINE)
-    return {"ok": True, "message": table.private(number(body["seat"]), text)}
+    return {"ok": True, "message": table.private(_who(table, body), text)}
 
 
 def _press(table: Playground, body: Body) -> Body:
-    ack = table.press(number(body["seat"]), number(body["n"]), number(body["button"]))
+    ack = table.press(_who(table, body), number(body["n"]), number(body["button"]))
     return {"ok": True, "message": ack}
 
 
@@ -115,6 +129,7 @@ POSTS: dict[str, Callable[[Playground, Body], Body]] = {
     "press": _press,
     "advance": _advance,
     "seat": _seat,
+    "watcher": _watcher,
 }
 #: Each route of ``/playground/api/`` → the one method it takes.
 METHODS: dict[str, str] = {"texts": "GET", "state": "GET", **dict.fromkeys(POSTS, "POST")}

@@ -21,7 +21,7 @@ import core.i18n as i18n
 from core.games import registry, rules_for
 from core.i18n.catalog import catalog
 from devtools.local.game import TICK
-from devtools.local.hotseat import HotSeatGame
+from devtools.local.hotseat import MAX_WATCHERS, HotSeatGame
 from devtools.local.sender import GROUP_CHAT, Entry
 from devtools.local.texts import LANGS, game_name
 from handlers.console.api import ConsoleApi, ConsoleRequest, ConsoleResponse
@@ -135,28 +135,53 @@ class Playground:
             self.game, self.tokens, self.tables = table, tokens, self.tables + 1
             self.console = ConsoleApi(table.service, tokens, platform="local", page_config={"clock": "fixed"})
 
-    def group(self, seat: int, text: str) -> str | None:
-        """``seat`` sends ``text`` in the group (see :meth:`HotSeatGame.group_line`); returns the
-        service's answer to a command (its ack), else None. Raises :class:`Refused` for an unknown seat,
-        an empty line or chat while the seat may not speak."""
+    def user(self, seat: int | None = None, watcher: int | None = None) -> str:
+        """The user who acts: the one at ``seat`` (the game's seat once started, the join number in the
+        lobby), else watcher number ``watcher`` (1-based, :meth:`add_watcher`). Raises :class:`Refused`
+        (``error.seat``) when there is no such person."""
         with self._lock:
-            table, user = self._table(), self._user(seat)
+            table = self._table()
+            if seat is not None:
+                return self._user(seat)
+            users = list(table.watchers)
+            if watcher is None or not 1 <= watcher <= len(users):
+                raise Refused("error.seat")
+            return users[watcher - 1]
+
+    def add_watcher(self) -> int:
+        """One more person of the group without a seat (:meth:`HotSeatGame.add_watcher`); returns their
+        number. Raises :class:`Refused` (``error.watchers``) past the table's limit."""
+        with self._lock:
+            table = self._table()
+            try:
+                user = table.add_watcher()
+            except OverflowError as err:
+                raise Refused("error.watchers", max=MAX_WATCHERS) from err
+            self.tokens.issue(user)
+            return len(table.watchers)
+
+    def group(self, user: str, text: str) -> str | None:
+        """``user`` (:meth:`user`) sends ``text`` in the group (see :meth:`HotSeatGame.group_line`);
+        returns the service's answer to a command (its ack), else None. Raises :class:`Refused` for an
+        empty line or chat while the user may not speak."""
+        with self._lock:
+            table = self._table()
             if not text.strip():
                 raise Refused("error.empty")
             if not text.strip().startswith("/") and not table.may_speak(user):
-                raise Refused("error.no_speech", name=table.names[user])
+                raise Refused("error.no_speech", name=table.name_of(user))
             outcome = self._run(lambda: table.group_line(user, text))
         return outcome.ack if outcome is not None else None
 
-    def private(self, seat: int, text: str) -> str | None:
-        """``seat`` sends the command ``text`` in its 1:1 chat with the bot (see
+    def private(self, user: str, text: str) -> str | None:
+        """``user`` (:meth:`user`) sends the command ``text`` in its 1:1 chat with the bot (see
         :meth:`HotSeatGame.private_line`); returns what the bot answered there at once (a query's answer,
         a refusal: the messages that reach no console feed), else its ack, else ``tap.ok`` in the group's
         current game's language. What the command
-        changed reaches the seat's console as on a platform. Raises :class:`Refused` for an unknown seat
-        or a line that is no ``/command``."""
+        changed reaches their console as on a platform. Raises :class:`Refused` for a line that is no
+        ``/command``."""
         with self._lock:
-            table, user = self._table(), self._user(seat)
+            table = self._table()
             if not text.strip().startswith("/") or not text.strip()[1:].split():
                 raise Refused("error.private_command")
             sent = len(table.sender.log)
@@ -169,10 +194,11 @@ class Playground:
             locale, game = (state.locale, state.game) if state is not None else (table.lang, table.game)
         return "\n\n".join(replies) or outcome.ack or i18n.text("tap.ok", locale, game)
 
-    def press(self, seat: int, entry: int, button: int) -> str | None:
-        """``seat`` presses button ``button`` (0-based) of group entry ``entry``; returns the ack."""
+    def press(self, user: str, entry: int, button: int) -> str | None:
+        """``user`` (:meth:`user`) presses button ``button`` (0-based) of group entry ``entry``; returns
+        the ack."""
         with self._lock:
-            table, user = self._table(), self._user(seat)
+            table = self._table()
             try:
                 outcome = self._run(lambda: table.press_group(user, entry, button))
             except IndexError as err:
@@ -249,31 +275,42 @@ class Playground:
             seat = table.seat_of(user)
             rows.append({"seat": seat or number, "user_id": user, "name": name, "bot": table.is_bot(user),
                          "token": self.tokens.issue(user), "person": user == table.person,
-                         "owes": table.owes(user), "may_speak": table.may_speak(user)})  # fmt: skip
+                         "owes": table.owes(user), "may_speak": table.may_speak(user),
+                         "out": table.is_out(user)})  # fmt: skip
         return sorted(rows, key=lambda row: int(row["seat"]))
 
+    def _watchers(self, table: HotSeatGame) -> list[dict[str, Any]]:
+        return [{"watcher": number, "user_id": user, "name": name, "token": self.tokens.issue(user),
+                 "watching": table.watching(user)}
+                for number, (user, name) in enumerate(table.watchers.items(), start=1)]  # fmt: skip
+
     def state(self, since: int = 0) -> dict[str, Any]:
-        """The table as the page shows it (see :meth:`devtools.local.web.PlaygroundServer` for the
-        shape): the game, its seats with their tokens and the group chat from log position ``since``;
-        ``table`` counts the games this server opened and ``boot`` names this run of the server (so a page
-        can tell a game another tab started, or a restart, from its own); ``tick``: the seconds each input
-        moves the clock;
+        """The table as the page shows it: the group's current game (``game``, ``title`` and ``locale``
+        its own: a ``/newgame … en`` in the chat opens an English game), its ``seats`` (``{"seat",
+        "user_id", "name", "bot", "token", "person", "owes", "may_speak", "out"}``; ``out``: no longer
+        ``alive``), the ``watchers`` (``{"watcher", "user_id", "name", "token", "watching"}``: people
+        without a seat, ``watching`` once their ``/watch`` was accepted) and the group chat from log
+        position ``since``; ``table`` counts the games this server opened and ``boot`` names this run of
+        the server (so a page can tell a game another tab started, or a restart, from its own); ``tick``:
+        the seconds each input moves the clock;
         ``live`` lists every group button (``[n, index]``, the whole log) a press still means something
         for, so the page can disable the ones it already shows once they are from an earlier moment."""
         with self._lock:
             table = self._table()
             state = table.state()
             log, live = table.sender.log, table.live_buttons(state)
+            # The group's current game (a /newgame in the chat may open another game or language).
+            game, locale = (state.game, state.locale) if state is not None else (table.game, table.lang)
             return {
-                "table": self.tables, "game": table.game, "title": game_name(table.game, table.lang),
-                "game_id": table.game_id, "locale": table.lang, "seed": table.seed,
+                "table": self.tables, "game": game, "title": game_name(game, locale),
+                "game_id": table.game_id, "locale": locale, "seed": table.seed,
                 "started": table.person_seat is not None,
                 "over": bool(state is not None and state.is_over),
                 "phase": None if state is None else state.phase,
                 "phase_seq": None if state is None else state.phase_seq,
                 "now": table.now, "deadline_at": None if state is None else state.deadline_at, "tick": TICK,
                 "boot": self.boot,
-                "seats": self._seats(table),
+                "seats": self._seats(table), "watchers": self._watchers(table),
                 "chat": [_entry(e, live) for e in log[max(0, since) :] if e.chat_id == GROUP_CHAT],
                 "live": sorted([n, index] for n, index in live),
                 "next": len(log),

@@ -7,6 +7,7 @@ import json
 import urllib.error
 import urllib.request
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 from core.games import registry
@@ -78,9 +79,14 @@ MAX_INPUTS = 300
 def play_until(browser: Browser, phase: str) -> dict[str, Any]:
     """The person plays the first choice of each menu whenever they owe one, the clock jumps otherwise,
     until the game reaches ``phase``; returns the state then."""
+    return play_to(browser, lambda state: state["phase"] == phase, phase)
+
+
+def play_to(browser: Browser, reached: Callable[[dict[str, Any]], bool], what: str) -> dict[str, Any]:
+    """As :func:`play_until`, until ``reached(state)`` (``what`` names it in the failure)."""
     for _ in range(MAX_INPUTS):
         state = browser.state()
-        if state["phase"] == phase:
+        if reached(state):
             return state
         me = person(state)
         view = browser.view(state, me)
@@ -91,7 +97,7 @@ def play_until(browser: Browser, phase: str) -> dict[str, Any]:
             browser.act(state, me, view, node["action"])
         else:
             assert browser.ok("/playground/api/advance", {})["moved"], f"stuck in {state['phase']}"
-    raise AssertionError(f"never reached {phase}")
+    raise AssertionError(f"never reached {what}")
 
 
 #: Clock jumps a whole bot game may take before it counts as stuck.
