@@ -121,3 +121,14 @@ def test_the_end_shows_the_recap_picture_and_its_pages_button_in_the_group(page:
         recap_page.wait_for_load_state()
         assert recap_page.url.startswith(f"{server.url}recap/{over['game_id']}?t=")
         expect(recap_page.locator("h1")).to_have_text(i18n.text("table.title", "ja", "werewolf"))
+
+
+def test_a_newgame_in_english_sent_in_the_group_turns_the_page_english(page: Page) -> None:
+    with serving("werewolf", 4, 5) as server:
+        bots_to_the_end(Browser(server.url), "werewolf")
+        page.goto(server.url)
+        expect(page).to_have_title(ui("web.title", "ja"))
+        page.locator("#chat-input").fill("/newgame politician en")
+        page.locator("#chat-form button[type=submit]").click()
+        expect(page).to_have_title(ui("web.title", "en"))
+        expect(page.locator("#game-line")).to_contain_text(i18n.text("game.name", "en", "politician"))

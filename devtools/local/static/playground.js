@@ -156,7 +156,8 @@
     }
     // The deal reshuffles the seats (a lobby's tab is the join number): back to the person's own seat
     // when the game starts, and whenever the chosen seat is gone.
-    if (state.started !== ui.started || !state.seats.some((s) => s.seat === ui.seat)) {
+    const everyone = people(state);
+    if (state.started !== ui.started || !everyone.some((s) => s.seat === ui.seat)) {
       const person = state.seats.find((s) => s.person);
       ui.seat = person ? person.seat : state.seats[0].seat;
     }
@@ -164,7 +165,7 @@
     const phase = state.game_id + ":" + state.phase_seq;
     if (phase !== ui.phase && !ui.answered) say("");
     if (state.locale !== ui.lang) await loadTexts(state.locale);
-    Object.assign(ui, { state, seats: state.seats, started: state.started, phase });
+    Object.assign(ui, { state, seats: everyone, started: state.started, phase });
     showChat(state.chat);
     markLive(state.live);
     ui.next = state.next;
@@ -247,7 +248,7 @@
         button.dataset.press = entry.n + ":" + index;
         button.addEventListener("click", () => {
           button.title = "";
-          act("press", { seat: ui.seat, n: entry.n, button: index });
+          act("press", { ...who(), n: entry.n, button: index });
         });
         button.addEventListener("focus", () => {
           button.title = t("chat.press", { name: seatName(ui.seat), label });
@@ -275,6 +276,18 @@
     button.title = live ? "" : t("chat.stale");
   }
 
+  // Everyone at the table: the seats, then the people without a seat, keyed "w<number>" (the API's
+  // {"watcher": number}); a seat is its number ({"seat": number}).
+  function people(state) {
+    const watchers = (state.watchers || []).map((w) => ({ ...w, seat: "w" + w.watcher, watcher: w.watcher }));
+    return state.seats.concat(watchers);
+  }
+
+  function who() {
+    const row = ui.seats.find((s) => s.seat === ui.seat);
+    return row && row.watcher ? { watcher: row.watcher } : { seat: ui.seat };
+  }
+
   function seatName(seat) {
     const row = ui.seats.find((s) => s.seat === seat);
     return row ? row.name : "";
@@ -283,15 +296,16 @@
   function showTabs(state) {
     const tabs = $("tabs");
     // Rebuilt only when a tab would change: a poll that replaced them under the pointer would lose a click.
-    const sig = JSON.stringify([ui.seat, ui.lang, state.seats.map((s) => [s.seat, s.name, s.person, s.bot, s.owes])]);
+    const sig = JSON.stringify([ui.seat, ui.lang, ui.seats.map((s) => [s.seat, s.name, s.person, s.bot, s.owes, s.out, s.watching])]);
     if (ui.tabsSig !== sig) {
       ui.tabsSig = sig;
       const focused = document.activeElement && document.activeElement.dataset.seat;
-      tabs.replaceChildren(...state.seats.map((row) => seatTab(row)));
+      tabs.replaceChildren(...ui.seats.map((row) => seatTab(row)));
       if (focused) tabs.querySelector(`[data-seat="${focused}"]`)?.focus();
     }
-    const row = state.seats.find((s) => s.seat === ui.seat);
-    $("bot-toggle").checked = row.bot;
+    const row = ui.seats.find((s) => s.seat === ui.seat);
+    $("bot-toggle").checked = Boolean(row.bot);
+    $("bot-tool").hidden = Boolean(row.watcher); // a person without a seat has no seat to hand to a bot
     $("seat-panel").setAttribute("aria-labelledby", "tab-" + row.seat);
     const input = $("chat-input");
     input.placeholder = t("chat.placeholder", { name: row.name });
@@ -312,10 +326,12 @@
     tab.setAttribute("aria-controls", "seat-panel");
     tab.dataset.seat = row.seat;
     const name = document.createElement("span");
-    name.textContent = t("seat.tab", { seat: row.seat, name: row.name });
+    name.textContent = row.watcher ? row.name : t("seat.tab", { seat: row.seat, name: row.name });
     tab.append(name);
     const badges = [];
     if (row.person) badges.push(["you", t("seat.you")]);
+    if (row.watching) badges.push(["watching", t("watcher.watching")]);
+    if (row.out) badges.push(["out", t("seat.out")]);
     if (row.bot) badges.push(["bot", t("seat.bot")]);
     else if (row.owes) badges.push(["owes", t("seat.owes")]);
     for (const [kind, label] of badges) {
@@ -331,7 +347,7 @@
 
   function onTabKey(event) {
     const order = ui.seats.map((s) => s.seat);
-    const here = order.indexOf(Number(event.currentTarget.dataset.seat));
+    const here = order.map(String).indexOf(event.currentTarget.dataset.seat);
     const moves = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
     let to = null;
     if (event.key in moves) to = (here + moves[event.key] + order.length) % order.length;
@@ -350,11 +366,15 @@
   }
 
   function showConsole(state) {
-    const row = state.seats.find((s) => s.seat === ui.seat);
+    const row = ui.seats.find((s) => s.seat === ui.seat);
     const frame = $("console");
+    // A person without a seat has a console only while watching (the service's /watch made them one).
+    const shown = state.started && (!row.watcher || row.watching);
     $("console-empty").hidden = state.started;
-    frame.hidden = !state.started;
-    if (!state.started) return;
+    $("watcher-hint").hidden = shown || !row.watcher;
+    $("watcher-hint").textContent = t("watcher.hint", { name: row.name });
+    frame.hidden = !shown;
+    if (!shown) return;
     const src = "/console?g=" + encodeURIComponent(state.game_id) + "&token=" + encodeURIComponent(row.token);
     frame.title = t("console", { name: row.name });
     if (ui.shown !== src) {
@@ -399,7 +419,7 @@
       event.preventDefault();
       const input = $("chat-input");
       if (!input.value.trim()) return;
-      const answer = await act("group", { seat: ui.seat, text: input.value });
+      const answer = await act("group", { ...who(), text: input.value });
       if (answer) {
         input.value = "";
         $("chat").scrollTop = $("chat").scrollHeight;
@@ -411,12 +431,16 @@
       event.preventDefault();
       const input = $("private-input");
       if (!input.value.trim()) return;
-      if (await act("private", { seat: ui.seat, text: input.value })) input.value = "";
+      if (await act("private", { ...who(), text: input.value })) input.value = "";
       input.focus();
     });
     $("advance").addEventListener("click", () => act("advance", {}));
     $("bot-toggle").addEventListener("change", (event) => {
       act("seat", { seat: ui.seat, bot: event.currentTarget.checked });
+    });
+    $("watcher-add").addEventListener("click", async () => {
+      const answer = await act("watcher", {});
+      if (answer) choose("w" + answer.watcher);
     });
     $("new-open").addEventListener("click", () => openForm(true));
     $("new-cancel").addEventListener("click", () => openForm(false));
