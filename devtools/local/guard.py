@@ -1,4 +1,4 @@
-"""Which requests the browser playground's server answers: the checks of :mod:`devtools.local.web` that
+"""Which requests the browser playground's server answers: the checks of :mod:`devtools.local.handler` that
 keep other web pages and other machines out, as pure functions of the request's headers.
 
 - **Host.** On a loopback address only requests naming a loopback ``Host`` are answered, so a page

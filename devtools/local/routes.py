@@ -1,6 +1,6 @@
 """The browser playground's JSON API, HTTP-neutral: :func:`answer` maps one request of
-``/playground/api/<name>`` to a status and a JSON-able body (the server in :mod:`devtools.local.web`
-adds HTTP). The shapes are listed in that module's docstring.
+``/playground/api/<name>`` to a status and a JSON-able body (:mod:`devtools.local.handler` adds HTTP,
+and its docstring lists the shapes).
 """
 
 from __future__ import annotations
