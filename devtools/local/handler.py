@@ -62,6 +62,7 @@ STATIC = Path(__file__).parent / "static"
 FILES = {
     "playground.html": "text/html; charset=utf-8",
     "playground.js": "text/javascript; charset=utf-8",
+    "playground-seats.js": "text/javascript; charset=utf-8",
     "playground.css": "text/css; charset=utf-8",
 }
 API = "/playground/api/"

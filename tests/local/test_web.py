@@ -35,7 +35,8 @@ def test_the_page_its_files_and_its_words_are_served(server: PlaygroundServer) -
         assert page.headers["Content-Type"].startswith("text/html")
     assert "/playground/static/playground.js" in html
     assert "/playground/static/playground.css" in html
-    for name, kind in (("playground.js", "text/javascript"), ("playground.css", "text/css")):
+    for name, kind in (("playground.js", "text/javascript"), ("playground-seats.js", "text/javascript"),
+                       ("playground.css", "text/css")):  # fmt: skip
         with urllib.request.urlopen(f"{server.url}playground/static/{name}") as served:
             assert served.headers["Content-Type"].startswith(kind)
     browser = Browser(server.url)
