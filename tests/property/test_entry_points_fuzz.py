@@ -262,7 +262,7 @@ def test_no_playground_request_gets_a_500_and_a_refused_one_changes_nothing() ->
     server = PlaygroundServer(players=4, port=0)
     url = server.start().rstrip("/")
     try:
-        routes = ["new", "group", "private", "press", "seat", "advance"]
+        routes = ["new", "group", "private", "press", "seat", "advance", "watcher"]
 
         def call(path: str, body: bytes) -> tuple[int, Any]:
             headers = {"Content-Type": "application/json"}
@@ -279,7 +279,8 @@ def test_no_playground_request_gets_a_500_and_a_refused_one_changes_nothing() ->
             return state["game_id"], state["phase_seq"], state["now"], state["next"], person(state)["bot"]
 
         samples = [{"game": "adazakura", "players": 4, "lang": "ja"}, {"seat": 1, "text": "/ready"},
-                   {"seat": 1, "n": 1, "button": 0}, {"seat": 1, "bot": True}]  # fmt: skip
+                   {"seat": 1, "n": 1, "button": 0}, {"seat": 1, "bot": True},
+                   {"watcher": 1, "text": "/watch"}]  # fmt: skip
 
         @EXAMPLES
         @given(st.sampled_from(routes), bodies_for(samples))
