@@ -1,6 +1,7 @@
-"""Fair AFK handling (issue 8 §4): missed phases, idle players in ``/status``, and the host's ``/kick`` of an
-idle seat with the game's effect for leaving. Also the routing of a phase deadline (``Timeout``), since
-that is where a phase is missed, and where a lobby expires.
+"""Fair AFK handling (docs/architecture.md "Lobby expiry and AFK"; J29, P15, D20, W12): missed phases,
+idle players in ``/status``, and the host's ``/kick`` of an idle seat with the game's effect for leaving.
+Also the routing of a phase deadline (``Timeout``), since that is where a phase is missed, and where a
+lobby expires.
 
 - **Missed.** At each deadline of a running game, every seat the phase still waited for
   (``Steps.waiting``, taken before the game's deadline step) gets one more missed phase in
@@ -18,9 +19,9 @@ that is where a phase is missed, and where a lobby expires.
   (:func:`kicked`) ``decide`` refuses the seat's actions and texts, and ``core.engine.control`` its
   ``/extend`` and ``/skip`` votes (``kick.removed``); it is never in ``Steps.waiting`` (no reminder, no
   missed phase).
-- **Away** (issue 21). A seat that left the group (``LeftChat``, :func:`away`) is waited for by nothing:
-  ``/extend`` and ``/skip`` majorities leave it out, and a phase that still waits only for seats away
-  closes at once (``core.engine.decide``). A living seat still away when a phase ends is out of the
+- **Away** (J27, P13, D18, W21). A seat that left the group (``LeftChat``, :func:`away`) is waited for by
+  nothing: ``/extend`` and ``/skip`` majorities leave it out, and a phase that still waits only for seats
+  away closes at once (``core.engine.decide``). A living seat still away when a phase ends is out of the
   game (突然死) exactly as after a kick, announced as ``game.sudden_death`` (:func:`drop`).
 
 Functions take the game's working context (``core.engine.context.TableCtx``) and return a refusal or None.
@@ -37,7 +38,7 @@ from core.engine.context import TableCtx
 from core.engine.result import Rejected
 from core.engine.table import LOBBY, Member, TableState
 
-#: Missed phases in a row that make a seat idle (issue 8 §4: "two consecutive phases").
+#: Missed phases in a row that make a seat idle (J29, P11, D20: "two missed in a row").
 IDLE = 2
 #: The recap event of a host's kick (``data["seat"]``).
 KICKED = "PlayerKicked"

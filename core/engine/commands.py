@@ -69,7 +69,7 @@ class Say(BaseModel):
 class Timeout(BaseModel):
     """The deadline of phase ``phase_seq`` has passed; a no-op when that phase is over. ``excused``: user
     ids the runner found with private messages of the game still undelivered in the outbox at the
-    deadline: no missed phase is counted for them (issue 8 §4, ``core.engine.afk``)."""
+    deadline: no missed phase is counted for them (J29; ``core.engine.afk``)."""
 
     type: Literal["timeout"] = "timeout"
     phase_seq: int
@@ -97,16 +97,16 @@ class MoveChat(BaseModel):
 
 class LeftChat(BaseModel):
     """``user_id`` left the game's group (or was removed from it). In the lobby it leaves the lobby; in a
-    game nothing waits for the seat, which is out of the game if still away when the phase ends (issue 21,
-    ``core.engine.decide``)."""
+    game nothing waits for the seat, which is out of the game if still away when the phase ends (J27,
+    P13, D18, W21; ``core.engine.decide``)."""
 
     type: Literal["left"] = "left"
     user_id: str
 
 
 class BackInChat(BaseModel):
-    """``user_id`` is in the game's group again (issue 21): a seat that left and is not out of the game
-    yet is no longer away."""
+    """``user_id`` is in the game's group again (J27, P13, D18, W21): a seat that left and is not out of the
+    game yet is no longer away."""
 
     type: Literal["back"] = "back"
     user_id: str
@@ -148,8 +148,8 @@ class Query(BaseModel):
 
 
 class Extend(BaseModel):
-    """A living player asks for 60 more seconds of discussion, once per discussion (issue 8 §3;
-    ``core.engine.control``)."""
+    """A living player asks for 60 more seconds of discussion, once per discussion
+    (docs/architecture.md "Discussion control"; ``core.engine.control``)."""
 
     type: Literal["extend"] = "extend"
     user_id: str
@@ -157,7 +157,8 @@ class Extend(BaseModel):
 
 class SkipVote(BaseModel):
     """A player's vote to end the discussion now; a strict majority of those who may speak now ends it
-    (issue 8 §3; ``core.engine.control``). Not Saine's private ``/skip`` [ADZ-11.2], which is an ``Act``."""
+    (docs/architecture.md "Discussion control"; ``core.engine.control``). Not Saine's private ``/skip``
+    [ADZ-11.2], which is an ``Act``."""
 
     type: Literal["skip_vote"] = "skip_vote"
     user_id: str

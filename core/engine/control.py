@@ -1,5 +1,5 @@
-"""Discussion control, the same for every game (issue 8 §3): ``/extend``, the ``/skip`` vote, and the
-host's ``/pause`` and ``/resume``.
+"""Discussion control, the same for every game (docs/architecture.md "Discussion control"; per game J28,
+P14, D19, W02): ``/extend``, the ``/skip`` vote, and the host's ``/pause`` and ``/resume``.
 
 - ``Extend``: +:data:`EXTEND_SECONDS` s on the deadline of a discussion phase (a game's
   ``Steps.discussion``), once per eligible player per discussion (each game has one discussion a day).
@@ -32,7 +32,7 @@ from core.engine.notice import PUBLIC, Notice, Scalar
 from core.engine.result import Rejected
 from core.engine.table import LOBBY, TableState
 
-#: Seconds one ``/extend`` adds (issue 8 §3; politician.md §11 ``campaignSeconds``: "extend … by 60").
+#: Seconds one ``/extend`` adds (J28, P14, W02; politician.md §11 ``campaignSeconds``: "extend … by 60").
 EXTEND_SECONDS = 60
 #: The ``Notice.slot`` of every control notice: one countdown/status message per chat.
 SLOT = "countdown"

@@ -14,7 +14,8 @@ from core.engine.result import Rejected
 from core.engine.table import CANCELLED, LOBBY, Member, TableState
 
 #: How long a lobby waits for its start (seconds) unless the group's settings say otherwise
-#: (``settings["lobby_seconds"]``, kept within :data:`LOBBY_BOUNDS`); then it expires (issue 8 §1).
+#: (``settings["lobby_seconds"]``, kept within :data:`LOBBY_BOUNDS`); then it expires
+#: (docs/architecture.md "Lobby expiry and AFK").
 LOBBY_SECONDS = 1800
 LOBBY_BOUNDS = (60, 86400)
 #: Characters that show nothing although Unicode calls them letters or symbols (Hangul fillers, the
@@ -45,7 +46,7 @@ def _lobby_notice(state: TableState, key: str, **params: object) -> Notice:
 
 
 def how_to_join(state: TableState, user_id: str, *, public: bool) -> list[Notice] | Rejected:
-    """``/join`` typed (issue 21): joining is the lobby's button, so the answer is that button again
+    """``/join`` typed: joining is the lobby's button, so the answer is that button again
     (``lobby.how_to_join``, with the members so far), in the group when asked there. A running game
     refuses (``join.started``: the next game), a finished or cancelled one too (``join.none``)."""
     if state.phase != LOBBY:
@@ -89,7 +90,7 @@ def join(
 def leave(state: TableState, user_id: str, *, now: int) -> list[Notice] | Rejected:
     """Remove ``user_id`` from the lobby; the host role passes to the next member if the host leaves.
     When nobody is left (the host included) the lobby is cancelled and the group told (``lobby.emptied``,
-    the leaver's ``name``), so ``/newgame`` opens a new one there at once (issue 8). ``now``: UTC epoch
+    the leaver's ``name``), so ``/newgame`` opens a new one there at once (J27, P13, D18). ``now``: UTC epoch
     seconds."""
     member = state.member(user_id)
     if member is None:
@@ -158,8 +159,9 @@ def lobby_seconds(settings: dict[str, Any]) -> int:
 
 
 def expire(state: TableState, *, now: int) -> list[Notice]:
-    """The lobby's deadline passed before the start (issue 8 §1): it is cancelled, and the group is told
-    with the lobby's lifetime in ``seconds``. ``now``: UTC epoch seconds."""
+    """The lobby's deadline passed before the start (docs/architecture.md "Lobby expiry and AFK"): it is
+    cancelled, and the group is told with the lobby's lifetime in ``seconds``. ``now``: UTC epoch
+    seconds."""
     seconds = lobby_seconds(state.settings)
     state.enter(CANCELLED, now=now, seconds=None)
     return [_lobby_notice(state, "lobby.expired", seconds=seconds)]

@@ -1,4 +1,5 @@
-"""「もう一回」: a new lobby with the players and settings of a finished game (issue 8 item 6).
+"""「もう一回」: a new lobby with the players and settings of a finished game (docs/architecture.md "After
+the game: rematch and statistics").
 
 The finished game's group notice ``game.rematch`` carries the button (``core.engine.context.conclude``);
 the service handles the tap (``handlers/rematch.py``): it checks here who may ask, builds the fresh lobby

@@ -59,7 +59,7 @@ class TableState(BaseModel):
     paused_left: int | None = None
     #: Discussion control of phase ``seq``: who extended, who voted to skip (``core.engine.control``).
     control: dict[str, Any] = Field(default_factory=dict)
-    #: Seat → phases missed in a row (issue 8 §4, ``core.engine.afk``): 2 or more is idle in ``/status``.
+    #: Seat → phases missed in a row (``core.engine.afk``): 2 or more is idle in ``/status``.
     missed: dict[int, int] = Field(default_factory=dict)
     created_at: int = 0
     rng: Rng = Field(default_factory=Rng)

@@ -1,4 +1,4 @@
-"""Help texts chosen from the catalogs (issue 8 item 5): ``/help`` for a phase, ``/rules`` of a game and
+"""Help texts chosen from the catalogs: ``/help`` for a phase, ``/rules`` of a game and
 ``/role`` of any role, Megami, identity card or card, in one locale.
 
 Pure: every text comes from ``core/i18n/<locale>/*.toml``; nothing here knows the rules. What a name can

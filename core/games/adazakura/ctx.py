@@ -39,7 +39,7 @@ class Ctx(TableCtx[AdzState]):
 
     def answering(self) -> list[Player]:
         """Living players a phase waits for before it closes early: not those the host kicked (J29), nor
-        those who left the group (issue 21: out of the game if still away when the phase ends)."""
+        those who left the group (J27: out of the game if still away when the phase ends)."""
         gone = kicked(self.s) | away(self.s)
         return [p for p in self.living() if p.seat not in gone]
 

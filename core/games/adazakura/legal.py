@@ -240,7 +240,7 @@ def refusal(g: Ctx, seat: int, action: Action, legal_now: list[Action]) -> str:
     if action.kind == "kill" and action.args == (seat,) and kill_action(seat, seat) in legal(g, seat):
         return "kill.confirm_self"
     if action.kind == "skip":
-        # Not Saine's own skip: the same hint for everyone, whatever their Megami (issue 8 §3).
+        # Not Saine's own skip: the same hint for everyone, whatever their Megami (J28).
         return "skip.in_group"
     args = [a for a in action.args if isinstance(a, int)]
     if any(not 1 <= a <= len(g.s.players) for a in args) or (action.kind in ("vote", "kill") and not args):

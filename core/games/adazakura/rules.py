@@ -161,7 +161,7 @@ def pending(g: Ctx) -> set[int]:
 
 
 def leave(g: Ctx, seat: int) -> None:
-    """Issue 21 (J27, J29): a seat out of the game (the host's ``/kick``, or still away from the group when
+    """J27, J29: a seat out of the game (the host's ``/kick``, or still away from the group when
     a phase ended) dies at once, whatever would protect it (突然死, recap cause ``left``): every effect on
     it ends as for any death [ADZ-3.3], it acts no more tonight, and its Megami stays hidden unless the
     host's ``morning_megami`` names the dead with theirs (``sudden.megami``). Then the checkpoint W1/W2
@@ -181,7 +181,7 @@ def leave(g: Ctx, seat: int) -> None:
         ending.checkpoint(g)
 
 
-#: Where /extend and the /skip vote apply (issue 8 §3): the day's discussion [ADZ-8.1], [ADZ-11.8].
+#: Where /extend and the /skip vote apply (J28): the day's discussion [ADZ-8.1], [ADZ-11.8].
 DISCUSSION = frozenset({"discussion"})
 
 STEPS = Steps(

@@ -148,7 +148,7 @@ def _default_target(g: Ctx) -> int:
 def eliminate(g: Ctx, seat: int, *, judged: bool = True) -> None:
     """§8: out of the game; an L's identity is shown exactly (AMB-49); the hand goes hidden to the bottom
     of the discard pile (AMB-50); the group sees the living circle again (§11.1). ``judged`` False: a
-    player out of the game for leaving it (D18, issue 21), whose departure the engine announced: no
+    player out of the game for leaving it (D18), whose departure the engine announced: no
     Judgment line, nor an L's identity."""
     p = g.p(seat)
     p.alive = False

@@ -182,7 +182,7 @@ def pending(g: Ctx) -> set[int]:
 
 
 def leave(g: Ctx, seat: int) -> None:
-    """Issue 21 (D18, D20): a player out of the game (the host's ``/kick``, or still away from the group
+    """D18, D20: a player out of the game (the host's ``/kick``, or still away from the group
     when a phase ended) is eliminated as by the Death Note (§8: hand hidden to the discard pile, the
     living circle shown again, the §9.4 checks), without a Judgment line or an identity. Kira out of the
     game ends it: the L team wins (``kira_out``), nobody being left to write. A turn of theirs ends; a
@@ -215,7 +215,7 @@ def leave(g: Ctx, seat: int) -> None:
         flow.end_turn(g)
 
 
-#: No discussion phase (issue 8 §3): talk is free during turns, whose clock is the active player's
+#: No discussion phase (D19): talk is free during turns, whose clock is the active player's
 #: decision time (§11.5 ``t_turn``), and nights have a fixed length (§11.3, §11.6 item 3).
 DISCUSSION: frozenset[str] = frozenset()
 

@@ -71,7 +71,7 @@ def morning(g: Ctx, day: int) -> None:
 
 
 def ready(g: Ctx, seat: int) -> None:
-    """AMB-51: the campaign ends early once every eligible voter still in the group is ready (issue 21)."""
+    """AMB-51: the campaign ends early once every eligible voter still in the group is ready (P13)."""
     g.s.ready.append(seat)
     g.tell(seat, "campaign.ready_saved")
     if set(g.eligible()) - away(g.s) <= set(g.s.ready):
@@ -147,7 +147,7 @@ def close_round(g: Ctx) -> None:
         for b in rnd.ballots
         if not rnd.public or b.voter in drawn
     ]
-    # Issue 21: a candidate still away from the group as the round ends is out of the game: never elected,
+    # P13: a candidate still away from the group as the round ends is out of the game: never elected,
     # ballots for them count for nobody (unless every candidate is away).
     electable = [c for c in rnd.candidates if c not in away(g.s)] or rnd.candidates
     visible: dict[int, int] = dict.fromkeys(electable, 0)
@@ -186,7 +186,7 @@ def _missing_ballots(g: Ctx) -> list[int]:
     """AMB-05: a voter without a ballot is ``NO_BALLOT``; with ``afkBallot = random`` the RNG votes for
     them among their valid targets, in seat order (§10.8). Returns the voters whose ballot was drawn (shown
     as drawn at the close, also on a show-of-hands day, §8). Missed ballots are counted by the engine
-    (``core.engine.afk``). A voter away from the group has no ballot drawn (issue 21)."""
+    (``core.engine.afk``). A voter away from the group has no ballot drawn (P13)."""
     rnd = g.s.round
     assert rnd is not None
     drawn: list[int] = []
@@ -194,7 +194,7 @@ def _missing_ballots(g: Ctx) -> list[int]:
         p = g.p(voter)
         if rnd.has_voted(voter):
             continue
-        if option(g.s, "afkBallot") == "random" and voter not in away(g.s):  # issue 21: nobody votes for them
+        if option(g.s, "afkBallot") == "random" and voter not in away(g.s):  # P13: nobody votes for them
             target = g.s.rng.choice([c for c in rnd.candidates if c != voter])
             rnd.ballots.append(Ballot(voter=voter, target=target, weight=2 if p.role == "chairman" else 1))
             drawn.append(voter)
@@ -246,7 +246,7 @@ def returns(g: Ctx) -> None:
 
 
 def mark_out(g: Ctx, seat: int) -> None:
-    """§10.8 [EXT], issue 21 (P13, P15): a player out of the game (the host's ``/kick``, or still away
+    """§10.8 [EXT] (P13, P15): a player out of the game (the host's ``/kick``, or still away
     from the group when a phase ended) is ``OUT`` with the effects of §6.8: no discussion, ballot,
     candidacy or night action from now on (a night's prompt is withdrawn); the card stays hidden until the
     end and the player stays in their camp. In an open round they are no voter any more (no ballot, none

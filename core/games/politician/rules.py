@@ -179,12 +179,12 @@ def pending(g: Ctx) -> set[int]:
     return {seat for seat in g.seats() if legal(g, seat)}
 
 
-#: Prompts whose unanswered state never counts as missed (issue 8 §4): only the lover has one at the role
+#: Prompts whose unanswered state never counts as missed (P11): only the lover has one at the role
 #: check, and a night's dummy prompts are ignored by those without a role: counting either would tell
 #: roles apart in ``/status`` (§8, §10.5).
 AFK_EXEMPT = frozenset({"role_check", "night"})
 
-#: Where /extend and the /skip vote apply (issue 8 §3): the campaign, the day's open discussion (§6.5;
+#: Where /extend and the /skip vote apply (P14): the campaign, the day's open discussion (§6.5;
 #: §11 ``campaignSeconds`` "extend once by 60"); candidacy and the policy speech are one speaker's slots.
 DISCUSSION = frozenset({"campaign"})
 
