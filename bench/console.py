@@ -1,4 +1,4 @@
-"""The console figures of ``make bench`` (issue 9, "Figures for the closing note"): private-side messages
+"""The console figures of ``make bench``: private-side messages
 of a whole game with the player console as the primary private channel, against today's chat-only flow.
 
 Each game (8 players; DEATH NOTE 人狼: its largest table, 6) is played by seeded bots

@@ -1,4 +1,4 @@
-"""The console page's figures (issue 9, "Figures"): its weight and its time to interactive in headless
+"""The console page's figures: its weight and its time to interactive in headless
 Chromium on this machine. Prints a few lines, then ONE JSON object as the last line; asserts nothing.
 
 - ``bytes``: what a phone downloads to show the console: the page (with the local platform's config filled

@@ -1,4 +1,4 @@
-"""The LINE figures of ``make bench`` (issue 5, "Benchmark"); :mod:`run` calls them and prints them.
+"""The LINE figures of ``make bench`` (README "Benchmarks"); :mod:`run` calls them and prints them.
 
 - :func:`bench_line_games`: whole games played only through the LINE webhook by the bots of the
   end-to-end harness (``tests.e2e.line_bots.play_line_game``: the fake LINE API of ``tests.fakes``, moto's

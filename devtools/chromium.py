@@ -1,5 +1,5 @@
 """Where the dev tools and the browser tests find Chromium, and how they start it: Debian's ``chromium``
-driven by Playwright with its executable path, never a downloaded browser (issue 9, "Tests").
+driven by Playwright with its executable path, never a downloaded browser (README "Tests and checks").
 
 Used by ``make screenshots`` (:mod:`devtools.screenshots`) and ``tests/browser``; never by a Lambda.
 """

@@ -1,4 +1,4 @@
-"""What ``jinro-gm setup-webhook`` sets and prints for the player console (issue 9): its URL on each
+"""What ``jinro-gm setup-webhook`` sets and prints for the player console: its URL on each
 function (the webhook's Function URL followed by ``console``, served by the same function), the Telegram
 Mini App (BotFather ``/newapp``, core.telegram.org/bots/webapps "Direct link Mini Apps") and private-chat
 menu button (Bot API ``setChatMenuButton`` with a ``MenuButtonWebApp``), and the LINE LIFF app (LINE

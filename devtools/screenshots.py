@@ -1,4 +1,4 @@
-"""Render the player console and the browser playground into ``docs/screenshots/`` (issue 9 item 7), the
+"""Render the player console and the browser playground into ``docs/screenshots/``, the
 pictures the README shows: ``make screenshots``, or
 
     .venv/bin/python -m devtools.screenshots [--out DIR] [--game GAME ...]

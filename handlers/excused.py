@@ -1,6 +1,7 @@
-"""Who is excused from a missed phase because the bot did not deliver their prompt (issue 8 §4: "no penalty
-is applied for a phase in which the bot itself failed to deliver the prompt"). The runner fills
-``Timeout.excused`` from these before the core counts missed phases (``core.engine.afk``).
+"""Who is excused from a missed phase because the bot did not deliver their prompt (docs/architecture.md
+"Lobby expiry and AFK", **Excused**; J29: no count for a player "whose prompt still waited undelivered at
+the deadline"). The runner fills ``Timeout.excused`` from these before the core counts missed phases
+(``core.engine.afk``).
 
 A user's 1:1 chat id is their user id on every platform (``tg:55``, ``line:U…``, ``local:3``;
 :mod:`handlers.messages`), so a message addressed to a member's user id is private, and one to the game's

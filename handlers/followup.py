@@ -116,7 +116,7 @@ def follow_ups(report: Report, state: Any) -> list[Command]:
     """The commands that tell the game what sending found out: each member or spectator who cannot be
     messaged (``SetReachable(False)``: a spectator stops watching, ``core.engine.afterlife``); the group
     itself refusing the bot (Telegram 403 "bot was kicked from the group", even without a
-    ``my_chat_member`` update: issue 21) ends a game not over yet as if the bot had been removed
+    ``my_chat_member`` update) ends a game not over yet as if the bot had been removed
     (``BotRemoved``: every player told privately, no timer left); a moved group is the runner's (it moves
     the chat pointers too)."""
     members = {m.user_id for m in [*state.members, *getattr(state, "spectators", ())]}

@@ -1,4 +1,4 @@
-"""Group settings (issue 8 §2): ``/settings`` in a group, its buttons, and the presets a new lobby
+"""Group settings: ``/settings`` in a group, its buttons, and the presets a new lobby
 starts from. Stored in the group item (``infra.groups``, ``docs/storage.md``) as
 
     {"locale": "ja" | "en", "lobby_seconds": <int>, "timezone": <IANA zone>, "games": {<game id>: <preset>}}

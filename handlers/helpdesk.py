@@ -1,4 +1,4 @@
-"""Help in the chat (issue 8 item 5): ``/help``, ``/rules [game]`` and ``/role [name]``, answered by
+"""Help in the chat: ``/help``, ``/rules [game]`` and ``/role [name]``, answered by
 :class:`handlers.service.Service` in a group or the 1:1 chat, read-only.
 
 - ``/help``: with a game in the chat (the group's, or the sender's game in the 1:1 chat), what can be done

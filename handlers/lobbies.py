@@ -1,6 +1,6 @@
 """Opening a lobby in a group: ``/newgame [game] [ja|en]`` and the rematch button (:mod:`handlers.rematch`)
 share :func:`open_lobby`, which commits the fresh lobby with its announcement (game, host, player range,
-expiry, current settings: issue 8 item 1), schedules its expiry and points the group at it. Times are UTC
+expiry, current settings), schedules its expiry and points the group at it. Times are UTC
 epoch seconds.
 """
 

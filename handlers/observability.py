@@ -1,4 +1,4 @@
-"""One structured log line per input (issue 4, "Observability"): which game, which phase, which command,
+"""One structured log line per input (docs/deploy.md "Logs"): which game, which phase, which command,
 what became of it, and how long it took.
 
 Every entry point (the Telegram webhook, the timer, later LINE) calls :func:`log_input` once per input with

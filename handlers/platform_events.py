@@ -1,5 +1,5 @@
-"""What happens to a game when its group or its players change on the platform (issue 4, "Platform
-events"), for :class:`handlers.service.Service`.
+"""What happens to a game when its group or its players change on the platform, for
+:class:`handlers.service.Service`.
 
 - The group became a supergroup (Telegram ``migrate_to_chat_id``, in an update or a 400 error): the game
   follows (``MoveChat``: later group notices go to the new chat) and so does the chat pointer.
@@ -65,7 +65,7 @@ def _was_unreachable(runner: GameRunner, game_id: str, command: SetReachable) ->
 
 
 async def resend(runner: GameRunner, game_id: str, user_id: str, *, now: int) -> None:
-    """Issue 21: a player reachable again gets what they missed: the role card with the current prompt's
+    """A player reachable again gets what they missed (J27): the role card with the current prompt's
     buttons (the game's ``/me`` answer: 徒桜戦争's Megami card, 政治家人狼's role card, DEATH NOTE 人狼's
     hand, each with the legal actions now)."""
     await runner.apply(game_id, Query(user_id=user_id, what="me"), delivery_id=None, now=now)

@@ -1,4 +1,4 @@
-"""The group's stored settings (issue 8 §2) as lobbies use them: what a new lobby starts from (the game's
+"""The group's stored settings as lobbies use them: what a new lobby starts from (the game's
 preset, the group's language and lobby lifetime), the preset an ``/option`` in a lobby leaves, the group's
 language without a game, and the one write path of the group item's settings (``infra.groups``,
 docs/storage.md). ``/settings`` itself is :mod:`handlers.groupsettings`.

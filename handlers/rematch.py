@@ -1,6 +1,7 @@
-"""The 「もう一回」 button (issue 8 item 6): a tap on a finished game's ``game.rematch`` notice opens a new
-lobby in that group with the same game, the same members (all seated again, reachability kept) and the
-same settings; the tapper, who must have played, becomes the host (``core.engine.rematch``).
+"""The 「もう一回」 button (docs/architecture.md "After the game: rematch and statistics"): a tap on a
+finished game's ``game.rematch`` notice opens a new lobby in that group with the same game, the same
+members (all seated again, reachability kept) and the same settings; the tapper, who must have played,
+becomes the host (``core.engine.rematch``).
 
 Refused with a toast (the tap's answer): a game that did not end with a result (``rematch.not_ended``),
 a tapper who did not play (``rematch.not_player``), a group whose next lobby is already open

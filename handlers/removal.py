@@ -1,4 +1,4 @@
-"""Pointers of members a lobby no longer holds (issue 8 §1: the host's ``/kick``, a ``/leave``): their
+"""Pointers of members a lobby no longer holds (the host's ``/kick``, a ``/leave``): their
 ``user#`` pointer is deleted, so their 1:1 chat no longer routes to that lobby and they may join another
 game at once. Used by :class:`handlers.service.Service` after an accepted ``Kick`` or ``Leave``."""
 

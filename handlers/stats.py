@@ -1,5 +1,5 @@
 """``/stats`` in a group: how many games of each game were played there to the end, and how often each
-side won (issue 8 item 6), in the group's language.
+side won, in the group's language (docs/architecture.md "After the game: rematch and statistics").
 
 The counts are the group item's ``stats`` (``infra.groups``: ``{game: {"games": n, "wins": {side: n}}}``),
 written by the runner when a game ends (from each game's ``winners``). A

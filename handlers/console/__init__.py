@@ -1,5 +1,6 @@
-"""The player console (issue 9): one web page per player for the private side of a game, served by each
-platform's function on the same origin (Telegram Mini App, LINE LIFF, the local browser playground).
+"""The player console (docs/architecture.md "Player console"): one web page per player for the private
+side of a game, served by each platform's function on the same origin (Telegram Mini App, LINE LIFF, the
+local browser playground).
 
 :mod:`~handlers.console.api` is the HTTP-neutral entry (``ConsoleApi.handle`` over the shapes of
 :mod:`~handlers.console.http`), :mod:`~handlers.console.page` the page and its static files,

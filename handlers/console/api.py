@@ -1,6 +1,6 @@
-"""The console's HTTP-neutral API (issue 9 item 2): :class:`ConsoleApi` turns a :class:`ConsoleRequest`
-into a :class:`ConsoleResponse`; each platform's function (and the local playground's server) adapts its
-own HTTP shape to these, on the same origin as the page.
+"""The console's HTTP-neutral API (docs/architecture.md "Player console"): :class:`ConsoleApi` turns a
+:class:`ConsoleRequest` into a :class:`ConsoleResponse`; each platform's function (and the local
+playground's server) adapts its own HTTP shape to these, on the same origin as the page.
 
 Routes: ``GET /console`` (the page, with the platform's SDK and config), ``GET /console/static/<name>``,
 ``GET /console/api/view?g=<game id>``, ``POST /console/api/act`` ``{"g", "phase_seq", "action": {"kind",

@@ -1,5 +1,5 @@
-"""The viewer's projection for the console page: the View JSON of the issue 9 plan ("View JSON", the
-contract between this module and ``handlers/console/static/console.js``).
+"""The viewer's projection for the console page: the View JSON, the contract between this module and
+``handlers/console/static/console.js`` (docs/architecture.md "Player console", "What a viewer sees").
 
 Pure rendering over a committed state: every text comes from the game's own read-only answers (the
 ``/me``, ``/status`` and ``/board`` queries through ``rules.decide``, the game's end recap) rendered with
@@ -99,8 +99,8 @@ def asked_now(prompt: str | None, card: str) -> str | None:
     """``prompt`` (the newest private message with buttons) without what the card section ``card``
     already shows, so it starts at what is asked now: the card's text wherever it appears, then every
     leading paragraph (blank-line separated) the card contains. A commit's private messages to one
-    player reach the chat as one message, so 徒桜戦争's night 0 prompt carries the whole role card
-    (issue 9 trial). None when nothing else is left; ``prompt`` itself when ``card`` is empty."""
+    player reach the chat as one message, so 徒桜戦争's night 0 prompt carries the whole role card.
+    None when nothing else is left; ``prompt`` itself when ``card`` is empty."""
     if prompt is None or not card:
         return prompt
     paragraphs = [p for p in prompt.replace(card, "").split("\n\n") if p.strip()]

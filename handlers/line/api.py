@@ -1,6 +1,6 @@
 """A thin async client of the few LINE Messaging API endpoints the game needs, on httpx.
 
-Why not ``linebot.v3.messaging``: importing it costs over a second of cold start (issue 5, "Cold start"),
+Why not ``linebot.v3.messaging``: importing it costs over a second of cold start (docs/line.md L12),
 for six REST calls. line-bot-sdk stays in use for what it does well (webhook models, in
 ``handlers.line.parse``). Shapes follow the Messaging API reference (developers.line.biz/en/reference/
 messaging-api/): "Send reply message", "Send push message", "Get profile", "Get group chat member
@@ -166,7 +166,7 @@ class LineApi:
 
     async def get_profile(self, user_id: str) -> Profile | None:
         """The profile of ``user_id``, or ``None`` when LINE answers 404 (not a friend of the account,
-        blocked it, or no such user): the reachability check of the join handshake (issue 5)."""
+        blocked it, or no such user): the reachability check of the join handshake (docs/line.md L05)."""
         data = await self._optional(f"/v2/bot/profile/{user_id}")
         return None if data is None else _profile(data)
 

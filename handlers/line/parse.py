@@ -18,7 +18,7 @@ What becomes what (ids ``line:<groupId|roomId|userId>``, delivery ``line:<webhoo
 - follow (also unblocking) → ``Reachable(True)``, unfollow → ``Reachable(False)``, both in the 1:1 chat;
   leave (the bot removed from the group) → ``BotLeft()``; memberLeft → one ``MemberLeft`` per member, with
   delivery id ``line:<webhookEventId>#<member index>`` so each is deduplicated on its own.
-- memberJoined → one ``MemberBack`` per member (issue 21: a player who left may be back).
+- memberJoined → one ``MemberBack`` per member (J27, P13, D18, W21: a player who left may be back).
 - Ignored (``inbound`` ``None``, the event still reported for the log): join, unsend,
   messageEdited, non-text messages, videoPlayComplete, beacon, accountLink, membership, module events,
   types the SDK does not know, malformed events, and every event in ``mode: "standby"`` (another channel
@@ -81,7 +81,7 @@ def _load_models() -> Any:
 
     Loaded under stand-in parent packages: the real ``__init__`` files above it import the SDK's legacy
     v2 client (requests), its aiohttp API clients and the signature helpers (~0.25 s of the ~0.35 s
-    here), none of which parsing uses (issue 5 item 6: the LINE function must not pay for what it does
+    here), none of which parsing uses (docs/line.md L12: the LINE function must not pay for what it does
     not use). The stand-ins leave ``sys.modules`` afterwards, so a later ``import linebot.v3.webhooks``
     loads the real packages around the same model classes. The SDK version is pinned
     (``requirements.lock``); tests/line/test_parse.py checks the shortcut in a fresh interpreter.
@@ -288,7 +288,7 @@ def _member_left(event: Any, origin: _Origin, bot_user_id: str | None) -> list[I
 
 
 def _member_joined(event: Any, origin: _Origin, bot_user_id: str | None) -> list[Inbound]:
-    """One ``MemberBack`` per member LINE names (issue 21: one who left may be back)."""
+    """One ``MemberBack`` per member LINE names (J27, P13, D18, W21: one who left may be back)."""
     if origin.is_private:
         return []
     return [

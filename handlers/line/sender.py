@@ -1,5 +1,5 @@
 """Sending to LINE chats: reply-token first, pushes only where the operator's mode and budget allow (design
-§4; issue 5, "Free mode" and "Push mode").
+§4; docs/line.md L01, L06).
 
 A webhook event's reply token answers the event's own chat, once, within about a minute, free of charge
 (Messaging API reference, "Send reply message"). The webhook opens a :class:`ReplySlot` for it with

@@ -127,7 +127,7 @@ def _from_message(message: Message, delivery_id: str, bot_username: str) -> Tele
     if gone is not None:
         return None if gone.is_bot else _wrap(message, delivery_id, MemberLeft(f"{PREFIX}{gone.id}"))
     back = next((u for u in message.new_chat_members if not u.is_bot), None)
-    if back is not None:  # issue 21: one who left may be back (the first user of the message)
+    if back is not None:  # J27, P13, D18, W21: one who left may be back (the first user of the message)
         return _wrap(message, delivery_id, MemberBack(f"{PREFIX}{back.id}"))
     text, user = message.text, message.from_user
     if text is None or user is None:
@@ -213,7 +213,7 @@ def _from_my_chat_member(change: ChatMemberUpdated, delivery_id: str) -> Telegra
 def _from_chat_member(change: ChatMemberUpdated, delivery_id: str) -> TelegramInbound | None:
     """A group member's status changed (``chat_member``, sent only when ``allowed_updates`` asks for it
     and the bot is an administrator): leaving, whoever caused it (``from`` may be an admin), and coming
-    back from a gone status (issue 21); nothing else matters."""
+    back from a gone status (J27, P13, D18, W21); nothing else matters."""
     member = change.new_chat_member
     if change.chat.type == ChatType.PRIVATE or member.user.is_bot:
         return None
