@@ -1,6 +1,7 @@
-/* The player console (issue 9): one private screen per seat, inside LINE (LIFF), Telegram (Mini App) or
- * the local playground. It reads the viewer's View (GET api/view, contract in /work/notes/issue9-plan.md),
- * polls it every few seconds while visible, and posts taps (api/act) and team messages (api/say).
+/* The player console (docs/architecture.md "Player console"): one private screen per seat, inside LINE
+ * (LIFF), Telegram (Mini App) or the local playground. It reads the viewer's View (GET api/view; the
+ * contract is handlers/console/view.py), polls it every few seconds while visible, and posts taps
+ * (api/act) and team messages (api/say).
  * Server text is only ever set with textContent. No framework, no build step. */
 (function () {
   'use strict';
