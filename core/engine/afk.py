@@ -20,7 +20,7 @@ that is where a phase is missed, and where a lobby expires.
   missed phase).
 - **Away** (issue 21). A seat that left the group (``LeftChat``, :func:`away`) is waited for by nothing:
   ``/extend`` and ``/skip`` majorities leave it out, and a phase that still waits only for seats away
-  closes at once (``core.engine.decide``). A living seat still away when a phase ends is out of the
+  closes at once (``core.engine.presence``). A living seat still away when a phase ends is out of the
   game (突然死) exactly as after a kick, announced as ``game.sudden_death`` (:func:`drop`).
 
 Functions take the game's working context (``core.engine.context.TableCtx``) and return a refusal or None.
