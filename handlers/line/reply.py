@@ -47,6 +47,8 @@ class Handles(Protocol):
 
     async def handle(self, inbound: Inbound, *, now: int) -> Outcome: ...
 
+    def known_locale(self, inbound: Inbound) -> str | None: ...
+
 
 async def answer(
     service: Handles,
@@ -77,18 +79,23 @@ async def answer(
         if not slot.used and not isinstance(inbound.intent, Nudge):
             waiting = replace(inbound, delivery_id=None, intent=Nudge())
             await service.handle(waiting, now=now)
-        ack = outcome.ack or _greeting(inbound)
-        if not slot.spoken_for and ack:
+        ack = None if slot.spoken_for else outcome.ack or _greeting(service, inbound)
+        if ack:
             await _reply(sender, OutMessage(chat_id=inbound.chat_id, text=ack))
     return outcome
 
 
-def _greeting(inbound: Inbound) -> str | None:
+def _greeting(service: Handles, inbound: Inbound) -> str | None:
     """The answer to a follow (the bot added as a friend) when nothing waited for the user: what the bot
-    is and how to play (the console's own greeting is off, docs/deploy.md §7)."""
+    is and how to play (``line.followed``; the console's own greeting is off, docs/deploy.md §7), in the
+    user's language where the service knows one (their game's, or their chat's setting), else in every
+    language, Japanese first."""
     if inbound.intent != Reachable(True):
         return None
-    return i18n.text("line.followed", "ja", "adazakura")
+    known = service.known_locale(inbound)
+    return "\n\n".join(
+        i18n.text("line.followed", locale, "adazakura") for locale in ((known,) if known else i18n.locales())
+    )
 
 
 async def _introduced(api: LineApi, inbound: Inbound) -> Inbound:
