@@ -47,8 +47,9 @@ MODES = ("free", "push")
 IMPORT_RUNS = 5
 #: What a cold LINE invocation imports by the end of its first event (handlers.line.webhook._runtime).
 LINE_COLD_PATH = (
-    "handlers.line.webhook", "handlers.line.parse", "handlers.line.runtime", "handlers.line.api",
-    "handlers.line.sender", "handlers.service", "handlers.wakeups", "infra.settings", "infra.dynamodb",
+    "handlers.line.webhook", "handlers.line.parse", "handlers.line.reply", "handlers.line.runtime",
+    "handlers.line.api", "handlers.line.sender", "handlers.service", "handlers.wakeups", "infra.settings",
+    "infra.dynamodb",
 )  # fmt: skip
 #: The same for Telegram (handlers.telegram.webhook._runtime).
 TELEGRAM_COLD_PATH = (

@@ -66,6 +66,15 @@ class Desk:
         """The language of ``chat_id`` without a game (:func:`handlers.presets.group_locale`)."""
         return presets.group_locale(self.runner, chat_id)
 
+    def known_locale(self, inbound: Inbound) -> str | None:
+        """The language of the chat of ``inbound`` where one is known: its game's (:meth:`loaded_of`: the
+        sender's in a 1:1 chat), else the chat's own (:func:`handlers.presets.chat_locale`); None when
+        neither says (a new friend of the account with no game and no setting)."""
+        loaded = self.loaded_of(inbound)
+        return (
+            loaded.state.locale if loaded is not None else presets.chat_locale(self.runner, inbound.chat_id)
+        )
+
     async def refuse(
         self, inbound: Inbound, reason: Rejected | str, locale: str | None = None, game: str = DEFAULT_GAME
     ) -> Outcome:

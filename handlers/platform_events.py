@@ -4,7 +4,7 @@
 - The group became a supergroup (Telegram ``migrate_to_chat_id``, in an update or a 400 error): the game
   follows (``MoveChat``: later group notices go to the new chat) and so does the chat pointer.
 - A member left the group or was removed (``MemberLeft``): ``LeftChat`` (out of the lobby; in a game
-  nothing waits for the seat, out of the game if still away when the phase ends: ``core.engine.decide``).
+  nothing waits for the seat, out of the game if still away when the phase ends: ``core.engine.presence``).
 - A member is in the group again (``MemberBack``): ``BackInChat`` (a seat that left is no longer away).
 - The bot was removed from the group (``BotLeft``): ``BotRemoved`` ends the game without a result (each
   member hears why privately; no phase deadline is left, so no timer moves it), then the chat pointer

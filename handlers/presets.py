@@ -63,10 +63,16 @@ def remember(runner: GameRunner, game_id: str) -> None:
 
 
 def group_locale(runner: GameRunner, chat_id: str) -> str:
-    """The language of chat ``chat_id`` without a game: the group's ``/settings lang``, else the runtime's
-    setting (``runner.settings_for``: the playground's ``--lang``), else Japanese."""
+    """The language of chat ``chat_id`` without a game: :func:`chat_locale`, else Japanese."""
+    return chat_locale(runner, chat_id) or i18n.resolve_locale("ja")
+
+
+def chat_locale(runner: GameRunner, chat_id: str) -> str | None:
+    """The language chosen for chat ``chat_id`` without a game: the group's ``/settings lang``, else the
+    runtime's setting (``runner.settings_for``: the playground's ``--lang``); None when neither is set."""
     stored = stored_settings(runner.store.load_group(chat_id)).get("locale")
-    return i18n.resolve_locale(str(stored or runner.settings_for(chat_id).get("locale") or "ja"))
+    chosen = stored or runner.settings_for(chat_id).get("locale")
+    return i18n.resolve_locale(str(chosen)) if chosen else None
 
 
 def stored_settings(record: GroupRecord | None) -> dict[str, Any]:

@@ -1,7 +1,8 @@
 """The write path of every input (design §1, docs/architecture.md "The one path"): load once → catch up
 overdue deadlines and decide (:mod:`handlers.decision`) → one conditional write (:mod:`handlers.commit`) →
 send that commit's messages to every chat at once (:mod:`handlers.delivery`) → write again only when
-sending did not go as planned (:mod:`handlers.followup`).
+sending did not go as planned (:mod:`handlers.followup`). A commit that loses a version race is decided
+again (:mod:`handlers.retry`); an input delivered again is not (:mod:`handlers.redelivery`).
 
 :class:`GameRunner` knows nothing of chats' commands; :class:`handlers.service.Service` routes platform
 inputs to it and composes it. Its public interface: :meth:`load`, :meth:`apply`, :meth:`open_game`,
@@ -10,21 +11,19 @@ inputs to it and composes it. Its public interface: :meth:`load`, :meth:`apply`,
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import random
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from core.engine.commands import BotRemoved, Command, MoveChat, Remind, Timeout
+from core.engine.commands import BotRemoved, Command, MoveChat, Timeout
 from core.engine.history import HistoryNeeded
 from core.engine.notice import Notice
 from core.engine.result import Rejected
 from core.engine.table import ENDED
 from core.games import GameRules
-from handlers import commit, decision, history, outbox, outgoing, pending
+from handlers import commit, decision, outgoing, pending, redelivery, retry
 from handlers import records as stored_records
 from handlers.aftercommit import AfterCommit, Prepared
 from handlers.answers import Answers
@@ -35,28 +34,11 @@ from handlers.observability import DUPLICATE
 from handlers.recap.links import RecapLinks
 from handlers.records import Records
 from handlers.sending import Sending
-from handlers.wakeups import wake_ups
+from handlers.wakeups import command_of, wake_ups
 from infra.store import GameStore, VersionConflict, blank
 from infra.timers import Scheduler, WakeUp
 
 log = logging.getLogger(__name__)
-
-#: Commits retried on version conflicts before giving up (each retry decides again on the game as it stands).
-MAX_ATTEMPTS = 20
-#: Backoff after the second and later conflicts of one input (seconds): full jitter, a draw in
-#: [0, min(BACKOFF_CAP, BACKOFF_BASE * 2 ** (n - 1))) for the n-th retry (AWS Architecture Blog, "Exponential
-#: Backoff And Jitter"). Base about one read-decide-write of a Lambda (10-30 ms), so that racers spread over
-#: a few of those; at most 20 attempts wait under 8 s in all, well within the function's timeout.
-BACKOFF_BASE = 0.02
-BACKOFF_CAP = 0.5
-
-
-_JITTER = random.Random()  # the shell's own draws (never the core's seeded Rng)
-
-
-def jittered(retry: int) -> float:
-    """Seconds to wait before the ``retry``-th (1-based) retry of a crowded commit (:data:`BACKOFF_BASE`)."""
-    return _JITTER.uniform(0.0, min(BACKOFF_CAP, BACKOFF_BASE * 2 ** (retry - 1)))
 
 
 @dataclass(frozen=True)
@@ -81,9 +63,8 @@ class GameRunner:
     playground: deadlines are applied by the next input); ``reminds(chat_id)``: whether games there get
     their 30 s reminders (not where a message can only wait for the player's next event, LINE's free
     mode); ``throttle``: the platform's overall send rate (one per container; None: none, e.g. the local
-    playground); ``observer`` is told of
-    every commit (:data:`Observer`); ``backoff(n)``: seconds to wait before the n-th retry of a commit
-    that keeps losing version races (:func:`jittered`)."""
+    playground); ``observer`` is told of every commit (:data:`Observer`); ``backoff(n)``: seconds to wait
+    before the n-th retry of a commit that keeps losing version races (:func:`handlers.retry.jittered`)."""
 
     def __init__(
         self,
@@ -98,7 +79,7 @@ class GameRunner:
         reminds: Callable[[str], bool] | None = None,
         throttle: Throttle | None = None,
         observer: Observer | None = None,
-        backoff: Callable[[int], float] = jittered,
+        backoff: Callable[[int], float] = retry.jittered,
     ) -> None:
         self.store = store
         self.new_id = new_id or (lambda: secrets.token_hex(4))
@@ -161,7 +142,7 @@ class GameRunner:
         version conflicts, then send what it says. The refusal is the core's, ``delivery.duplicate`` for
         a redelivery (:meth:`_redelivered`), or ``game.none``."""
         loaded = self.load(game) if isinstance(game, str) else game
-        for attempt in range(MAX_ATTEMPTS):
+        for attempt in range(retry.MAX_ATTEMPTS):
             if loaded is None:
                 return Applied(Rejected(reason="game.none"), None)
             if delivery_id and self.store.has_delivery(loaded.stored, delivery_id):
@@ -179,25 +160,14 @@ class GameRunner:
                 delivery = None if decided.refusal else delivery_id
                 after = await self._commit(loaded, decided, delivery, now, before=loaded.state)
             except VersionConflict as conflict:
-                loaded = await self._after_conflict(conflict, attempt)
+                loaded = await retry.after_conflict(self.store, conflict, attempt, backoff=self.backoff)
                 continue
             if self.observer is not None:
                 self.observer(loaded.state, decided.notices, None if decided.refusal else command)
             return Applied(decided.refusal, after)
         game_id = game if isinstance(game, str) else game.game_id
-        log.error("gave up after %d version conflicts", MAX_ATTEMPTS, extra={"game_id": game_id})
+        log.error("gave up after %d version conflicts", retry.MAX_ATTEMPTS, extra={"game_id": game_id})
         return Applied(Rejected(reason="game.busy"), None)
-
-    async def _after_conflict(self, conflict: VersionConflict, attempt: int) -> Loaded | None:
-        """The game to decide on again after the ``attempt``-th (0-based) commit of one input lost a version
-        race. The first time, at once, on the item the refusal carried (two inputs at once: no read, no
-        wait). Later a crowd is committing on the same item: deciding again on the version that just beat
-        us only fails again, so it waits :attr:`backoff` seconds and reads the game anew, and the racers
-        spread out instead of retrying in lockstep (a failed conditional write is billed as a write)."""
-        if attempt == 0:
-            return decision.reload(self.store, conflict)
-        await asyncio.sleep(self.backoff(attempt))
-        return self.load(conflict.game_id)
 
     async def fire_timer(self, game_id: str, phase_seq: int, *, now: int) -> None:
         """The deadline of phase ``phase_seq``: ``Timeout``, a no-op when stale [design §5]."""
@@ -210,11 +180,7 @@ class GameRunner:
         if wake_up.kind == "flush":
             await self.flush(wake_up.game_id, now=now)
             return None
-        seq = wake_up.phase_seq
-        command: Command = (
-            Timeout(phase_seq=seq) if wake_up.kind == "deadline" else Remind(phase_seq=seq, at=wake_up.at)
-        )
-        return await self.apply(wake_up.game_id, command, delivery_id=delivery_id, now=now)
+        return await self.apply(wake_up.game_id, command_of(wake_up), delivery_id=delivery_id, now=now)
 
     async def open_game(
         self, rules: GameRules, state: Any, notices: list[Notice], *, delivery_id: str | None, now: int
@@ -235,7 +201,7 @@ class GameRunner:
         it now: one write takes the messages out, then they go (:mod:`handlers.pending`). ``delivery_id``:
         the input that asked (a LINE event), so its redelivery sends them again if this attempt died."""
         loaded = self.load(game) if isinstance(game, str) else game
-        for attempt in range(MAX_ATTEMPTS):
+        for attempt in range(retry.MAX_ATTEMPTS):
             if loaded is None or not loaded.stored.pending:
                 return
             taken = pending.take(loaded, self.sender, chat_id=chat_id, now=now, delivery_id=delivery_id)
@@ -244,7 +210,7 @@ class GameRunner:
             try:
                 stored = self.store.commit(loaded.stored, taken.change)
             except VersionConflict as conflict:
-                loaded = await self._after_conflict(conflict, attempt)
+                loaded = await retry.after_conflict(self.store, conflict, attempt, backoff=self.backoff)
                 continue
             after = Loaded(stored, loaded.rules, loaded.state)
             self.sending.flush_at(after, taken.wakes, now)
@@ -348,25 +314,15 @@ class GameRunner:
         return refusal
 
     async def _redelivered(self, loaded: Loaded, delivery_id: str, now: int) -> Rejected:
-        """A platform delivered ``delivery_id`` again: its change is in, so nothing is decided again, and
-        what waits is sent. A platform delivers again when it did not get its answer, which may mean the
-        first attempt died before it sent what it said: once that attempt can no longer be sending
-        (``sending_until``) and did not write how its sending went (``Records.settled``), its messages
-        are sent again (the entry's notices, the waiting messages it took out, and the recap picture of a
-        commit that ended the game: its ``GameEnded`` event). Sooner, they are left to it (a second copy
-        while the first is on its way)."""
-        entry = history.of_delivery(loaded.stored.tail_entries(), delivery_id)
-        if entry is None and loaded.stored.chunks:
-            entry = history.of_delivery(self.history(loaded), delivery_id)
+        """A platform delivered ``delivery_id`` again: its change is in, so nothing is decided again; what
+        its first attempt may have died before sending is sent again (:mod:`handlers.redelivery`), then
+        what waits."""
+        whole = self.history(loaded) if loaded.stored.chunks else None
+        entry = redelivery.entry_of(loaded, delivery_id, whole)
         records = stored_records.load(loaded.stored.records)
-        if entry is not None and records.settled < entry.version and now >= entry.sending_until:
-            settings = self.settings_for(loaded.state.chat_id)
-            resent = commit.render(loaded.rules, loaded.state, entry.notices, settings)
-            again = [m for m in resent if m.chat_id not in entry.waiting]
-            again += [outbox.load(payload) for payload in entry.messages]
-            if any(e.kind == "GameEnded" for e in entry.events) and loaded.state.chat_id not in entry.waiting:
-                shown = self.recap.message(loaded.state)  # the commit's own message, not one of its notices
-                again += [shown] if shown is not None else []
+        settings = self.settings_for(loaded.state.chat_id)
+        again = redelivery.again(loaded, entry, records, now, settings=settings, recap=self.recap)
+        if again is not None:
             await self._send(loaded, again, records, loaded.stored.records, None, now)
             loaded = self.load(loaded.game_id) or loaded
         await self.flush(loaded, now=now)

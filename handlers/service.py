@@ -103,6 +103,10 @@ class Service:
             return await platform_events.move_chat(self.runner, game_id, old, new, inbound.delivery_id, now)
         return await platform_events.apply_event(self.runner, inbound, intent, game_id, now=now)
 
+    def known_locale(self, inbound: Inbound) -> str | None:
+        """The language of the chat of ``inbound`` where one is known (:meth:`Desk.known_locale`)."""
+        return self.desk.known_locale(inbound)
+
     async def wake(self, wake_up: WakeUp, *, now: int, delivery_id: str | None = None) -> Rejected | None:
         """A due timer wake-up (:meth:`GameRunner.wake`)."""
         return await self.runner.wake(wake_up, now=now, delivery_id=delivery_id)

@@ -7,7 +7,8 @@ production scheduler (the SQS timer queue) where one is configured. Times are UT
 
 from __future__ import annotations
 
-from core.engine.decide import LONG_REMINDERS, REMIND_BEFORE, reminders
+from core.engine.commands import Command, Remind, Timeout
+from core.engine.reminders import LONG_REMINDERS, REMIND_BEFORE, reminders
 from core.engine.table import LOBBY, TableState
 from infra.timers import Scheduler, WakeUp
 
@@ -19,7 +20,7 @@ def wake_ups(before: TableState | None, after: TableState, *, now: int) -> list[
     Nothing when ``after`` has no deadline (game over) or when neither its ``phase_seq`` nor its
     ``deadline_at`` changed (that deadline was scheduled by an earlier commit). Otherwise the ``deadline``
     wake-up at ``deadline_at`` and, once the game has started, a ``remind`` wake-up for each reminder
-    :func:`core.engine.decide.reminders` gives a phase with ``deadline_at - now`` seconds left: 30 s
+    :func:`core.engine.reminders.reminders` gives a phase with ``deadline_at - now`` seconds left: 30 s
     before ([ADZ-11.8]), or for a long phase an hour and ten minutes before (docs/architecture.md
     "Timers"); the core decides whom it reminds, if anybody. A lobby's deadline is its expiry
     (``core.engine.lobby.expire``).
@@ -51,6 +52,14 @@ def wanted(state: TableState | None, wake_up: WakeUp) -> bool:
     if wake_up.kind == "deadline":
         return wake_up.at == state.deadline_at
     return state.deadline_at - wake_up.at in (REMIND_BEFORE, *LONG_REMINDERS)
+
+
+def command_of(wake_up: WakeUp) -> Command:
+    """The command a due ``deadline`` or ``remind`` wake-up stands for: ``Timeout`` of its phase, or
+    ``Remind`` of its phase at its ``at`` (both no-ops when stale, design §5, [ADZ-11.8])."""
+    if wake_up.kind == "deadline":
+        return Timeout(phase_seq=wake_up.phase_seq)
+    return Remind(phase_seq=wake_up.phase_seq, at=wake_up.at)
 
 
 def queue_scheduler() -> Scheduler | None:

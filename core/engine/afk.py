@@ -21,7 +21,7 @@ lobby expires.
   missed phase).
 - **Away** (J27, P13, D18, W21). A seat that left the group (``LeftChat``, :func:`away`) is waited for by
   nothing: ``/extend`` and ``/skip`` majorities leave it out, and a phase that still waits only for seats
-  away closes at once (``core.engine.decide``). A living seat still away when a phase ends is out of the
+  away closes at once (``core.engine.presence``). A living seat still away when a phase ends is out of the
   game (突然死) exactly as after a kick, announced as ``game.sudden_death`` (:func:`drop`).
 
 Functions take the game's working context (``core.engine.context.TableCtx``) and return a refusal or None.

@@ -79,7 +79,7 @@ class Timeout(BaseModel):
 class Remind(BaseModel):
     """The timer: phase ``phase_seq`` closes soon; remind every seat it still waits for, once per
     reminder ([ADZ-11.8] "a reminder 30 s before a window closes"; long phases an hour and ten minutes
-    before: ``core.engine.decide.reminders``, docs/architecture.md "Timers"). ``at``: the second the
+    before: ``core.engine.reminders.reminders``, docs/architecture.md "Timers"). ``at``: the second the
     reminder was scheduled for (UTC epoch s), so the core knows which one it is (``deadline_at - at``
     seconds before); ``None``: the 30 s one. A no-op when stale or already reminded."""
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from core.engine import afk, afterlife, clock, control, lobby
+from core.engine import afk, afterlife, control, lobby, presence, reminders
 from core.engine.afterlife import Afterlife
 from core.engine.commands import (
     Act,
@@ -37,30 +37,15 @@ from core.engine.commands import (
     Unwatch,
     Watch,
 )
-from core.engine.context import LobbyCommand, TableCtx, apply_lobby, conclude, leave_lobby, seat_of
+from core.engine.context import LobbyCommand, TableCtx, apply_lobby, conclude, seat_of
 from core.engine.legal import LegalActions
-from core.engine.notice import Action, Notice, to_user
+from core.engine.notice import Action, Notice
 from core.engine.result import Accepted, Rejected
 from core.engine.rng import Rng
 from core.engine.table import CANCELLED, Member, TableState
 
 S = TypeVar("S", bound=TableState)
 C = TypeVar("C", bound=TableCtx[Any])
-
-#: Seconds before a deadline at which the seats a phase still waits for are reminded [ADZ-11.8].
-REMIND_BEFORE = 30
-#: The reminders of a long phase: an hour and ten minutes before its deadline, each for a phase at least
-#: twice as long (docs/architecture.md "Timers").
-LONG_REMINDERS = (3600, 600)
-
-
-def reminders(length: int) -> tuple[int, ...]:
-    """Seconds before the deadline at which a phase of ``length`` seconds (from now to its deadline)
-    reminds the seats it still waits for: each of :data:`LONG_REMINDERS` that is at most half of
-    ``length``, else :data:`REMIND_BEFORE` alone when the phase is longer than that, else none."""
-    long = tuple(before for before in LONG_REMINDERS if 2 * before <= length)
-    return long or ((REMIND_BEFORE,) if length > REMIND_BEFORE else ())
-
 
 #: Action kinds that are speech or claims, never a choice a phase waits for (the default ``pending``).
 SPEECH_KINDS = frozenset({"co", "ready"})
@@ -89,7 +74,7 @@ class Steps(Generic[S, C]):
     ``discussion``: the phase ids where ``/extend`` and the ``/skip`` vote apply (``core.engine.control``);
     ``speakers``: the seats that may post in the group now (``None``: everyone; without it, everyone);
     ``afk_exempt``: phase ids whose unanswered prompts never count as missed; ``leave``: the game's effect
-    of a seat out of the game (a host's kick, or 突然死 of a seat still away when a phase ends, issue 21),
+    of a seat out of the game (a host's kick, or 突然死 of a seat still away when a phase ends: J27, P13, D18, W21),
     its win check included (default: the seat stays and times out; ``core.engine.afk``); ``afterlife``:
     the game's 霊界 (who is out of the table, whether its ``afterlife`` option is on;
     ``core.engine.afterlife``), which a spectator's relayed text and ``/watch`` use; the game's own ``say``
@@ -127,34 +112,10 @@ class Steps(Generic[S, C]):
         known = legal if legal is not None and legal.state is state else None
         refused = self._dispatch(g, command, known)
         if refused is None and not isinstance(command, Query):
-            self._away(g, state.phase_seq)
+            presence.catch_up(g, state.phase_seq, waiting=self.waiting, close=self.deadline, leave=self.leave)
             if self.afterlife is not None:
                 afterlife.arrivals(g, self.afterlife, state)
         return conclude(g, state, command, refused)
-
-    def _away(self, g: C, seq: int) -> None:
-        """Issue 21, nothing waits on a player who left the group (``core.engine.afk.away``): a living
-        seat still away when a phase ended (``phase_seq`` moved past ``seq``) is out of the game
-        (``game.sudden_death``, the game's ``leave`` effect and win check); a running phase that still
-        waits only for seats away closes at once, as at its deadline (their choices time out); and again,
-        until neither holds (bounded: each round drops a seat or ends a phase)."""
-        s = g.s
-        for _ in range(2 * len(s.players) + 2):
-            if not s.players or s.is_over or not s.left:
-                return
-            gone = sorted(seat for seat in afk.away(s) if g.p(seat).alive)
-            if gone and s.phase_seq != seq:
-                for seat in gone:
-                    if not s.is_over:
-                        afk.drop(g, seat, by_host=False, leave=self.leave)
-                seq = s.phase_seq
-                continue
-            waiting = self.waiting(g)
-            if s.deadline_at is None or not waiting or not waiting <= afk.away(s):
-                return
-            seq = s.phase_seq
-            if self.deadline(g) is not None:
-                return
 
     def _dispatch(self, g: C, command: Command, known: LegalActions | None = None) -> Rejected | None:
         if type(command) is Act or type(command) is Say:  # most inputs of a game: no table-level checks
@@ -199,15 +160,15 @@ class Steps(Generic[S, C]):
         if isinstance(command, Kick):
             return afk.kick(g, command.user_id, command.target, leave=self.leave)
         if isinstance(command, Remind):
-            return self._remind(g, command.phase_seq, command.at)
+            return reminders.remind(g, command.phase_seq, command.at, waiting=self.waiting)
         if isinstance(command, MoveChat):
-            return self._move(g, command.chat_id)
+            return presence.moved(g, command.chat_id)
         if isinstance(command, BotRemoved):
-            return self._end_without_group(g)
+            return presence.bot_removed(g, self.clear)
         if isinstance(command, LeftChat):
-            return self._left(g, command.user_id)
+            return presence.left(g, command.user_id)
         if isinstance(command, BackInChat):
-            return self._back(g, command.user_id)
+            return presence.back(g, command.user_id)
         if isinstance(command, ControlCommand):
             return control.apply(g, command, discussion=self.discussion, close=self.deadline,
                                  speakers=self.speakers)  # fmt: skip
@@ -270,107 +231,6 @@ class Steps(Generic[S, C]):
             return self.pending(g) - afk.kicked(g.s)
         seats = {seat for seat in g.seats() if any(a.kind not in SPEECH_KINDS for a in self.legal(g, seat))}
         return seats - afk.kicked(g.s)
-
-    def _remind(self, g: C, phase_seq: int, at: int | None) -> Rejected | None:
-        """The reminder scheduled for ``at`` (``deadline_at - at`` seconds before phase ``phase_seq``
-        closes: :data:`REMIND_BEFORE` [ADZ-11.8], or one of :data:`LONG_REMINDERS`, docs/architecture.md
-        "Timers"; ``at`` ``None``: the 30 s one): one private notice of the same shape to every seat the
-        phase still waits for and nothing to the group, so it says nothing about anybody's role
-        ([ADZ-11.4], [ADZ-11.9]): ``remind.choice`` with the seconds left, or for a long reminder
-        ``remind.choice.long`` with the time left (``left``: seconds, rounded up to whole minutes) and the
-        deadline as a local time of the group's zone (:func:`clock.local_parts`).
-        Refused, changing nothing, when stale, without a deadline or scheduled for a deadline since
-        moved (``phase.stale``), too early (``remind.early``), already reminded this or a closer one
-        (``remind.sent``: a duplicated wake-up sends nothing twice) or when the phase waits for nobody
-        (``remind.nobody``)."""
-        s = g.s
-        if phase_seq != s.phase_seq or s.deadline_at is None or s.is_over:
-            return Rejected(reason="phase.stale")
-        before = REMIND_BEFORE if at is None else s.deadline_at - at
-        if before not in (REMIND_BEFORE, *LONG_REMINDERS):
-            return Rejected(reason="phase.stale")
-        if g.now < s.deadline_at - before:
-            return Rejected(reason="remind.early")
-        if s.reminded_seq == phase_seq and (s.reminded_before or REMIND_BEFORE) <= before:
-            return Rejected(reason="remind.sent")
-        seats = self.waiting(g)
-        if not seats:
-            return Rejected(reason="remind.nobody")
-        s.reminded_seq, s.reminded_before = phase_seq, None if before == REMIND_BEFORE else before
-        left = max(0, s.deadline_at - g.now)
-        at_local = clock.local_parts(s.deadline_at, clock.zone_of(s.settings))
-        month, day, time, abbr = (at_local[k] for k in ("month", "day", "time", "abbr"))
-        for seat in sorted(seats):
-            if before == REMIND_BEFORE:
-                g.tell(seat, "remind.choice", seconds=left)
-            else:
-                about = (left + 59) // 60 * 60  # whole minutes, rounded up
-                g.tell(seat, "remind.choice.long", left=about, month=month, day=day, time=time, abbr=abbr)
-        return None
-
-    def _move(self, g: C, chat_id: str) -> Rejected | None:
-        """The group now lives at ``chat_id``: every later group notice goes there."""
-        if g.s.chat_id == chat_id:
-            return Rejected(reason="chat.same")
-        g.s.chat_id = chat_id
-        g.log("ChatMoved", chat_id=chat_id)
-        return None
-
-    def _end_without_group(self, g: C) -> Rejected | None:
-        """The bot was removed from the group: the game ends without a result; each member hears why in
-        the 1:1 chat, since the group can no longer be reached."""
-        s = g.s
-        if s.is_over:
-            return Rejected(reason="game.over")
-        self.clear(s)
-        s.enter(CANCELLED, now=g.now, seconds=None)
-        g.notices += [Notice(key="game.bot_removed", to=to_user(m.user_id)) for m in s.members]
-        g.log("GameCancelled", reason="bot_removed")
-        return None
-
-    def _left(self, g: C, user_id: str) -> Rejected | None:
-        """``user_id`` left the group. In the lobby they leave it as with ``/leave`` (the host passes on).
-        In a game (issue 21) a living seat's departure is announced once (``game.player_left``): nothing
-        waits for it from now on, and if it is still away when the phase ends it is out of the game
-        (:meth:`_away`); a host who left hands the host's ``/cancel`` to the first seat still in the group
-        (``game.host_passed``). Refuses a second report of the same departure (``left.already``), a
-        finished game and a non-member (``not_player``)."""
-        s = g.s
-        if s.is_over:
-            return Rejected(reason="game.over")
-        seat = seat_of(s, user_id)
-        if seat is None:
-            return leave_lobby(g, user_id)
-        gone = set(s.left)
-        if seat in gone:
-            return Rejected(reason="left.already")
-        s.left.append(seat)
-        g.log("PlayerLeft", seat=seat)
-        if g.p(seat).alive and seat not in afk.kicked(s):
-            g.announce("game.player_left", player=g.ref(seat))
-        heir = next((p.seat for p in s.players if p.seat not in gone | {seat}), None)
-        if s.host == user_id and heir is not None:
-            s.host = g.p(heir).user_id
-            g.announce("game.host_passed", player=g.ref(heir))
-        return None
-
-    def _back(self, g: C, user_id: str) -> Rejected | None:
-        """``user_id`` is in the group again (issue 21): a seat that left and is not out of the game yet is
-        no longer away, and the group is told (``game.player_back``). Refuses a finished game
-        (``game.over``), a non-player (``not_player``) and a seat that was not away (``back.not_away``)."""
-        s = g.s
-        if s.is_over:
-            return Rejected(reason="game.over")
-        seat = seat_of(s, user_id)
-        if seat is None:
-            return Rejected(reason="not_player")
-        if seat not in afk.away(s):
-            return Rejected(reason="back.not_away")
-        s.left.remove(seat)
-        g.log("PlayerBack", seat=seat)
-        if g.p(seat).alive:
-            g.announce("game.player_back", player=g.ref(seat))
-        return None
 
     def legal_actions(self, state: S, seat: int) -> list[Action]:
         """Every action ``seat`` may take now (no clock needed); none before the deal or after the end,

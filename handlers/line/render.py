@@ -31,18 +31,19 @@ What a player sees, per message of the batch:
 
 A reply or push carries at most :data:`MAX_OBJECTS` (5) objects ("Send reply message"). :func:`fit` says
 how many leading messages of a batch fit; :func:`messages` renders only those, and the caller keeps the
-rest for its next call. A single message needing more than 5 objects (over ~20 000 characters) is cut
-with a note (``line.text.cut``). Labels come from the catalogs (``line.*`` in ``core/i18n/*/common.toml``)
-in the message's ``locale``; lengths are counted in UTF-16 code units, which is never less than LINE's
-character count. ``edit_of`` and ``silent`` are ignored: LINE cannot edit a sent message, and a reply
-always notifies (a menu's next level arrives as a new bubble).
+rest for its next call (:func:`fold` joins a reply's plain texts when they do not all fit). A single
+message needing more than 5 objects (over ~20 000 characters) is cut with a note (``line.text.cut``).
+Labels come from the catalogs (``line.*`` in ``core/i18n/*/common.toml``) in the message's ``locale``;
+lengths are counted in UTF-16 code units, which is never less than LINE's character count. ``edit_of``
+and ``silent`` are ignored: LINE cannot edit a sent message, and a reply always notifies (a menu's next
+level arrives as a new bubble).
 """
 
 from __future__ import annotations
 
 import json
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 from urllib.parse import quote
 
@@ -113,6 +114,28 @@ def fit(batch: list[OutMessage]) -> int:
         if used > MAX_OBJECTS:
             return max(index, 1)
     return len(batch)
+
+
+def fold(batch: list[OutMessage]) -> list[OutMessage]:
+    """``batch`` (one chat's) with each run of plain texts (no buttons, link, picture or slot, and all
+    silent or none) joined into one message, a blank line between, as ``handlers.outbox.merge`` joins a
+    chat's messages; order kept. A long text then fills each message object up to :data:`TEXT_UNITS`
+    (:func:`messages` splits it at line breaks), so fewer objects carry the same texts: the answers of one
+    reply that do not :func:`fit` (``LineSender.send``)."""
+    out: list[OutMessage] = []
+    for message in batch:
+        last = out[-1] if out else None
+        if last is not None and _plain(last) and _plain(message) and last.silent == message.silent:
+            out[-1] = replace(last, text=f"{last.text}\n\n{message.text}")
+        else:
+            out.append(message)
+    return out
+
+
+def _plain(message: OutMessage) -> bool:
+    """Whether ``message`` is text only, with nothing that places it (a slot, an edit)."""
+    shown = message.buttons or message.link is not None or message.photo is not None
+    return not shown and message.slot is None and message.edit_of is None
 
 
 def _count(message: OutMessage) -> int:

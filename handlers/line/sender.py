@@ -5,7 +5,8 @@ A webhook event's reply token answers the event's own chat, once, within about a
 (Messaging API reference, "Send reply message"). The webhook opens a :class:`ReplySlot` for it with
 :meth:`LineSender.reply_to` while the service handles the event; what is sent to that chat meanwhile goes
 as the reply, the direct answers (a refusal, ``/status``) first and then what waited for the chat, in one
-call (at most 5 message objects). Without an unused token for the chat:
+call (at most 5 message objects; answers that need more are folded into fewer, :meth:`LineSender.send`,
+and what waited goes with the chat's next event). Without an unused token for the chat:
 
 - free mode (``LINE_DELIVERY=free``, the default): :class:`~handlers.messages.AwaitingReply`: the message
   waits in the outbox for the chat's next event, nothing is pushed;
@@ -132,13 +133,17 @@ class LineSender:
         return render.fit(messages)
 
     async def send(self, message: OutMessage) -> None:
-        """Answer with ``message`` (refusals, help, menus: never pushed) in the reply of the event being
-        handled: kept in its slot until what waits for the chat goes (:meth:`send_batch`, the same reply)
-        or the block ends. Raises :class:`AwaitingReply` when no unused reply token answers its chat."""
+        """Answer with ``message`` (refusals, help, menus, ``/recap``: never pushed) in the reply of the
+        event being handled: kept in its slot until what waits for the chat goes (:meth:`send_batch`, the
+        same reply) or the block ends. Answers that need more than the reply's 5 message objects have their
+        plain texts folded into fewer messages (``render.fold``), so a long answer's tail is not dropped.
+        Raises :class:`AwaitingReply` when no unused reply token answers its chat."""
         slot = _open_slot(message.chat_id)
         if slot is None:
             raise AwaitingReply(message.chat_id)
         slot.answers.append(message)
+        if render.fit(slot.answers) < len(slot.answers):  # more than one reply holds: fold the texts
+            slot.answers[:] = render.fold(slot.answers)
 
     async def send_batch(self, messages: list[OutMessage], *, spent: int) -> tuple[int, int]:
         """Send the first of ``messages`` (one chat's, in order) that fit in one call (:meth:`fit`; all

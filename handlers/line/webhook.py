@@ -16,17 +16,11 @@ webhook signature"):
    sends ``events: []`` and gets 200);
 3. each event in order (:func:`handlers.line.parse.parse_events`), deduplicated by its ``webhookEventId``
    inside the game's write (a redelivery keeps the id): the service handles it while the event's reply
-   token answers its chat (:meth:`LineSender.reply_to`, design §4 "reply-token first"). One reply
-   carries the service's direct answers (a refusal with its reason, ``/status``, a menu level), then what
-   waits for that chat (a ``Nudge``: announcements a timer made, private prompts: LINE's free mode pushes
-   nothing); when it carries nothing else, the tap's short acknowledgement (for a follow: a greeting,
-   ``line.followed``; for 「自分の番」: that nothing waits);
+   token answers its chat (:func:`handlers.line.reply.answer`, design §4 "reply-token first");
 4. 200, also when an event fails (logged): LINE would otherwise redeliver the whole body.
 
-The join handshake (issue 5 item 4): a lobby join postback asks ``get_profile`` whether the user is a
-friend of the account (else the bot cannot message them 1:1) and takes the display name from the group
-member profile; so does ``/newgame`` for the host's name. Each event writes one log line
-(:func:`handlers.observability.log_input`): its type and outcome, never text, user ids or reply tokens.
+Each event writes one log line (:func:`handlers.observability.log_input`): its type and outcome, never
+text, user ids or reply tokens.
 
 Per container, built once and lazily: one asyncio event loop, the LINE client, the sender, the store and
 the service (:mod:`handlers.line.runtime`). The channel secret comes from
@@ -46,23 +40,13 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from aws_lambda_powertools import Logger
 
-import core.i18n as i18n
 from handlers import observability
 from handlers.console import function_url
-from handlers.messages import (
-    AwaitingReply,
-    Inbound,
-    JoinRequest,
-    Nudge,
-    Outcome,
-    OutMessage,
-    Reachable,
-    TextCommand,
-)
+from handlers.messages import Outcome
 from handlers.recap import links as recap_links
 
 if TYPE_CHECKING:
@@ -70,6 +54,7 @@ if TYPE_CHECKING:
     from handlers.console.auth import Authenticator
     from handlers.line.api import LineApi
     from handlers.line.parse import LineInbound
+    from handlers.line.reply import Handles
     from handlers.line.sender import LineSender
 
 SIGNATURE_HEADER = "x-line-signature"
@@ -78,12 +63,6 @@ EVENTS_KEPT = 1024
 PREFIX = "line:"
 
 logger = Logger()
-
-
-class Handles(Protocol):
-    """The part of ``handlers.service.Service`` the webhook calls."""
-
-    async def handle(self, inbound: Inbound, *, now: int) -> Outcome: ...
 
 
 @dataclass
@@ -160,6 +139,8 @@ def handler(event: dict[str, Any], context: object) -> dict[str, Any]:
 async def _process(runtime: Runtime, events: list[LineInbound]) -> None:
     """Handle each event and write its log line; an event that fails does not stop the others. An event
     LINE delivers again, or that this container has seen, is a repeat (``Inbound.repeat``): no answer."""
+    from handlers.line import reply
+
     for event in events:
         started = time.perf_counter()
         inbound = event.inbound
@@ -168,7 +149,14 @@ async def _process(runtime: Runtime, events: list[LineInbound]) -> None:
         outcome = Outcome(result="ignored", reason=event.ignored)
         if inbound is not None:
             try:
-                outcome = await _answer(runtime, inbound, event.reply_token)
+                outcome = await reply.answer(
+                    runtime.service,
+                    runtime.sender,
+                    runtime.api,
+                    inbound,
+                    event.reply_token,
+                    clock=runtime.clock,
+                )
             except Exception:
                 outcome = Outcome(result="failed")
                 logger.exception("event failed", extra={"event_type": event.event_type})
@@ -177,32 +165,6 @@ async def _process(runtime: Runtime, events: list[LineInbound]) -> None:
         observability.log_input(
             logger, source="line", outcome=outcome, started=started, delivery_id=delivery_id, kind=kind
         )
-
-
-async def _answer(runtime: Runtime, inbound: Inbound, reply_token: str | None) -> Outcome:
-    """Handle ``inbound`` while ``reply_token`` answers its chat, then spend what the token can still carry
-    (see the module docstring, step 3)."""
-    inbound = await _introduced(runtime.api, inbound)
-    now = int(runtime.clock())
-    if reply_token is None:
-        return await runtime.service.handle(inbound, now=now)
-    async with runtime.sender.reply_to(inbound.chat_id, reply_token) as slot:
-        outcome = await runtime.service.handle(inbound, now=now)
-        if inbound.repeat:  # answered when first delivered: only what waits for the chat may go
-            if not slot.used and not isinstance(inbound.intent, Nudge):
-                await runtime.service.handle(replace(inbound, delivery_id=None, intent=Nudge()), now=now)
-            return outcome
-        for message in outcome.messages:
-            await _reply(runtime.sender, replace(message, edit_of=None))
-        if outcome.result == "refused" and outcome.ack:  # a refused tap says why, before what waits
-            await _reply(runtime.sender, OutMessage(chat_id=inbound.chat_id, text=outcome.ack))
-        if not slot.used and not isinstance(inbound.intent, Nudge):
-            waiting = replace(inbound, delivery_id=None, intent=Nudge())
-            await runtime.service.handle(waiting, now=now)
-        ack = outcome.ack or _greeting(inbound)
-        if not slot.spoken_for and ack:
-            await _reply(runtime.sender, OutMessage(chat_id=inbound.chat_id, text=ack))
-    return outcome
 
 
 def _first_seen(key: str | None) -> bool:
@@ -216,48 +178,6 @@ def _first_seen(key: str | None) -> bool:
     while len(seen) > EVENTS_KEPT:
         seen.popitem(last=False)
     return True
-
-
-def _greeting(inbound: Inbound) -> str | None:
-    """The answer to a follow (the bot added as a friend) when nothing waited for the user: what the bot
-    is and how to play (the console's own greeting is off, docs/deploy.md §7)."""
-    if inbound.intent != Reachable(True):
-        return None
-    return i18n.text("line.followed", "ja", "adazakura")
-
-
-async def _introduced(api: LineApi, inbound: Inbound) -> Inbound:
-    """``inbound`` with what LINE tells only on request: for a join, whether the user is a friend of the
-    account (``get_profile``; an error counts as not yet: tapping join again asks again) and their name
-    in the group; for ``/newgame``, the host's name. A name LINE does not give is ``line.unnamed``."""
-    intent, user = inbound.intent, inbound.user_id
-    joining = isinstance(intent, JoinRequest)
-    opening = isinstance(intent, TextCommand) and intent.name == "newgame" and not inbound.is_private
-    if user is None or not (joining or opening):
-        return inbound
-    raw_user = user.removeprefix(PREFIX)
-    name = ""
-    try:
-        member = await api.get_group_member_profile(inbound.chat_id.removeprefix(PREFIX), raw_user)
-        name = "" if member is None else member.display_name
-        if isinstance(intent, JoinRequest):
-            friend = await api.get_profile(raw_user)
-            intent = replace(intent, reachable=friend is not None)
-            name = name or ("" if friend is None else friend.display_name)
-    except Exception:
-        logger.warning("profile not read", extra={"intent": type(intent).__name__})
-    return replace(inbound, intent=intent, user_name=name or i18n.text("line.unnamed", "ja", "adazakura"))
-
-
-async def _reply(sender: LineSender, message: OutMessage) -> None:
-    """Send ``message`` with what is left of the reply token; a failure is logged (nothing is lost: it was
-    an answer the player can ask for again, not a game message)."""
-    try:
-        await sender.send(message)
-    except AwaitingReply:
-        pass
-    except Exception:
-        logger.exception("reply failed")
 
 
 def is_signed(body: bytes, signature: str | None, channel_secret: str) -> bool:

@@ -7,11 +7,12 @@ The game is the chat's: the group's (``chat#`` pointer) in a group, the sender's
 pointer) in a 1:1 chat, finished or not. The text is what the group got at the end, made again
 (``GameRules.ending``, its public notices, rendered and merged as the end's messages were: several
 messages for a long recap, each cut between two notices), without the end's buttons; the page's button
-goes on the first message (a LINE reply carries at most 5 message objects: a long recap's last parts may
-not fit, its first always does). Refused with a message: no game in the chat (``recap.none``), a game
-still running or a lobby (``recap.not_over``: after 「もう一回」 the group's game is the new lobby), a
-cancelled game or one without a result (``recap.none``). No write; sent once per delivery in a
-container like every read-only answer (:class:`handlers.answers.Answers`). Times: UTC epoch seconds.
+goes on the first message (a LINE reply carries at most 5 message objects: the LINE sender folds a long
+recap's plain texts into fewer, ``handlers.line.render.fold``). Refused with a message: no game in the
+chat (``recap.none``), a game still running or a lobby (``recap.not_over``: after 「もう一回」 the group's
+game is the new lobby), a cancelled game or one without a result (``recap.none``). No write; sent once
+per delivery in a container like every read-only answer (:class:`handlers.answers.Answers`). Times: UTC
+epoch seconds.
 """
 
 from __future__ import annotations

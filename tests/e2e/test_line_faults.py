@@ -182,8 +182,8 @@ def test_a_batch_delivered_again_is_answered_once(again: str) -> None:
             first = _batch(table, redelivered=False)
             assert _post_batch(first) == 200
             answered = [(d.chat_id, m.get("text")) for d in fake.deliveries() for m in d.messages]
-            greeting = i18n.text("line.followed", "ja", "adazakura")
-            assert greeting in [text for _, text in answered], "the follow is greeted"
+            ja, en = (i18n.text("line.followed", locale, "adazakura") for locale in ("ja", "en"))
+            assert f"{ja}\n\n{en}" in [text for _, text in answered], "the follow is greeted in both"
             calls = len([c for c in fake.calls if c.name in ("reply", "push")])
 
             # LINE's redelivery (same ids, isRedelivery true; fresh tokens: the worst case), or the same body.

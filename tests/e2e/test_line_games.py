@@ -5,7 +5,8 @@ Free mode (the default, design §4): each game ends; nothing is pushed; each rep
 whose token it used, in that event's chat; every notice the rules produced reached each of its chats
 (the 1:1 chats only through the players' own taps of 「自分の番」 and buttons); no private notice reached
 the group; every button shown in a 1:1 chat for the phase then running was legal; the outbox is empty at
-the end. Push mode: ``test_line_push.py``. Bots and figures: :mod:`tests.e2e.line_bots`.
+the end; a ``/recap`` longer than one reply reaches the group whole. Push mode: ``test_line_push.py``.
+Bots and figures: :mod:`tests.e2e.line_bots`.
 """
 
 from __future__ import annotations
@@ -15,6 +16,10 @@ from typing import cast
 
 import pytest
 
+import core.i18n as i18n
+from handlers import decision, outbox
+from handlers.line.render import MAX_OBJECTS
+from handlers.recap.answer import recap_messages
 from tests.e2e.line_bots import Played, assert_all_delivered, played_game
 from tests.e2e.line_table import GROUP
 
@@ -93,3 +98,25 @@ def test_every_button_shown_for_the_running_phase_was_legal_when_it_arrived(play
 
     assert [o for o in offers if o.current]
     assert [(o.player.name, o.data) for o in offers if o.current and not o.legal] == []
+
+
+def test_a_recap_longer_than_one_reply_reaches_the_group_whole(
+    played: Played, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``/recap`` of an ending that comes as more messages than a LINE reply carries (5 objects): here each
+    notice is its own message, as a long game's recap is several; every part arrives, none cut."""
+    table = played.table
+    monkeypatch.setattr(outbox, "MERGE_LIMIT", 1)  # no two notices of the ending merged
+    loaded = decision.load_whole(table.store, table.game_id)
+    assert loaded is not None
+    parts = recap_messages(loaded, GROUP, table.service.desk, int(table.clock()))
+    if len(parts) <= MAX_OBJECTS:
+        pytest.skip(f"{loaded.state.game}'s ending has {len(parts)} notices: one reply carries them")
+
+    posted = table.say(table.people[0], GROUP, "/recap")
+
+    replied = posted.replied()
+    shown = "\n".join(str(o.get("text", "")) for o in replied)
+    assert 0 < len(replied) <= MAX_OBJECTS
+    assert [p.text for p in parts if p.text not in shown] == []
+    assert i18n.text("line.text.cut", loaded.state.locale, "common") not in shown

@@ -1,4 +1,4 @@
-"""The pure clock of long games (``core.engine.clock``, ``core.engine.decide.reminders``;
+"""The pure clock of long games (``core.engine.clock``, ``core.engine.reminders.reminders``;
 docs/architecture.md "Timers" and "Long games"): a clock-time deadline in a zone, local times as the
 catalogs show them, and which reminders a phase gets."""
 
@@ -15,7 +15,7 @@ from core.engine.clock import (
     zone_name,
     zone_of,
 )
-from core.engine.decide import reminders
+from core.engine.reminders import reminders
 
 #: 2026-01-01 00:00 UTC: 09:00 in Tokyo, 01:00 in Paris.
 NEW_YEAR = 1_767_225_600

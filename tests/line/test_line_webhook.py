@@ -55,10 +55,14 @@ class Recorder:
 
     def __init__(self) -> None:
         self.inbound: list[Inbound] = []
+        self.locale: str | None = None
 
     async def handle(self, inbound: Inbound, *, now: int) -> Outcome:
         self.inbound.append(inbound)
         return Outcome(result="ignored")
+
+    def known_locale(self, inbound: Inbound) -> str | None:
+        return self.locale
 
 
 @pytest.fixture(autouse=True)
@@ -186,14 +190,20 @@ def test_a_signed_body_nested_too_deep_to_parse_gets_400() -> None:
     assert webhook.handler(request(body, sign(body)), None)["statusCode"] == 400
 
 
-def test_a_new_friend_with_nothing_waiting_is_greeted_with_how_to_play(line: FakeLineApi) -> None:
+@pytest.mark.parametrize("known", [None, "en", "ja"])
+def test_a_new_friend_with_nothing_waiting_is_greeted_with_how_to_play(
+    line: FakeLineApi, channel: Recorder, known: str | None
+) -> None:
+    """In the language the service knows for the user, else in every language, Japanese first."""
+    channel.locale = known
     user = "line:U00000000000000000000000000000042"
     event = follow_event(user, token=line.token_for(user), event_id="01HFOLLOW0000000000000000", now=1)
     body = json.dumps({"destination": "Ub0000000000000000000000000000001", "events": [event]}).encode()
 
     assert webhook.handler(request(body, sign(body)), None)["statusCode"] == 200
 
-    assert line.texts(user) == [i18n.text("line.followed", "ja", "adazakura")]
+    ja, en = (i18n.text("line.followed", locale, "adazakura") for locale in ("ja", "en"))
+    assert line.texts(user) == [{None: f"{ja}\n\n{en}", "en": en, "ja": ja}[known]]
 
 
 def test_a_join_from_a_stranger_is_marked_unreachable_and_named_as_lobby_texts_allow(

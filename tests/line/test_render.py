@@ -245,3 +245,21 @@ def test_a_text_with_a_link_ends_in_a_bubble_with_its_uri_action_within_the_limi
     assert [obj["type"] for obj in long] == ["text", "flex"], "the link under the end of the text"
     assert long[0]["text"] + body_texts(long[1])[0] == text
     assert buttons_of(long[1])[-1]["uri"] == page.url
+
+
+def test_fold_joins_runs_of_plain_texts_and_leaves_buttons_and_links_their_own() -> None:
+    page = Link(label="振り返り", url="https://example.com/recap/g1")
+    linked = OutMessage(chat_id=GROUP, text="結果", link=page)
+    texts = [OutMessage(chat_id=GROUP, text=f"{day}日目") for day in range(1, 8)]
+    batch = [linked, *texts[:4], lobby(), *texts[4:]]
+
+    folded = render.fold(batch)
+
+    assert fit(batch) < len(batch)
+    assert folded == [
+        linked,
+        OutMessage(chat_id=GROUP, text="1日目\n\n2日目\n\n3日目\n\n4日目"),
+        lobby(),
+        OutMessage(chat_id=GROUP, text="5日目\n\n6日目\n\n7日目"),
+    ]
+    assert fit(folded) == len(folded)

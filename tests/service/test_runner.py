@@ -6,7 +6,7 @@ import asyncio
 import json
 
 from handlers.messages import Inbound, OutMessage, TextCommand
-from handlers.runner import BACKOFF_BASE, BACKOFF_CAP, jittered
+from handlers.retry import BACKOFF_BASE, BACKOFF_CAP, jittered
 from handlers.service import Service
 from infra.store import Change, MemoryStore, StoredGame
 
