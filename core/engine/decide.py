@@ -74,7 +74,7 @@ class Steps(Generic[S, C]):
     ``discussion``: the phase ids where ``/extend`` and the ``/skip`` vote apply (``core.engine.control``);
     ``speakers``: the seats that may post in the group now (``None``: everyone; without it, everyone);
     ``afk_exempt``: phase ids whose unanswered prompts never count as missed; ``leave``: the game's effect
-    of a seat out of the game (a host's kick, or 突然死 of a seat still away when a phase ends: J27, P13, D18, W21),
+    of a seat out of the game (a host's kick, or 突然死 of a seat still away: J27, P13, D18, W21),
     its win check included (default: the seat stays and times out; ``core.engine.afk``); ``afterlife``:
     the game's 霊界 (who is out of the table, whether its ``afterlife`` option is on;
     ``core.engine.afterlife``), which a spectator's relayed text and ``/watch`` use; the game's own ``say``
