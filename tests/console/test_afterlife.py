@@ -144,3 +144,25 @@ def test_a_muted_spectator_s_console_shows_every_role_and_an_unmuted_one_s_none(
         assert after["read_only"] is True
 
     asyncio.run(run())
+
+
+@pytest.mark.parametrize("game", ["politician", "werewolf"])
+def test_the_writer_reads_their_own_words_in_their_afterlife_tab_and_their_chat_gets_no_echo(
+    game: str,
+) -> None:
+    """A seat out of the table and a spectator each find what they wrote in their own 霊界 tab (as any
+    chat shows its writer their words), while their 1:1 chat is told ``afterlife.sent`` only: no echo."""
+
+    async def run() -> None:
+        table = await watched(game)
+        dead = next(p for p in table.game.state().players if not p.alive)
+        for writer, words in ((dead.user_id, "自分の霊界メモ"), (SPECTATOR, "観戦者の霊界メモ")):
+            sent = len(table.game.sender.log)
+            answer = await say(table, writer, words)
+            assert answer["ok"] is True, answer
+            tab = [e["text"] for e in (await view_of(table, writer))["afterlife"]]
+            assert [t for t in tab if words in t], (writer, tab)
+            chat = [e.text for e in table.game.sender.log[sent:] if e.chat_id == writer]
+            assert chat == [i18n.text("afterlife.sent", "ja", game)], chat
+
+    asyncio.run(run())
