@@ -51,36 +51,49 @@ class Afterlife:
     """A game's reading of the 霊界: ``out``, the seats out of the table in a state (dead, elected, out,
     eliminated: the game's own word); ``enabled``, whether the game's ``afterlife`` option is on;
     ``sees_option``, the game's option of 霊界表示 (the dead see every role: 人狼 ``graveyardReveal``,
-    DEATH NOTE 人狼 ``spectators``, 政治家人狼 ``afterlifeSees``; None: the game has none, 徒桜戦争 by
-    A08), which ``/option afterlifeSees`` also names; ``sees``, whether it is on; ``reveal``, whether the
+    DEATH NOTE 人狼 and 政治家人狼 ``afterlifeSees``; None: the game has none, 徒桜戦争 by A08), which
+    ``/option afterlifeSees`` also names; ``sees_also``, other names the game's option takes (DEATH NOTE
+    人狼's spec id ``spectators``); ``sees``, whether it is on; ``reveal``, whether the
     engine shows a seat arriving in the 霊界 every seat's role (:func:`arrivals`; False where the game
     shows the dead what they see itself, 人狼's ``graveyardReveal``); ``seen``, the game's line (its recap's)
     for an event the 霊界 sees as it happens with 霊界表示 on (DEATH NOTE 人狼's night results), None for
-    the others."""
+    the others; ``welcome``, the catalog key a seat arriving in the 霊界 while it is open is told in the
+    1:1 chat (the game's own word for leaving, and that ``/t`` now writes in the 霊界: 政治家人狼
+    ``afterlife.you.elected`` or ``afterlife.you.out``, DEATH NOTE 人狼 and 徒桜戦争 ``afterlife.you``),
+    given the state and the seat; None where the game welcomes its dead itself (人狼's ``dead.you``)."""
 
     out: Callable[[Any], set[int]]
     enabled: Callable[[Any], bool]
     sees_option: str | None = None
+    sees_also: tuple[str, ...] = ()
     sees: Callable[[Any], bool] = _never
     reveal: bool = False
     seen: Callable[[Any, Event], KeyRef | None] | None = None
+    welcome: Callable[[Any, int], str] | None = None
 
     @staticmethod
     def of_the_dead(
-        option: Callable[[Any], bool], *, sees_option: str | None = None,
+        option: Callable[[Any], bool], *, sees_option: str | None = None, sees_also: tuple[str, ...] = (),
         sees: Callable[[Any], bool] = _never, reveal: bool = False,
         seen: Callable[[Any, Event], KeyRef | None] | None = None,
+        welcome: Callable[[Any, int], str] | None = None,
     ) -> Afterlife:  # fmt: skip
         """The reading every game shares: the seats not ``alive`` are out of the table (each game's own
         ``alive``: 政治家人狼's ``ELECTED`` and ``OUT`` are not), the 霊界 open while ``option`` is on."""
         return Afterlife(
-            out=lambda state: {p.seat for p in state.players if not p.alive}, enabled=option,
-            sees_option=sees_option, sees=sees, reveal=reveal, seen=seen,
+            out=the_dead, enabled=option,
+            sees_option=sees_option, sees_also=sees_also, sees=sees, reveal=reveal, seen=seen,
+            welcome=welcome,
         )  # fmt: skip
 
     def listeners(self, state: TableState) -> list[int]:
         """The seats in the 霊界 now: out of the table and not kicked, in seat order."""
         return sorted(self.out(state) - set(state.kicked))
+
+
+def the_dead(state: Any) -> set[int]:
+    """The seats not ``alive`` (each game's own ``alive``), the 霊界 of :meth:`Afterlife.of_the_dead`."""
+    return {p.seat for p in state.players if not p.alive}
 
 
 def say(g: TableCtx[Any], channel: Afterlife, text: str, *, seat: int | None = None,
@@ -200,7 +213,7 @@ def configure(state: TableState, channel: Afterlife | None, command: Configure) 
     name = command.option.lower()
     if channel is None or channel.sees_option is None:
         return command
-    if name == SEES:
+    if name == SEES or name in (n.lower() for n in channel.sees_also):
         command = command.model_copy(update={"option": channel.sees_option})
     elif name != channel.sees_option.lower():
         return command
@@ -258,14 +271,22 @@ def muted(g: TableCtx[Any], channel: Afterlife | None, command: SpectatorMuted) 
 
 
 def arrivals(g: TableCtx[Any], channel: Afterlife, before: Any) -> None:
-    """霊界表示: each spectator who sees from this command on (:func:`seeing`: muted, at the deal or once
-    muted) is told every seat's role in the 1:1 chat (``afterlife.roles``); and (``Afterlife.reveal`` and
-    its option on) each seat that arrived in the 霊界 with this
-    command is told every seat's role (``afterlife.roles``: one ``afterlife.role`` line a seat), and every
-    seat in the 霊界 each event of this command the game shows it (``Afterlife.seen``, as
-    ``afterlife.night``), in their 1:1 chats, and the spectators muted in the group (:func:`seeing`) the
-    same events; never anyone else (an unmuted spectator is told nothing hidden, like a living seat)."""
+    """After a command: each seat that arrived in the 霊界 with it is told, while the 霊界 is open and the
+    game goes on, that ``/t`` now writes there (``Afterlife.welcome``, in the game's words; nothing while
+    it is closed); each spectator who sees from this command on (:func:`seeing`: muted, at the deal or
+    once muted) is told every seat's role in the 1:1 chat (``afterlife.roles``); and (``Afterlife.reveal``
+    and its option on) each seat that arrived is told every seat's role (``afterlife.roles``: one
+    ``afterlife.role`` line a seat), and every seat in the 霊界 each event of this command the game shows
+    it (``Afterlife.seen``, as ``afterlife.night``), in their 1:1 chats, and the spectators muted in the
+    group (:func:`seeing`) the same events; never anyone else (an unmuted spectator is told nothing
+    hidden, like a living seat)."""
     s = g.s
+    arrived = (
+        set(channel.listeners(s)) - set(channel.listeners(before)) if s.players and before.players else set()
+    )
+    if channel.welcome is not None and channel.enabled(s) and not s.is_over:
+        for seat in sorted(arrived):
+            g.tell(seat, channel.welcome(s, seat))
     shown = set(seeing(before, channel))
     for user in seeing(s, channel):  # a muted spectator who sees from now on (the deal, the option on)
         if user not in shown:
@@ -273,7 +294,6 @@ def arrivals(g: TableCtx[Any], channel: Afterlife, before: Any) -> None:
     if not channel.reveal or not channel.sees(s) or not s.players or not before.players:
         return
     listeners = channel.listeners(s)
-    arrived = set(listeners) - set(channel.listeners(before))
     if arrived:
         lines = _roles(g)
         for seat in sorted(arrived):

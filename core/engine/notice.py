@@ -10,7 +10,14 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+    model_validator,
+)
 
 
 class PlayerRef(BaseModel):
@@ -127,6 +134,14 @@ class Audience(BaseModel):
         ``user_id``: read it as the sender."""
         if isinstance(data, dict) and data.get("kind") == "afterlife" and data.get("user_id"):
             return {**data, "user_id": None, "sender": data.get("sender") or data["user_id"]}
+        return data
+
+    @model_serializer(mode="wrap")
+    def _without_no_sender(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
+        """As stored: ``sender`` only where there is one (every other audience stays as it was)."""
+        data: dict[str, object] = handler(self)
+        if data.get("sender") is None:
+            data.pop("sender", None)
         return data
 
 

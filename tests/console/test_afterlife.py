@@ -36,7 +36,7 @@ async def watched(game: str) -> ConsoleTable:
     await local.deliver(SPECTATOR, TextCommand("watch"), private=False)
     for _ in range(200):
         state = local.state()
-        if state.is_over or any(not p.alive for p in state.players):
+        if state.is_over or local.rules.afterlife(state):  # a seat in the 霊界 (政治家人狼: after the speech)
             break
         await local.step()
     assert not local.state().is_over, "the game ended before anybody was out of the table"
@@ -64,7 +64,7 @@ def test_the_dead_and_the_spectator_share_the_afterlife_tab_and_the_living_never
     async def run() -> None:
         table = await watched(game)
         state = table.game.state()
-        dead = next(p for p in state.players if not p.alive)
+        dead = state.players[table.game.rules.afterlife(state)[0] - 1]
         living = [p for p in state.players if p.alive]
 
         mine = await view_of(table, dead.user_id)
@@ -155,7 +155,8 @@ def test_the_writer_reads_their_own_words_in_their_afterlife_tab_and_their_chat_
 
     async def run() -> None:
         table = await watched(game)
-        dead = next(p for p in table.game.state().players if not p.alive)
+        state = table.game.state()
+        dead = state.players[table.game.rules.afterlife(state)[0] - 1]
         for writer, words in ((dead.user_id, "自分の霊界メモ"), (SPECTATOR, "観戦者の霊界メモ")):
             sent = len(table.game.sender.log)
             answer = await say(table, writer, words)

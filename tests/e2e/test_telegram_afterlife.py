@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 import core.i18n as i18n
+from core.games import rules_for
 from handlers import outbox
 from tests.e2e import deathnote, politician, werewolf
 from tests.e2e.harness import GROUP, NoticeLog, Player, Table, moto_store, open_and_start
@@ -54,8 +55,11 @@ class Afterlife:
     read: dict[str, int] = field(default_factory=dict)
 
     def out(self, state: Any) -> list[Player]:
+        """The players in the 霊界 now, as the game reads it (政治家人狼's elected once the speech ends)."""
         by_user = {p.chat: p for p in self.table.people}
-        return [by_user[p.user_id] for p in state.players if not p.alive]
+        afterlife = rules_for(state.game).steps.afterlife
+        assert afterlife is not None
+        return [by_user[state.players[seat - 1].user_id] for seat in afterlife.listeners(state)]
 
     def living(self, state: Any) -> list[Player]:
         by_user = {p.chat: p for p in self.table.people}
