@@ -38,9 +38,10 @@ MERGE_LIMIT = 4096
 
 def recipients(rules: GameRules, state: Any, notice: Notice, *, echo: bool = False) -> list[str]:
     """Chat ids a notice goes to: the group, seats' 1:1 chats, or one user's 1:1 chat; the 霊界
-    (``afterlife``, ``core.engine.afterlife``) is its seats' 1:1 chats plus every spectator's of ``state``
-    but its writer's (``Audience.sender``, told ``afterlife.sent`` instead of an echo of their words).
-    ``echo``: the writer's too, for what they may read (their console's 霊界 tab,
+    (``afterlife``, ``core.engine.afterlife``) is its seats' 1:1 chats plus those of the spectators of
+    ``state`` who read it (``GameRules.afterlife_readers``: all, or only the muted ones while the dead are
+    held silent in the group) but its writer's (``Audience.sender``, told ``afterlife.sent`` instead of an
+    echo of their words). ``echo``: the writer's too, for what they may read (their console's 霊界 tab,
     ``handlers.console.feed``), never for a send."""
     to = notice.to
     if to.kind == "public":
@@ -50,7 +51,8 @@ def recipients(rules: GameRules, state: Any, notice: Notice, *, echo: bool = Fal
     seats = rules.seats(state)
     chats = [seats[s].user_id for s in to.seats if s in seats]
     if to.kind == "afterlife":
-        chats += [m.user_id for m in state.spectators if m.user_id != to.sender and m.user_id not in chats]
+        readers = rules.afterlife_readers(state)  # while the dead are held silent: the muted spectators
+        chats += [user for user in readers if user != to.sender and user not in chats]
         if echo and to.sender is not None and to.sender not in chats:
             chats.append(to.sender)
     return chats

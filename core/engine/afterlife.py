@@ -7,8 +7,10 @@ spectators").
   and out of the 霊界 as well (:meth:`Afterlife.listeners`).
 - **Relay.** What such a seat, or a spectator, sends as relayed text (``Say``: ``/t <text>`` in the 1:1
   chat, the console's say box) goes out as one notice to the ``afterlife`` audience
-  (:func:`core.engine.notice.to_afterlife`): the other seats out of the table, plus every spectator, whom
-  the shell adds when it renders; never a living seat. The sender hears ``afterlife.sent``. Refused:
+  (:func:`core.engine.notice.to_afterlife`): the other seats out of the table, plus the spectators who
+  read it (:func:`readers`: every one, or only those muted in the group while the game holds its dead
+  silent there, :func:`held`), whom the shell adds when it renders; never a living seat. The sender
+  hears ``afterlife.sent``. Refused:
   ``afterlife.closed`` (the game's ``afterlife`` option is off, or the game has not started),
   ``input.too_long`` (over :data:`MAX_SAY` characters), ``game.over``.
 - **Spectators** (``Watch``, ``Unwatch``) are users, not seats: at most :data:`MAX_SPECTATORS`, kept in
@@ -223,13 +225,42 @@ def configure(state: TableState, channel: Afterlife | None, command: Configure) 
     return command
 
 
-def to_mute(state: TableState, channel: Afterlife | None) -> list[str]:
-    """The spectators the shell should mute in the group now, so they may see what the dead see: all of
-    them while 霊界表示 is on and the game runs (dealt, not over); none otherwise (the shell lifts the
-    mutes it set). User ids, in the order they started watching."""
-    if channel is None or not getattr(state, "players", None) or state.is_over or not channel.sees(state):
+def to_mute(state: TableState, channel: Afterlife | None, *, held: bool = False) -> list[str]:
+    """The spectators the shell should mute in the group now, so they may see what the dead see and read
+    what the dead write: all of them while the game runs (dealt, not over) and 霊界表示 is on, or its 霊界
+    is open and ``held`` (the game holds the seats out of the table silent in the group now,
+    :func:`held`); none otherwise (the shell lifts the mutes it set). User ids, in the order they
+    started watching."""
+    if channel is None or not getattr(state, "players", None) or state.is_over:
         return []
-    return [m.user_id for m in state.spectators]
+    if channel.sees(state) or (held and channel.enabled(state)):
+        return [m.user_id for m in state.spectators]
+    return []
+
+
+def held(state: TableState, channel: Afterlife | None, speakers: set[int] | None) -> bool:
+    """Whether the game holds the seats out of the table silent in the group now: it runs, the platform
+    can mute (``settings["mutes"]`` is not False: LINE cannot) and its ``speakers`` (None: everyone may
+    post) leaves out every seat of the 霊界 (政治家人狼, DEATH NOTE 人狼 and 徒桜戦争 throughout play;
+    人狼 with ``strictMute`` or ``graveyardReveal``)."""
+    if channel is None or not getattr(state, "players", None) or state.is_over:
+        return False
+    if state.settings.get("mutes", True) is False or speakers is None:
+        return False
+    return not speakers & set(channel.listeners(state))
+
+
+def readers(state: TableState, channel: Afterlife | None, *, held: bool) -> list[str]:
+    """The spectators who read the 霊界's words now: while the seats out of the table are ``held`` silent
+    in the group (:func:`held`) only those the shell muted there too (``SpectatorMuted``), since what a
+    dead player writes may carry what only they know (their own hidden role, a partner they recognised)
+    and a spectator free to post in the group could pass it on where the dead may not; every spectator
+    otherwise (the dead could post it there themselves: LINE, 人狼 without ``strictMute``). User ids, in
+    the order they started watching (docs/architecture.md "霊界 and spectators")."""
+    if channel is None or not held:
+        return [m.user_id for m in state.spectators]
+    muted = set(state.muted_spectators)
+    return [m.user_id for m in state.spectators if m.user_id in muted]
 
 
 def seeing(state: TableState, channel: Afterlife | None) -> list[str]:

@@ -34,6 +34,9 @@ async def watched(game: str) -> ConsoleTable:
     await local.open()
     local.names[SPECTATOR] = "Kai"
     await local.deliver(SPECTATOR, TextCommand("watch"), private=False)
+    # muted in the group, as the Telegram shell does while the dead are held silent (the playground cannot)
+    muted = SpectatorMuted(user_id=SPECTATOR, muted=True)
+    await local.service.runner.apply(local.game_id, muted, delivery_id=None, now=local.now)
     for _ in range(200):
         state = local.state()
         if state.is_over or local.rules.afterlife(state):  # a seat in the 霊界 (政治家人狼: after the speech)

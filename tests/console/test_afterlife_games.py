@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import pytest
 
+from core.engine.commands import SpectatorMuted
 from core.games import rules_for
 from devtools.local.game import LocalGame
 from devtools.local.sender import GROUP_CHAT
@@ -54,6 +55,9 @@ async def play(game: str) -> tuple[LocalGame, list[Relayed]]:
     await local.open()
     local.names[SPECTATOR] = "Kai"
     await local.deliver(SPECTATOR, TextCommand("watch"), private=False)
+    # muted in the group, as the Telegram shell does while the dead are held silent (the playground cannot)
+    muted = SpectatorMuted(user_id=SPECTATOR, muted=True)
+    await local.service.runner.apply(local.game_id, muted, delivery_id=None, now=local.now)
     relayed: list[Relayed] = []
     read: dict[str, int] = {}
     for _ in range(MAX_STEPS):
