@@ -78,7 +78,11 @@ _DEFAULTS: dict[str, Any] = {"params": {}, "actions": [], "phase_seq": None, "si
 
 
 def _compact(notice: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in notice.items() if k not in _DEFAULTS or v != _DEFAULTS[k]}
+    """``notice`` without its default fields; its audience without the user ids it does not name."""
+    kept = {k: v for k, v in notice.items() if k not in _DEFAULTS or v != _DEFAULTS[k]}
+    if isinstance(kept.get("to"), dict):
+        kept["to"] = {k: v for k, v in kept["to"].items() if v is not None}
+    return kept
 
 
 def load(text: str) -> Entry:

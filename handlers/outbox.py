@@ -36,10 +36,13 @@ K = TypeVar("K")
 MERGE_LIMIT = 4096
 
 
-def recipients(rules: GameRules, state: Any, notice: Notice) -> list[str]:
+def recipients(rules: GameRules, state: Any, notice: Notice, *, echo: bool = False) -> list[str]:
     """Chat ids a notice goes to: the group, seats' 1:1 chats, or one user's 1:1 chat; the 霊界
-    (``afterlife``, ``core.engine.afterlife``) is its seats' 1:1 chats plus every spectator's of ``state``
-    but the sender's (``Audience.user_id``)."""
+    (``afterlife``, ``core.engine.afterlife``) is its seats' 1:1 chats plus those of the spectators of
+    ``state`` who read it (``GameRules.afterlife_readers``: all, or only the muted ones while the dead are
+    held silent in the group) but its writer's (``Audience.sender``, told ``afterlife.sent`` instead of an
+    echo of their words). ``echo``: the writer's too, for what they may read (their console's 霊界 tab,
+    ``handlers.console.feed``), never for a send."""
     to = notice.to
     if to.kind == "public":
         return [state.chat_id]
@@ -48,7 +51,10 @@ def recipients(rules: GameRules, state: Any, notice: Notice) -> list[str]:
     seats = rules.seats(state)
     chats = [seats[s].user_id for s in to.seats if s in seats]
     if to.kind == "afterlife":
-        chats += [m.user_id for m in state.spectators if m.user_id != to.user_id and m.user_id not in chats]
+        readers = rules.afterlife_readers(state)  # while the dead are held silent: the muted spectators
+        chats += [user for user in readers if user != to.sender and user not in chats]
+        if echo and to.sender is not None and to.sender not in chats:
+            chats.append(to.sender)
     return chats
 
 
@@ -63,14 +69,15 @@ def _body(notice: Notice, locale: str, game: str, wording: str | None = None) ->
 
 
 def render_notices(
-    rules: GameRules, state: Any, notices: list[Notice], *, wording: str | None = None
+    rules: GameRules, state: Any, notices: list[Notice], *, wording: str | None = None, echo: bool = False
 ) -> list[OutMessage]:
     """Every notice rendered for every recipient, merged per chat where possible (see the module
     docstring): in order within each chat; a merged message takes the place of its first part.
     ``wording``: a catalog wording variant for every recipient alike: a key with a ``<key>.<wording>``
     text is rendered with that text (``"console"``: the player console is the primary private channel,
     so the texts send players to their own screen, not the 1:1 chat; ``handlers.runner``); None: the
-    usual texts."""
+    usual texts. ``echo``: a 霊界 text also for its writer (:func:`recipients`: what they read, never
+    sent)."""
     names = {seat: m.name for seat, m in rules.seats(state).items()}
     started = getattr(state, "phase", LOBBY) not in (LOBBY, CANCELLED)
     out: list[OutMessage] = []
@@ -90,7 +97,7 @@ def render_notices(
                 slot=notice.slot,
                 game_id=state.game_id if started and chat == state.chat_id else None,
             )
-            for chat in recipients(rules, state, notice)
+            for chat in recipients(rules, state, notice, echo=echo)
         ]
     return [message for _, message in merge(list(enumerate(out)), limit=MERGE_LIMIT)]
 

@@ -7,8 +7,10 @@ spectators").
   and out of the 霊界 as well (:meth:`Afterlife.listeners`).
 - **Relay.** What such a seat, or a spectator, sends as relayed text (``Say``: ``/t <text>`` in the 1:1
   chat, the console's say box) goes out as one notice to the ``afterlife`` audience
-  (:func:`core.engine.notice.to_afterlife`): the other seats out of the table, plus every spectator, whom
-  the shell adds when it renders; never a living seat. The sender hears ``afterlife.sent``. Refused:
+  (:func:`core.engine.notice.to_afterlife`): the other seats out of the table, plus the spectators who
+  read it (:func:`readers`: every one, or only those muted in the group while the game holds its dead
+  silent there, :func:`held`), whom the shell adds when it renders; never a living seat. The sender
+  hears ``afterlife.sent``. Refused:
   ``afterlife.closed`` (the game's ``afterlife`` option is off, or the game has not started),
   ``input.too_long`` (over :data:`MAX_SAY` characters), ``game.over``.
 - **Spectators** (``Watch``, ``Unwatch``) are users, not seats: at most :data:`MAX_SPECTATORS`, kept in
@@ -51,36 +53,49 @@ class Afterlife:
     """A game's reading of the 霊界: ``out``, the seats out of the table in a state (dead, elected, out,
     eliminated: the game's own word); ``enabled``, whether the game's ``afterlife`` option is on;
     ``sees_option``, the game's option of 霊界表示 (the dead see every role: 人狼 ``graveyardReveal``,
-    DEATH NOTE 人狼 ``spectators``, 政治家人狼 ``afterlifeSees``; None: the game has none, 徒桜戦争 by
-    A08), which ``/option afterlifeSees`` also names; ``sees``, whether it is on; ``reveal``, whether the
+    DEATH NOTE 人狼 and 政治家人狼 ``afterlifeSees``; None: the game has none, 徒桜戦争 by A08), which
+    ``/option afterlifeSees`` also names; ``sees_also``, other names the game's option takes (DEATH NOTE
+    人狼's spec id ``spectators``); ``sees``, whether it is on; ``reveal``, whether the
     engine shows a seat arriving in the 霊界 every seat's role (:func:`arrivals`; False where the game
     shows the dead what they see itself, 人狼's ``graveyardReveal``); ``seen``, the game's line (its recap's)
     for an event the 霊界 sees as it happens with 霊界表示 on (DEATH NOTE 人狼's night results), None for
-    the others."""
+    the others; ``welcome``, the catalog key a seat arriving in the 霊界 while it is open is told in the
+    1:1 chat (the game's own word for leaving, and that ``/t`` now writes in the 霊界: 政治家人狼
+    ``afterlife.you.elected`` or ``afterlife.you.out``, DEATH NOTE 人狼 and 徒桜戦争 ``afterlife.you``),
+    given the state and the seat; None where the game welcomes its dead itself (人狼's ``dead.you``)."""
 
     out: Callable[[Any], set[int]]
     enabled: Callable[[Any], bool]
     sees_option: str | None = None
+    sees_also: tuple[str, ...] = ()
     sees: Callable[[Any], bool] = _never
     reveal: bool = False
     seen: Callable[[Any, Event], KeyRef | None] | None = None
+    welcome: Callable[[Any, int], str] | None = None
 
     @staticmethod
     def of_the_dead(
-        option: Callable[[Any], bool], *, sees_option: str | None = None,
+        option: Callable[[Any], bool], *, sees_option: str | None = None, sees_also: tuple[str, ...] = (),
         sees: Callable[[Any], bool] = _never, reveal: bool = False,
         seen: Callable[[Any, Event], KeyRef | None] | None = None,
+        welcome: Callable[[Any, int], str] | None = None,
     ) -> Afterlife:  # fmt: skip
         """The reading every game shares: the seats not ``alive`` are out of the table (each game's own
         ``alive``: 政治家人狼's ``ELECTED`` and ``OUT`` are not), the 霊界 open while ``option`` is on."""
         return Afterlife(
-            out=lambda state: {p.seat for p in state.players if not p.alive}, enabled=option,
-            sees_option=sees_option, sees=sees, reveal=reveal, seen=seen,
+            out=the_dead, enabled=option,
+            sees_option=sees_option, sees_also=sees_also, sees=sees, reveal=reveal, seen=seen,
+            welcome=welcome,
         )  # fmt: skip
 
     def listeners(self, state: TableState) -> list[int]:
         """The seats in the 霊界 now: out of the table and not kicked, in seat order."""
         return sorted(self.out(state) - set(state.kicked))
+
+
+def the_dead(state: Any) -> set[int]:
+    """The seats not ``alive`` (each game's own ``alive``), the 霊界 of :meth:`Afterlife.of_the_dead`."""
+    return {p.seat for p in state.players if not p.alive}
 
 
 def say(g: TableCtx[Any], channel: Afterlife, text: str, *, seat: int | None = None,
@@ -200,7 +215,7 @@ def configure(state: TableState, channel: Afterlife | None, command: Configure) 
     name = command.option.lower()
     if channel is None or channel.sees_option is None:
         return command
-    if name == SEES:
+    if name == SEES or name in (n.lower() for n in channel.sees_also):
         command = command.model_copy(update={"option": channel.sees_option})
     elif name != channel.sees_option.lower():
         return command
@@ -210,13 +225,42 @@ def configure(state: TableState, channel: Afterlife | None, command: Configure) 
     return command
 
 
-def to_mute(state: TableState, channel: Afterlife | None) -> list[str]:
-    """The spectators the shell should mute in the group now, so they may see what the dead see: all of
-    them while 霊界表示 is on and the game runs (dealt, not over); none otherwise (the shell lifts the
-    mutes it set). User ids, in the order they started watching."""
-    if channel is None or not getattr(state, "players", None) or state.is_over or not channel.sees(state):
+def to_mute(state: TableState, channel: Afterlife | None, *, held: bool = False) -> list[str]:
+    """The spectators the shell should mute in the group now, so they may see what the dead see and read
+    what the dead write: all of them while the game runs (dealt, not over) and 霊界表示 is on, or its 霊界
+    is open and ``held`` (the game holds the seats out of the table silent in the group now,
+    :func:`held`); none otherwise (the shell lifts the mutes it set). User ids, in the order they
+    started watching."""
+    if channel is None or not getattr(state, "players", None) or state.is_over:
         return []
-    return [m.user_id for m in state.spectators]
+    if channel.sees(state) or (held and channel.enabled(state)):
+        return [m.user_id for m in state.spectators]
+    return []
+
+
+def held(state: TableState, channel: Afterlife | None, speakers: set[int] | None) -> bool:
+    """Whether the game holds the seats out of the table silent in the group now: it runs, the platform
+    can mute (``settings["mutes"]`` is not False: LINE cannot) and its ``speakers`` (None: everyone may
+    post) leaves out every seat of the 霊界 (政治家人狼, DEATH NOTE 人狼 and 徒桜戦争 throughout play;
+    人狼 with ``strictMute`` or ``graveyardReveal``)."""
+    if channel is None or not getattr(state, "players", None) or state.is_over:
+        return False
+    if state.settings.get("mutes", True) is False or speakers is None:
+        return False
+    return not speakers & set(channel.listeners(state))
+
+
+def readers(state: TableState, channel: Afterlife | None, *, held: bool) -> list[str]:
+    """The spectators who read the 霊界's words now: while the seats out of the table are ``held`` silent
+    in the group (:func:`held`) only those the shell muted there too (``SpectatorMuted``), since what a
+    dead player writes may carry what only they know (their own hidden role, a partner they recognised)
+    and a spectator free to post in the group could pass it on where the dead may not; every spectator
+    otherwise (the dead could post it there themselves: LINE, 人狼 without ``strictMute``). User ids, in
+    the order they started watching (docs/architecture.md "霊界 and spectators")."""
+    if channel is None or not held:
+        return [m.user_id for m in state.spectators]
+    muted = set(state.muted_spectators)
+    return [m.user_id for m in state.spectators if m.user_id in muted]
 
 
 def seeing(state: TableState, channel: Afterlife | None) -> list[str]:
@@ -258,14 +302,22 @@ def muted(g: TableCtx[Any], channel: Afterlife | None, command: SpectatorMuted) 
 
 
 def arrivals(g: TableCtx[Any], channel: Afterlife, before: Any) -> None:
-    """霊界表示: each spectator who sees from this command on (:func:`seeing`: muted, at the deal or once
-    muted) is told every seat's role in the 1:1 chat (``afterlife.roles``); and (``Afterlife.reveal`` and
-    its option on) each seat that arrived in the 霊界 with this
-    command is told every seat's role (``afterlife.roles``: one ``afterlife.role`` line a seat), and every
-    seat in the 霊界 each event of this command the game shows it (``Afterlife.seen``, as
-    ``afterlife.night``), in their 1:1 chats, and the spectators muted in the group (:func:`seeing`) the
-    same events; never anyone else (an unmuted spectator is told nothing hidden, like a living seat)."""
+    """After a command: each seat that arrived in the 霊界 with it is told, while the 霊界 is open and the
+    game goes on, that ``/t`` now writes there (``Afterlife.welcome``, in the game's words; nothing while
+    it is closed); each spectator who sees from this command on (:func:`seeing`: muted, at the deal or
+    once muted) is told every seat's role in the 1:1 chat (``afterlife.roles``); and (``Afterlife.reveal``
+    and its option on) each seat that arrived is told every seat's role (``afterlife.roles``: one
+    ``afterlife.role`` line a seat), and every seat in the 霊界 each event of this command the game shows
+    it (``Afterlife.seen``, as ``afterlife.night``), in their 1:1 chats, and the spectators muted in the
+    group (:func:`seeing`) the same events; never anyone else (an unmuted spectator is told nothing
+    hidden, like a living seat)."""
     s = g.s
+    arrived = (
+        set(channel.listeners(s)) - set(channel.listeners(before)) if s.players and before.players else set()
+    )
+    if channel.welcome is not None and channel.enabled(s) and not s.is_over:
+        for seat in sorted(arrived):
+            g.tell(seat, channel.welcome(s, seat))
     shown = set(seeing(before, channel))
     for user in seeing(s, channel):  # a muted spectator who sees from now on (the deal, the option on)
         if user not in shown:
@@ -273,7 +325,6 @@ def arrivals(g: TableCtx[Any], channel: Afterlife, before: Any) -> None:
     if not channel.reveal or not channel.sees(s) or not s.players or not before.players:
         return
     listeners = channel.listeners(s)
-    arrived = set(listeners) - set(channel.listeners(before))
     if arrived:
         lines = _roles(g)
         for seat in sorted(arrived):

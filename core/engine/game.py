@@ -79,7 +79,15 @@ class Game(Generic[S]):
 
     def spectators_to_mute(self, state: S) -> list[str]:
         """The spectators a shell should mute now (``core.engine.afterlife.to_mute``)."""
-        return afterlife.to_mute(state, self.steps.afterlife)
+        return afterlife.to_mute(state, self.steps.afterlife, held=self._held(state))
+
+    def afterlife_readers(self, state: S) -> list[str]:
+        """The spectators who read the 霊界's words now (``core.engine.afterlife.readers``)."""
+        return afterlife.readers(state, self.steps.afterlife, held=self._held(state))
+
+    def _held(self, state: S) -> bool:
+        """Whether the seats out of the table are held silent in the group now (``afterlife.held``)."""
+        return afterlife.held(state, self.steps.afterlife, self.speakers(state))
 
     def legal_actions(self, state: S, seat: int) -> list[Action]:
         return self.steps.legal_actions(state, seat)

@@ -10,7 +10,14 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+    model_validator,
+)
 
 
 class PlayerRef(BaseModel):
@@ -106,16 +113,36 @@ class Audience(BaseModel):
     """Who may read a notice.
 
     ``public``: the group chat. ``seat``: the listed seats' 1:1 chats. ``team``: the listed seats, as the
-    Adazakura team channel. ``user``: one platform user's 1:1 chat before seats exist (lobby).
-    ``afterlife``: the 霊界 (``core.engine.afterlife``): the listed seats, all out of the table, plus every
-    spectator of the game, which the shell adds when it renders (``TableState.spectators``), except the
-    user ``user_id`` (the sender, who is told apart).
+    Adazakura team channel. ``user``: the 1:1 chat of the platform user ``user_id`` (a lobby member, a
+    spectator; only this kind names ``user_id``). ``afterlife``: the 霊界 (``core.engine.afterlife``): the
+    listed seats, all out of the table, plus every spectator of the game, which the shell adds when it
+    renders (``TableState.spectators``); ``sender``, the user id of who wrote it (None for none): their
+    words are theirs to read (the console's 霊界 tab, ``handlers.console.feed``) but their chat is not sent
+    an echo (the sender is told ``afterlife.sent`` apart).
     """
 
     model_config = ConfigDict(frozen=True)
     kind: Literal["public", "seat", "team", "user", "afterlife"]
     seats: tuple[int, ...] = ()
     user_id: str | None = None
+    sender: str | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _stored_sender(cls, data: object) -> object:
+        """A 霊界 audience stored before ``sender`` existed (the game's history) named its sender in
+        ``user_id``: read it as the sender."""
+        if isinstance(data, dict) and data.get("kind") == "afterlife" and data.get("user_id"):
+            return {**data, "user_id": None, "sender": data.get("sender") or data["user_id"]}
+        return data
+
+    @model_serializer(mode="wrap")
+    def _without_no_sender(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
+        """As stored: ``sender`` only where there is one (every other audience stays as it was)."""
+        data: dict[str, object] = handler(self)
+        if data.get("sender") is None:
+            data.pop("sender", None)
+        return data
 
 
 PUBLIC = Audience(kind="public")
@@ -132,8 +159,9 @@ def to_team(seats: list[int]) -> Audience:
 
 
 def to_afterlife(seats: list[int], *, sender: str | None) -> Audience:
-    """The 霊界: ``seats`` (out of the table) and the game's spectators but ``sender`` (a user id)."""
-    return Audience(kind="afterlife", seats=tuple(sorted(seats)), user_id=sender)
+    """The 霊界: ``seats`` (out of the table, the sender's own seat not among them) and the game's
+    spectators; ``sender``, the user id of who wrote it (see :class:`Audience`)."""
+    return Audience(kind="afterlife", seats=tuple(sorted(seats)), sender=sender)
 
 
 def to_user(user_id: str) -> Audience:

@@ -57,7 +57,10 @@ class OptionTable:
     digits (人狼's ``discussionSeconds``: ``auto`` or seconds). ``long``: option name → its value for a
     group playing over days (the ``long`` preset; each game's
     docs/rules/<game>-decisions.md "Long games" says why). ``clocks``: the options whose value is ``off``
-    or a clock time ``HH:MM`` of the group's zone (``dayEnds``; their default is ``off``)."""
+    or a clock time ``HH:MM`` of the group's zone (``dayEnds``; their default is ``off``). ``aliases``:
+    another name a host may type for an option (alias → option name; DEATH NOTE 人狼's spec id
+    ``spectators`` for ``afterlifeSees``), never shown; a value stored under the alias (settings written
+    before the option took its name) still counts."""
 
     defaults: Mapping[str, Value]
     bounds: Mapping[str, tuple[int, int]] = field(default_factory=dict)
@@ -65,15 +68,22 @@ class OptionTable:
     printed: Mapping[str, Value] = field(default_factory=dict)
     long: Mapping[str, Value] = field(default_factory=dict)
     clocks: frozenset[str] = frozenset()
+    aliases: Mapping[str, str] = field(default_factory=dict)
 
     def get(self, state: TableState, name: str) -> Any:
-        """The value of option ``name``: the host's, else the default. Raises KeyError for an unknown
-        name (a rules defect)."""
-        return state.settings.get("options", {}).get(name, self.defaults[name])
+        """The value of option ``name``: the host's (under its name, else under an alias), else the
+        default. Raises KeyError for an unknown name (a rules defect)."""
+        options = state.settings.get("options", {})
+        if name not in options:
+            stored = [options[a] for a, n in self.aliases.items() if n == name and a in options]
+            if stored:
+                return stored[0]
+        return options.get(name, self.defaults[name])
 
     def find(self, typed: str) -> str | None:
-        """The option name ``typed`` (any case), or None."""
-        return next((k for k in self.defaults if k.lower() == typed.lower()), None)
+        """The option name ``typed`` (any case; an alias gives its option), or None."""
+        found = next((k for k in self.defaults if k.lower() == typed.lower()), None)
+        return found or next((n for a, n in self.aliases.items() if a.lower() == typed.lower()), None)
 
     def set(self, state: TableState, name: str, raw: str) -> Rejected | None:
         """Set option ``name`` from the word ``raw``; ``option.invalid`` (with the allowed range or words)
@@ -113,7 +123,10 @@ class OptionTable:
                     reason="option.invalid", params={"option": name, "allowed": self.allowed(name)}
                 )
             value = raw.lower()
-        state.settings.setdefault("options", {})[name] = value
+        options = state.settings.setdefault("options", {})
+        for alias in (a for a, n in self.aliases.items() if n == name):
+            options.pop(alias, None)
+        options[name] = value
         return None
 
     def allowed(self, name: str) -> str:
@@ -240,7 +253,8 @@ class OptionTable:
         """One ``option.line`` (option and value as typed) per option the host changed, options of
         ``printed`` aside (:meth:`rules` shows them)."""
         options = state.settings.get("options", {})
-        return [self._line(k, v) for k, v in options.items() if k not in self.printed]
+        named = {self.aliases.get(k, k): v for k, v in options.items()}
+        return [self._line(k, v) for k, v in named.items() if k not in self.printed]
 
 
 def too_long(name: str) -> Rejected:

@@ -105,6 +105,13 @@ def bounded(
     )  # fmt: skip
 
 
+def crossed(cells: dict[int, Cell], seats: list[int]) -> dict[int, Cell]:
+    """``cells`` with every seat of ``seats`` that has none marked ``frozen`` (×, could not vote: dead,
+    out of the game, elected, no voter of a runoff; ``table.legend.votes``), in seat order."""
+    marked = {**{seat: Cell(blank="frozen") for seat in seats}, **cells}
+    return dict(sorted(marked.items()))
+
+
 def alive() -> KeyRef:
     """The fate of a seat alive at the end."""
     return KeyRef(key="table.fate.alive")

@@ -106,8 +106,13 @@ class GameRules(Protocol):
 
     def spectators_to_mute(self, state: Any) -> list[str]:
         """The spectators' user ids a shell that can mute should mute in the group now: every spectator
-        while 霊界表示 is on and the game runs (``core.engine.afterlife.to_mute``); it tells the game which
-        it muted (``SpectatorMuted``), and only those are shown hidden roles."""
+        while the game runs and 霊界表示 is on, or its 霊界 is open while the dead are held silent
+        (``core.engine.afterlife.to_mute``); it tells the game which it muted (``SpectatorMuted``), and
+        only those are shown hidden roles, or, while the dead are held silent, the 霊界's words."""
+        ...
+
+    def afterlife_readers(self, state: Any) -> list[str]:
+        """The spectators' user ids that read the 霊界's words now (``core.engine.afterlife.readers``)."""
         ...
 
 

@@ -17,6 +17,7 @@ through the console only.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import groupby
 from typing import Any
 
 from core.engine.notice import Notice
@@ -47,28 +48,27 @@ def entries(
     for text in texts:
         entry = history.load(text)
         mine = [n for n in entry.notices if _addressed(n, user_id, seat)]
-        if not mine:
-            continue
-        messages = [
-            m for m in outbox.render_notices(rules, state, mine, wording=wording) if m.chat_id == user_id
-        ]
-        channel = AFTERLIFE if all(n.to.kind == "afterlife" for n in mine) else None
-        feed += [
-            _entry(entry.version * 1000 + place, m, entry.phase_seq, channel)
-            for place, m in enumerate(messages)
-        ]
+        place = 0
+        # the 霊界's texts apart from the rest of a commit (the page's 霊界 tab), each run in its order
+        for channel, run in groupby(mine, key=lambda n: AFTERLIFE if n.to.kind == "afterlife" else None):
+            notices = list(run)
+            messages = outbox.render_notices(rules, state, notices, wording=wording, echo=True)
+            for m in (m for m in messages if m.chat_id == user_id):
+                feed.append(_entry(entry.version * 1000 + place, m, entry.phase_seq, channel))
+                place += 1
     return bounded(feed)
 
 
 def _addressed(notice: Notice, user_id: str, seat: int | None) -> bool:
     """Whether ``notice`` reached ``user_id`` (at ``seat``, or None for a spectator): a 霊界 notice
-    reached its seats and, when the viewer has no seat, the spectators but its sender (the feed of a
-    spectator who started watching later shows what the 霊界 said before: the 霊界 is theirs to read)."""
+    reached its seats, every spectator, and its writer (``Audience.sender``: their own words, which their
+    chat was not sent); the feed of a spectator who started watching later shows what the 霊界 said
+    before: the 霊界 is theirs to read."""
     to = notice.to
     if to.kind == "user":
         return to.user_id == user_id
     if to.kind == "afterlife":
-        return seat in to.seats if seat is not None else to.user_id != user_id
+        return to.sender == user_id or seat is None or seat in to.seats
     return to.kind in ("seat", "team") and seat is not None and seat in to.seats
 
 

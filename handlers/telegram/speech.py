@@ -69,7 +69,8 @@ class Applied(BaseModel):
 
 def silenced(rules: GameRules, state: Any) -> dict[str, bool]:
     """``{user id: should be muted}`` for every seated player now [ADZ-8.1], [ADZ-11.3], and every
-    spectator while 霊界表示 is on (``GameRules.spectators_to_mute``: muted, they see what the dead see)."""
+    spectator while 霊界表示 is on or the game holds its dead silent with its 霊界 open
+    (``GameRules.spectators_to_mute``: muted, they see what the dead see and read what they write)."""
     speakers = rules.speakers(state)
     wanted = {
         m.user_id: speakers is not None and seat not in speakers for seat, m in rules.seats(state).items()

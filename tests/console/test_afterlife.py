@@ -34,9 +34,12 @@ async def watched(game: str) -> ConsoleTable:
     await local.open()
     local.names[SPECTATOR] = "Kai"
     await local.deliver(SPECTATOR, TextCommand("watch"), private=False)
+    # muted in the group, as the Telegram shell does while the dead are held silent (the playground cannot)
+    muted = SpectatorMuted(user_id=SPECTATOR, muted=True)
+    await local.service.runner.apply(local.game_id, muted, delivery_id=None, now=local.now)
     for _ in range(200):
         state = local.state()
-        if state.is_over or any(not p.alive for p in state.players):
+        if state.is_over or local.rules.afterlife(state):  # a seat in the 霊界 (政治家人狼: after the speech)
             break
         await local.step()
     assert not local.state().is_over, "the game ended before anybody was out of the table"
@@ -64,7 +67,7 @@ def test_the_dead_and_the_spectator_share_the_afterlife_tab_and_the_living_never
     async def run() -> None:
         table = await watched(game)
         state = table.game.state()
-        dead = next(p for p in state.players if not p.alive)
+        dead = state.players[table.game.rules.afterlife(state)[0] - 1]
         living = [p for p in state.players if p.alive]
 
         mine = await view_of(table, dead.user_id)
@@ -142,5 +145,28 @@ def test_a_muted_spectator_s_console_shows_every_role_and_an_unmuted_one_s_none(
             assert i18n.text(f"role.{p.role}.name", "ja", "werewolf") in shown
         assert after["actions"] == []
         assert after["read_only"] is True
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("game", ["politician", "werewolf"])
+def test_the_writer_reads_their_own_words_in_their_afterlife_tab_and_their_chat_gets_no_echo(
+    game: str,
+) -> None:
+    """A seat out of the table and a spectator each find what they wrote in their own 霊界 tab (as any
+    chat shows its writer their words), while their 1:1 chat is told ``afterlife.sent`` only: no echo."""
+
+    async def run() -> None:
+        table = await watched(game)
+        state = table.game.state()
+        dead = state.players[table.game.rules.afterlife(state)[0] - 1]
+        for writer, words in ((dead.user_id, "自分の霊界メモ"), (SPECTATOR, "観戦者の霊界メモ")):
+            sent = len(table.game.sender.log)
+            answer = await say(table, writer, words)
+            assert answer["ok"] is True, answer
+            tab = [e["text"] for e in (await view_of(table, writer))["afterlife"]]
+            assert [t for t in tab if words in t], (writer, tab)
+            chat = [e.text for e in table.game.sender.log[sent:] if e.chat_id == writer]
+            assert chat == [i18n.text("afterlife.sent", "ja", game)], chat
 
     asyncio.run(run())

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 import pytest
 
+from core.engine.commands import SpectatorMuted
+from core.games import rules_for
 from devtools.local.game import LocalGame
 from devtools.local.sender import GROUP_CHAT
 from handlers.messages import TextCommand
@@ -53,6 +55,9 @@ async def play(game: str) -> tuple[LocalGame, list[Relayed]]:
     await local.open()
     local.names[SPECTATOR] = "Kai"
     await local.deliver(SPECTATOR, TextCommand("watch"), private=False)
+    # muted in the group, as the Telegram shell does while the dead are held silent (the playground cannot)
+    muted = SpectatorMuted(user_id=SPECTATOR, muted=True)
+    await local.service.runner.apply(local.game_id, muted, delivery_id=None, now=local.now)
     relayed: list[Relayed] = []
     read: dict[str, int] = {}
     for _ in range(MAX_STEPS):
@@ -60,7 +65,9 @@ async def play(game: str) -> tuple[LocalGame, list[Relayed]]:
         if state.is_over:
             break
         if state.phase != "last_words":  # 人狼's executed player writes the last words with /t
-            out = [p.user_id for p in state.players if not p.alive and p.seat not in state.kicked]
+            afterlife = rules_for(game).steps.afterlife  # the game's 霊界 (政治家人狼: after the speech)
+            assert afterlife is not None
+            out = [state.players[seat - 1].user_id for seat in afterlife.listeners(state)]
             living = [p.user_id for p in state.players if p.alive]
             for sender in [*out, SPECTATOR]:
                 text = marker(len(relayed))

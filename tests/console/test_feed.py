@@ -14,7 +14,7 @@ from core.engine.table import Member, TableState
 from core.games import rules_for
 from devtools.local.game import LocalGame
 from devtools.local.sender import GROUP_CHAT
-from handlers import history
+from handlers import history, outbox
 from handlers.console import feed
 from handlers.messages import OutMessage
 from tests.console.table import ADZ_DEAL, ConsoleTable
@@ -110,3 +110,26 @@ def test_console_primary_also_keeps_the_ending_commit_s_private_messages_in_the_
     assert feed.outgoing(state, messages, console_primary=True) == [messages[0]]
     assert feed.outgoing(table_state(phase="lobby"), messages, console_primary=True) == messages
     assert feed.outgoing(table_state(phase="cancelled"), messages, console_primary=True) == messages
+
+
+def test_a_stored_afterlife_text_of_before_names_its_writer_who_reads_it_and_is_not_sent_it() -> None:
+    """A 霊界 text in a history written before ``Audience.sender`` (its writer in ``user_id``) is read with
+    its writer as the sender: it is in their feed, and their chat is not a recipient."""
+    rules = rules_for("adazakura")
+    lobby = rules.new_game(game_id="g1", chat_id="grp", host=Member(user_id="u1", name="A"), settings={},
+                           seed=1, now=0)  # fmt: skip
+    lobby.spectators = [Member(user_id="w1", name="Kai"), Member(user_id="w2", name="Mio")]
+    said = Notice(
+        key="afterlife.say.spectator", to=Audience(kind="afterlife"), params={"name": "Kai", "text": "x"}
+    )
+    stored = history.dump(2, delivery_id=None, sending_until=0, events=[], notices=[said]).replace(
+        '"to":{"kind":"afterlife","seats":[]}', '"to":{"kind":"afterlife","seats":[],"user_id":"w1"}'
+    )
+    [notice] = history.load(stored).notices
+    assert (notice.to.sender, notice.to.user_id) == ("w1", None)
+    assert outbox.recipients(rules, lobby, notice) == ["w2"]
+    text = i18n.text("afterlife.say.spectator", "ja", "adazakura", name="Kai", text="x")
+    for user in ("w1", "w2"):
+        assert [(e["text"], e.get("channel")) for e in feed.entries(rules, lobby, user, [stored], None)] == [
+            (text, feed.AFTERLIFE)
+        ]

@@ -31,7 +31,10 @@ def test_afterlife_sees_is_refused_in_a_line_lobby_with_the_reason(game: str, op
         table.befriend(host)
         table.say(host, GROUP, f"/newgame {game}")
         posted = table.say(host, GROUP, f"/option {option} on")
-        spec = {"politician": "afterlifeSees", "deathnote": "spectators", "werewolf": "graveyardReveal"}[game]
+        # the game's option as players read it (DEATH NOTE 人狼's spec id spectators is afterlifeSees, D31)
+        spec = {"politician": "afterlifeSees", "deathnote": "afterlifeSees", "werewolf": "graveyardReveal"}[
+            game
+        ]
         refusal = i18n.text("reason.afterlife.sees_unmutable", "ja", game, option=spec)
         assert refusal in [m.get("text") for m in posted.replied()]
         assert table.state().settings.get("options", {}).get(spec) is not True

@@ -113,3 +113,32 @@ def test_a_spectator_the_bot_could_not_mute_is_shown_no_role(why: str) -> None:
         assert table.state().muted_spectators == []
         assert [m.user_id for m in table.state().spectators] == [SPECTATOR.chat]
         assert roles_shown(table) == []
+
+
+@pytest.mark.parametrize("mutable", [True, False], ids=["muted", "administrator"])
+def test_with_the_dead_held_silent_a_spectator_reads_the_afterlife_only_once_muted(mutable: bool) -> None:
+    """``strictMute`` holds the dead silent in the group; 霊界表示 off: the bot mutes the spectator anyway,
+    and a dead player's 霊界 text reaches them only so (an administrator it cannot mute reads none of it;
+    ``afterlife.held``, ``readers``); nobody is shown a role."""
+    with FakeTelegramApi() as api, moto_store() as store:
+        api.members.promote(GROUP)
+        if not mutable:
+            api.members.promote(GROUP, SPECTATOR.number)
+        table = muting_table(api, store)
+        open_and_start(table, "werewolf", {"strictMute": "on"})
+        table.in_group(SPECTATOR, "/watch")
+        assert muted(api) is mutable
+        bots = werewolf.Bots(table, random.Random(3))
+        for _ in range(werewolf.MAX_PHASES):
+            state = table.latest
+            dead = [
+                p for p in table.people if any(s.user_id == p.chat and not s.alive for s in state.players)
+            ]
+            if dead and state.phase != "last_words":
+                break
+            bots.play_phase()
+        assert dead, "nobody died"
+        table.in_private(dead[0], "/t 霊界から: わたしは占い師でした")
+        said = [text for text in table.sent_to(SPECTATOR.chat) if "わたしは占い師でした" in text]
+        assert bool(said) is mutable
+        assert roles_shown(table) == []

@@ -160,7 +160,9 @@ def _private(step: Step, notice: Notice, seat: int) -> None:
     where = f"{notice.key} to P{seat} ({before.phase} → {after.phase})"
     own_query = isinstance(step.command, Query) and step.actor() == seat
     own_say = isinstance(step.command, Say) and step.actor() == seat and notice.key == "afterlife.sent"
-    allowed = own_query or own_say
+    # the 霊界's welcome on elimination (afterlife.you: how /t writes there, nothing of the game)
+    arrival = notice.key == "afterlife.you" and before.players[seat - 1].alive
+    allowed = own_query or own_say or arrival
     assert after.players[seat - 1].alive or allowed, f"§8.4/AMB-51: eliminated P{seat} told {where}"
     if notice.silent or notice.key in RELAY:
         assert notice.silent, f"§11.4: a relay with a sound ({where})"

@@ -30,8 +30,10 @@ QUERIES = 0.03
 QUERY_KINDS: list[Literal["me", "status", "board", "help"]] = ["me", "status", "board", "help"]
 #: The chance of a 霊界 move (a spectator watching, a text from the 霊界) before each move.
 AFTERLIFE_CHANCE = 0.05
-#: The chance, at each step while the spectator watches unmuted, that the game is told they were muted.
-MUTE_CHANCE = 0.02
+#: The chance, at each step while the spectator watches unmuted, that the game is told they were muted
+#: (often enough that a muted spectator reads the 霊界 of a game that holds its dead silent, which an
+#: unmuted one does not: ``core.engine.afterlife.readers``).
+MUTE_CHANCE = 0.1
 #: The user who watches the random games (issue 24 §2).
 SPECTATOR = "spectator:1"
 

@@ -107,7 +107,7 @@ def play_t6() -> Table:
     assert t.first("turn.drew", 1).params["card"] == card("EX1")
     assert t.draw == ["IL1", "IL2", "IR1", "IR2"]
     assert t.state.to_play == [1, 3, 4]
-    assert t.keys(2) == []
+    assert t.keys(2) == ["afterlife.you"]  # eliminated: /t now writes in the 霊界, nothing else
     assert t.refused(1, "play.SURVEILLANCE", 2) == "target.invalid"
     t.play(1, "SV3", 3)
     assert (t.state.active, t.keys(2)) == (3, [])

@@ -110,7 +110,9 @@ def advance(g: Ctx) -> None:
 
 
 #: The 霊界 of the dead [ADZ-3.3], only when the host turns ``afterlife`` on (A08: off by default).
-AFTERLIFE = afterlife.Afterlife.of_the_dead(lambda state: rule(state, "afterlife"))
+AFTERLIFE = afterlife.Afterlife.of_the_dead(
+    lambda state: rule(state, "afterlife"), welcome=lambda state, seat: "afterlife.you"
+)
 
 
 def team_say(g: Ctx, seat: int, text: str) -> Rejected | None:

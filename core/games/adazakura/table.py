@@ -1,7 +1,8 @@
 """The recap table of a finished 徒桜戦争 game ([ADZ-11.11], [ADZ-10.3]), from its log (the
 state must carry its full log, ``core.engine.history``): every seat's Megami and fate, every ballot of
-every vote and runoff with its weight and the exile marked, and each night's deaths and prevented deaths
-with their causes (a day's deaths other than the exile as an entry of that day)."""
+every vote and runoff with its weight, the exile marked and a seat that could not vote crossed (×), and
+each night's deaths and prevented deaths with their causes (a day's deaths other than the exile as an
+entry of that day)."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ def table(state: AdzState) -> rt.RecapTable | None:
         for event in events:
             d = event.data
             if event.kind == "VoteClosed":
-                votes.append(_row(d))
+                votes.append(_row(d, [p.seat for p in state.players]))
             elif event.kind in ("PlayerDied", "DeathPrevented") and d.get("cause") == "exile" and votes:
                 if event.kind == "PlayerDied":
                     votes[-1] = votes[-1].model_copy(update={"outcome": "exiled", "outcome_seat": d["seat"]})
@@ -51,7 +52,9 @@ def table(state: AdzState) -> rt.RecapTable | None:
     return rt.bounded("adazakura", result, list(state.winners), seats, votes, timeline)
 
 
-def _row(d: dict[str, Any]) -> rt.VoteRow:
+def _row(d: dict[str, Any], everyone: list[int]) -> rt.VoteRow:
+    """One vote's row: each ballot with its weight, ``frozen`` (×) for a frozen voter and for every seat
+    of ``everyone`` that had no ballot (dead, or no voter of a runoff), ``none`` (—) for one not cast."""
     weights: dict[str, Any] = d.get("weights", {})
     cells: dict[int, rt.Cell] = {}
     for voter, ballot in sorted(d.get("ballots", {}).items(), key=lambda kv: int(kv[0])):
@@ -59,4 +62,6 @@ def _row(d: dict[str, Any]) -> rt.VoteRow:
             cells[int(voter)] = rt.Cell(target=ballot, weight=int(weights.get(voter, 1)))
         else:
             cells[int(voter)] = rt.Cell(blank="frozen" if ballot == "frozen" else "none")
-    return rt.VoteRow(label=rt.vote(int(d["day"]), int(d.get("round", 1)) - 1), cells=cells)
+    return rt.VoteRow(
+        label=rt.vote(int(d["day"]), int(d.get("round", 1)) - 1), cells=rt.crossed(cells, everyone)
+    )

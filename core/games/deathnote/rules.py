@@ -134,14 +134,17 @@ def apply(g: Ctx, seat: int, action: Action) -> None:
 
 #: What 霊界表示 shows the 霊界 as a night resolves: who wrote what (the Judgment), the Shinigami's swap.
 NIGHT_RESULTS = frozenset({"JudgmentResolved", "ShinigamiResolved"})
-#: The 霊界: the eliminated players (§8), while ``afterlife`` is on; with §11.5 ``spectators`` (霊界表示,
-#: off, AMB-51) each is shown every identity on arrival (docs/rules/deathnote-decisions.md).
+#: The 霊界: the eliminated players (§8), while ``afterlife`` is on; with ``afterlifeSees`` (§11.5
+#: ``spectators``, 霊界表示, off, AMB-51) each is shown every identity on arrival
+#: (docs/rules/deathnote-decisions.md D29, D31).
 AFTERLIFE = afterlife.Afterlife.of_the_dead(
     lambda state: bool(option(state, "afterlife")),
-    sees_option="spectators",
-    sees=lambda state: bool(option(state, "spectators")),
+    sees_option="afterlifeSees",
+    sees_also=("spectators",),
+    sees=lambda state: bool(option(state, "afterlifeSees")),
     reveal=True,
     seen=lambda g, event: recap.line(g, event) if event.kind in NIGHT_RESULTS else None,
+    welcome=lambda state, seat: "afterlife.you",
 )
 
 

@@ -15,10 +15,13 @@ from core.engine.result import Rejected
 from core.engine.table import TableState
 from core.games.deathnote.cards import IDENTITIES, ITEM_COUNTS, MIN_PLAYERS
 
-#: §11.5 defaults; timers in seconds. ``spectators`` (霊界表示: every identity shown to an eliminated
-#: player) stays off (AMB-51): the bot cannot keep an eliminated player from talking in every chat; it
-#: is refused where the platform cannot mute them in the group (LINE). ``afterlife``: the eliminated
-#: players' 霊界, on (it tells them nothing the living know; docs/rules/deathnote-decisions.md).
+#: §11.5 defaults; timers in seconds. ``afterlifeSees`` is §11.5's ``spectators`` (霊界表示: every
+#: identity shown to an eliminated player), named as in the other games so that a player never meets
+#: "spectators" meaning both it and ``/watch`` (the spec's id is still accepted, :data:`ALIASES`;
+#: docs/rules/deathnote-decisions.md D31); it stays off (AMB-51): the bot cannot keep an eliminated
+#: player from talking in every chat; it is refused where the platform cannot mute them in the group
+#: (LINE). ``afterlife``: the eliminated players' 霊界, on (it tells them nothing the living know;
+#: docs/rules/deathnote-decisions.md).
 DEFAULTS: Final[dict[str, int | bool | str]] = {
     "seat_order": "random",
     "start_player": "random",
@@ -35,8 +38,10 @@ DEFAULTS: Final[dict[str, int | bool | str]] = {
     "shinigami_first": False,
     "exchange_decline": False,
     "afterlife": True,
-    "spectators": False,
+    "afterlifeSees": False,
 }
+#: The spec's ids a host may still type (§11.5 ``spectators``), never shown.
+ALIASES: Final[dict[str, str]] = {"spectators": "afterlifeSees"}
 _BOUNDS: Final[dict[str, tuple[int, int]]] = {
     "t_turn": (15, MAX),
     "t_choice": (10, MAX),
@@ -67,7 +72,7 @@ PRINTED: Final[dict[str, int | bool | str]] = {
 LONG: Final[dict[str, int | bool | str]] = {
     "t_turn": 14400, "t_choice": 3600, "t_judgment": 7200, "t_shinigami_night": 3600,
 }  # fmt: skip
-OPTIONS: Final = OptionTable(DEFAULTS, _BOUNDS, _CHOICES, PRINTED, LONG)
+OPTIONS: Final = OptionTable(DEFAULTS, _BOUNDS, _CHOICES, PRINTED, LONG, aliases=ALIASES)
 
 
 def option(state: TableState, name: str) -> Any:

@@ -20,13 +20,15 @@ def table(state: DNState) -> rt.RecapTable | None:
     votes: list[rt.VoteRow] = []
     timeline: list[rt.Entry] = []
     fates: dict[int, KeyRef] = {}
+    out: set[int] = set()  # eliminated so far
     current = 1
+    everyone = [p.seat for p in state.players]
     for event in state.log:
         d = event.data
         if event.kind == "RoundStarted":
             current = int(d["round"])
         elif event.kind == "JudgmentResolved":
-            votes.append(_row(d))
+            votes.append(_row(d, everyone, out))
             target = d.get("target")
             hit = [] if target is None else [
                 rt.Death(seat=target, cause=KeyRef(key="table.cause.written"), saved=bool(d.get("saved")))
@@ -39,6 +41,7 @@ def table(state: DNState) -> rt.RecapTable | None:
             )
             fates[int(d["target"])] = KeyRef(key="table.fate.arrested", params={"n": current})
         elif event.kind == "PlayerEliminated":
+            out.add(int(d["seat"]))
             cause = KeyRef(key="table.cause.left" if d.get("left") else "table.cause.written")
             if d.get("left"):
                 timeline.append(rt.Entry(label=KeyRef(key="table.round", params={"n": current}),
@@ -55,11 +58,15 @@ def table(state: DNState) -> rt.RecapTable | None:
                       timeline)  # fmt: skip
 
 
-def _row(d: dict[str, Any]) -> rt.VoteRow:
+def _row(d: dict[str, Any], everyone: list[int], out: set[int]) -> rt.VoteRow:
+    """One Judgment's row: the name each living player wrote (Kira's note or a decoy, §11.2), ``none``
+    (—) for one who wrote none, ``frozen`` (×) for a seat eliminated before it (``out``)."""
     cells = {
         int(seat): rt.Cell(target=t) if isinstance(t, int) else rt.Cell(blank="none")
         for seat, t in sorted(d.get("named", {}).items(), key=lambda kv: int(kv[0]))
     }
+    cells |= {seat: rt.Cell(blank="none") for seat in everyone if seat not in cells and seat not in out}
+    cells = rt.crossed(cells, everyone)
     target = d.get("target")
     written = target is not None and not d.get("saved")
     return rt.VoteRow(

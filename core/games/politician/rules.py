@@ -114,13 +114,30 @@ def apply(g: Ctx, seat: int, action: Action) -> None:
         end_night(g)
 
 
+def _out(state: PolState) -> set[int]:
+    """The ``ELECTED`` and ``OUT`` players, but the elected player during their policy speech: they may
+    still post their statement in the group (§6.7 step 5), so nothing of the 霊界 (its words, 霊界表示's
+    roles) may reach them before it ends (docs/rules/politician-decisions.md P22)."""
+    out = afterlife.the_dead(state)
+    if state.phase == "policy_speech" and state.elected:
+        out.discard(state.elected)
+    return out
+
+
+def _welcome(state: PolState, seat: int) -> str:
+    """The 1:1 notice of a player arriving in the 霊界, in the game's word for how they left."""
+    return "afterlife.you.elected" if state.players[seat - 1].status == "elected" else "afterlife.you.out"
+
+
 #: The 霊界: the ``ELECTED`` and ``OUT`` players, who watch (AMB-03, §6), while ``afterlife`` is on; with
 #: ``afterlifeSees`` (霊界表示, off) each is shown every role on arrival (docs/rules/politician-decisions.md).
-AFTERLIFE = afterlife.Afterlife.of_the_dead(
-    lambda state: bool(option(state, "afterlife")),
+AFTERLIFE = afterlife.Afterlife(
+    out=_out,
+    enabled=lambda state: bool(option(state, "afterlife")),
     sees_option="afterlifeSees",
     sees=lambda state: bool(option(state, "afterlifeSees")),
     reveal=True,
+    welcome=_welcome,
 )
 
 

@@ -48,6 +48,5 @@ def _row(r: Round, elected: int | None, everyone: list[int]) -> rt.VoteRow:
         for b in r.ballots
     }
     cells.update({v: rt.Cell(blank="none") for v in r.no_ballot})
-    cells.update({seat: rt.Cell(blank="frozen") for seat in everyone if seat not in cells})
-    return rt.VoteRow(label=rt.vote(r.day, r.round), cells=dict(sorted(cells.items())),
+    return rt.VoteRow(label=rt.vote(r.day, r.round), cells=rt.crossed(cells, everyone),
                       outcome="elected" if elected is not None else "none", outcome_seat=elected)  # fmt: skip

@@ -1,5 +1,6 @@
 """The recap table of a finished classic 人狼 game (``werewolf.md`` §6.11): every seat's role
-and fate (身代わり君 as seat 0), every ballot of every day and runoff with the execution marked, and every
+and fate (身代わり君 as seat 0), every ballot of every day and runoff with the execution marked and a seat
+that could not vote (dead, or no voter of a runoff) crossed (×), and every
 night's deaths with their causes. Read from the state alone (rounds, night records, deaths)."""
 
 from __future__ import annotations
@@ -36,12 +37,14 @@ def _votes(state: WWState) -> list[rt.VoteRow]:
         p.death.n: p.seat for p in state.players if p.death is not None and p.death.cause == "execution"
     }
     last = {r.day: r.round for r in state.rounds}
+    everyone = [p.seat for p in state.players]  # 身代わり君 (seat 0) never votes: no column
     rows = []
     for r in state.rounds:
         cells = {
             v: rt.Cell(target=r.ballots[v]) if v in r.ballots else rt.Cell(blank="none")
             for v in sorted(r.voters)
         }
+        cells = rt.crossed(cells, everyone)  # × the dead (and a runoff's non-voters): could not vote
         seat = executed.get(r.day) if r.round == last[r.day] else None
         outcome: rt.Outcome = "exiled" if seat is not None else "none"
         rows.append(

@@ -26,7 +26,10 @@ class Game:
         self.now = now
 
     def out(self) -> list[int]:
-        return sorted(p.seat for p in self.state.players if not p.alive)
+        """The seats in the 霊界 now (the game's reading: 政治家人狼's elected once their speech ends)."""
+        afterlife = self.rules.steps.afterlife
+        assert afterlife is not None
+        return afterlife.listeners(self.state)
 
     def living(self) -> list[int]:
         return sorted(p.seat for p in self.state.players if p.alive)
@@ -68,7 +71,7 @@ def with_the_dead(
             if (
                 not state.is_over
                 and state.phase != "last_words"
-                and sum(not p.alive for p in state.players) >= out
+                and len(rules.steps.afterlife.listeners(state)) >= out  # type: ignore[union-attr]
             ):
                 return Game(game, state, now)
     raise AssertionError(f"no running {game} game with {out} seats out")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.engine.commands import Say
+from core.engine.commands import Say, SpectatorMuted
 from core.engine.notice import PlayerRef
 from core.engine.result import Rejected
 from handlers.outbox import recipients
@@ -15,6 +15,7 @@ from tests.games.afterlife.helpers import GAMES, SPECTATOR, reason, with_the_dea
 @pytest.mark.parametrize("game", GAMES)
 def test_a_seat_out_of_the_table_reaches_the_other_dead_and_the_spectators_only(game: str) -> None:
     g = with_the_dead(game)
+    g.send(SpectatorMuted(user_id=SPECTATOR, muted=True))  # as the Telegram shell does (test_held.py)
     first, *others = g.out()
     said = g.send(Say(user_id=g.user(first), text="狼は3番だった"))
     (relayed,) = [n for n in said.notices if n.key == "afterlife.say"]

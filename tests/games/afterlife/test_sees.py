@@ -18,8 +18,10 @@ from core.engine.table import Member
 from core.games import rules_for
 from tests.games.afterlife.helpers import reason, with_the_dead
 
-#: Each game's own option of 霊界表示 (the spec's id), which ``/option afterlifeSees`` also names.
-SEES = {"politician": "afterlifeSees", "deathnote": "spectators", "werewolf": "graveyardReveal"}
+#: Each game's own option of 霊界表示, which ``/option afterlifeSees`` also names.
+SEES = {"politician": "afterlifeSees", "deathnote": "afterlifeSees", "werewolf": "graveyardReveal"}
+#: The rules spec's id of each game's option (DEATH NOTE 人狼's §11.5 ``spectators``, still accepted, D31).
+SPEC = {**SEES, "deathnote": "spectators"}
 
 
 def lobby(game: str, **settings: Any) -> Any:
@@ -46,7 +48,7 @@ def test_afterlife_sees_names_the_game_s_own_option_and_is_off_by_default(game: 
 @pytest.mark.parametrize("typed", ["afterlifeSees", "spec"])
 def test_afterlife_sees_is_refused_where_the_platform_cannot_mute(game: str, typed: str) -> None:
     rules, state = lobby(game, mutes=False)
-    name = SEES[game] if typed == "spec" else typed
+    name = SPEC[game] if typed == "spec" else typed
     refused = rules.decide(state, Configure(user_id=bot_user(1), option=name, values=("on",)), now=0)
     assert reason(refused) == "afterlife.sees_unmutable"
     off = rules.decide(state, Configure(user_id=bot_user(1), option=name, values=("off",)), now=0)
@@ -73,8 +75,10 @@ def test_a_seat_arriving_in_the_afterlife_is_shown_every_role_and_nobody_else_is
             result = rules.decide(state, command, now=now, legal=driver.legal)
             assert isinstance(result, Accepted)
             driver.observe(result.notices)
-            before = {p.seat for p in state.players if not p.alive}
-            arrived = {p.seat for p in result.state.players if not p.alive} - before
+            # the game's 霊界 (政治家人狼's elected arrives after their policy speech, P22)
+            afterlife = rules.steps.afterlife
+            assert afterlife is not None
+            arrived = set(afterlife.listeners(result.state)) - set(afterlife.listeners(state))
             roles = [n for n in result.notices if n.key == "afterlife.roles"]
             if not result.state.is_over:
                 assert sorted(s for n in roles for s in n.to.seats) == sorted(arrived)
@@ -143,12 +147,13 @@ def test_politician_shows_the_afterlife_each_night_s_actions_as_it_resolves() ->
 
 
 def test_deathnote_shows_the_afterlife_each_night_as_it_resolves() -> None:
-    """``spectators`` (霊界表示) in DEATH NOTE 人狼: as a Judgment or Shinigami night resolves, every
-    eliminated seat gets its recap line (``afterlife.night``), nobody else; without it, nobody does."""
+    """``afterlifeSees`` (霊界表示, §11.5 ``spectators``) in DEATH NOTE 人狼: as a Judgment or Shinigami
+    night resolves, every eliminated seat gets its recap line (``afterlife.night``), nobody else; without
+    it, nobody does."""
     rules, seen = rules_for("deathnote"), []
     for sees in (True, False):
         for seed in range(1, 40):
-            state = start_bot_game(rules, 6, seed=seed, settings={"options": {"spectators": sees}}).state
+            state = start_bot_game(rules, 6, seed=seed, settings={"options": {"afterlifeSees": sees}}).state
             driver, now = Driver(rules, Rng.seeded(seed)), 0
             while (command := driver.next_command(state)) is not None and not state.is_over:
                 now = next_now(state, command, now)

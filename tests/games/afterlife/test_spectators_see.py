@@ -14,7 +14,7 @@ from core.engine.result import Accepted
 from core.engine.rng import Rng
 from tests.games.afterlife.helpers import SPECTATOR, reason, with_the_dead
 
-SEES = {"politician": "afterlifeSees", "deathnote": "spectators", "werewolf": "graveyardReveal"}
+SEES = {"politician": "afterlifeSees", "deathnote": "afterlifeSees", "werewolf": "graveyardReveal"}
 
 
 def _keys_to(result: Accepted[object], user: str) -> list[str]:
@@ -61,7 +61,7 @@ def test_spectator_muted_is_refused_for_anyone_not_watching() -> None:
 def test_a_muted_spectator_of_deathnote_sees_each_night_result_as_the_dead_do() -> None:
     """DEATH NOTE 人狼's 霊界 sees each night's result as it resolves (``Afterlife.seen``): a muted
     spectator is told the same lines as a seat in the 霊界, until the end."""
-    table = with_the_dead("deathnote", out=1, options={"spectators": True})
+    table = with_the_dead("deathnote", out=1, options={"afterlifeSees": True})
     table.send(SpectatorMuted(user_id=SPECTATOR, muted=True))
     driver = Driver(table.rules, Rng.seeded(7))
     nights = 0

@@ -147,3 +147,33 @@ def test_3_3_s1_seat_order_join_keeps_the_join_order() -> None:
     lobby.option("seat_order", "join")
     lobby.ok(StartGame(user_id=user(1)))
     assert [p.user_id for p in lobby.state.players] == [user(s) for s in range(1, 6)]
+
+
+def test_d31_the_spec_s_spectators_option_reads_as_afterlife_sees_and_the_spec_id_still_sets_it() -> None:
+    """§11.5 ``spectators`` is 霊界表示: the option list, ``/option``'s refusal and the lobby's settings say
+    ``afterlifeSees`` (a spectator is someone who typed ``/watch``); ``/option spectators on`` still sets
+    it, and a value stored under the spec's id still counts."""
+    import core.i18n as i18n
+    from core.games.deathnote.rules import AFTERLIFE
+
+    def shown(notices: list[Any]) -> str:
+        return "\n".join(i18n.render(n, locale, "deathnote") for n in notices for locale in ("ja", "en"))
+
+    lobby = Lobby(4)
+    lobby.ok(Configure(user_id=user(1), option="", values=()))
+    listed = shown(lobby.notices)
+    assert "afterlifeSees" in listed
+    assert "spectators" not in listed
+    refused = lobby.send(Configure(user_id=user(1), option="nosuch", values=("on",)))
+    assert isinstance(refused, Rejected)
+    assert "afterlifeSees" in refused.params["options"]
+    assert "spectators" not in refused.params["options"]
+    lobby.ok(Configure(user_id=user(1), option="spectators", values=("on",)))
+    assert lobby.state.settings["options"] == {"afterlifeSees": True}
+    assert AFTERLIFE.sees(lobby.state)
+    assert "afterlifeSees = on" in shown(lobby.notices)
+    assert "spectators" not in shown(lobby.notices)
+    stored = Lobby(4, {"options": {"spectators": True}})  # a lobby or group default of before D31
+    assert AFTERLIFE.sees(stored.state)
+    stored.ok(Configure(user_id=user(1), option="", values=()))
+    assert "afterlifeSees = on" in shown(stored.notices)
