@@ -25,6 +25,7 @@ from devtools.local import bots
 from devtools.local.intents import describe, logged, pressed
 from devtools.local.reading import GameReader
 from devtools.local.sender import GROUP_CHAT, PLATFORM, LocalSender, user_id
+from devtools.local.speech import LocalSpeech
 from devtools.local.texts import bot_names, ui
 from devtools.local.watched import WatchedService
 from handlers.messages import Inbound, Intent, Outcome, Tap, TextCommand
@@ -101,6 +102,7 @@ class LocalGame:
             new_seed=lambda: self.seed + max(0, self.games - 1),
             settings_for=lambda chat_id: dict(settings),
             scheduler=self.timer,
+            after_commit=LocalSpeech(),
         )
         self.now = START
         self.person = user_id(1)

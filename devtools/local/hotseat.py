@@ -80,10 +80,13 @@ class HotSeatGame(LocalGame):
         return not answered(self.rules, state, seat, self.feed(user))
 
     def may_speak(self, user: str) -> bool:
-        """Whether ``user`` may post in the group now (see :attr:`LocalGame.person_may_speak`)."""
+        """Whether ``user`` may post in the group now (see :attr:`LocalGame.person_may_speak`); a spectator
+        the game had muted (:mod:`devtools.local.speech`) may not."""
         state, seat = self.state(), self.seat_of(user)
-        if state is None or seat is None:
+        if state is None:
             return True
+        if seat is None:
+            return user not in getattr(state, "muted_spectators", ())
         speakers = self.rules.speakers(state)
         return speakers is None or seat in speakers
 

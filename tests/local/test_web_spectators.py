@@ -81,6 +81,12 @@ def test_the_afterlife_reaches_the_spectator_and_the_out_never_the_living(browse
     living = [row for row in state["seats"] if not row["out"]]
     assert living
 
+    # 政治家人狼 holds its players out of the table silent in the group: the spectator who reads their words
+    # is muted there too, as the bot mutes one on Telegram (devtools.local.speech).
+    status, refused = browser.call("/playground/api/group", {"watcher": watcher["watcher"], "text": "ねえ"})
+    assert status == 400
+    assert refused["message"] == ui("web.error.no_speech", "ja", name=watcher["name"])
+
     browser.ok("/playground/api/private", {"seat": out[0]["seat"], "text": f"/t {WORDS}"})
     browser.ok("/playground/api/private", {"watcher": watcher["watcher"], "text": f"/t {REPLY}"})
 
