@@ -44,22 +44,30 @@ Checkpoint = Callable[[str], None]
 def speech_table(api: FakeTelegramApi, store: GameStore, *, settings: dict[str, Any] | None = None) -> Table:
     """Six players in the group of a fresh table whose services mute (the test-mode seats above)."""
     group_settings = {"setup": {"seats": SEATS}, **(settings or {})}
-    table = Table(api, store, players(6), settings=group_settings)
-    bot = api.bot()
+    return speaking(Table(api, store, players(6), settings=group_settings), group_settings, SEED)
+
+
+def speaking(table: Table, settings: dict[str, Any], seed: int) -> Table:
+    """``table`` with the webhook's and the timer's services replaced by ones that mute
+    (``TelegramSpeech`` after each commit, as production); ``settings`` are the group's, ``seed`` the new
+    game's."""
+    bot = table.api.bot()
     table.service = Service(
-        store,
+        table.store,
         TelegramSender(bot, bot_username=BOT_USERNAME),
         new_id=lambda: table.game_id,
-        new_seed=lambda: SEED,
-        settings_for=lambda chat_id: group_settings,
+        new_seed=lambda: seed,
+        settings_for=lambda chat_id: settings,
         after_commit=TelegramSpeech(bot),
     )
     webhook.configure(
         service=table.service, secret=SECRET, bot=bot, bot_username=BOT_USERNAME, clock=table.clock
     )
-    timer_bot = api.bot()
+    timer_bot = table.api.bot()
     timer_service = Service(
-        store, TelegramSender(timer_bot, bot_username=BOT_USERNAME), after_commit=TelegramSpeech(timer_bot)
+        table.store,
+        TelegramSender(timer_bot, bot_username=BOT_USERNAME),
+        after_commit=TelegramSpeech(timer_bot),
     )
     timer.configure(service=timer_service, clock=table.clock)
     return table

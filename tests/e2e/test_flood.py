@@ -69,12 +69,16 @@ CHANNEL = "2000000001"
 FLOOD_WAIT = 14
 
 
+#: The CJK Unified Ideographs a flood's texts are drawn from (U+4E00-U+9F9F).
+IDEOGRAPHS = [chr(code) for code in range(0x4E00, 0x9FA0)]
+
+
 def long_texts(seed: int) -> Iterator[str]:
     """Texts of :data:`LONG` CJK ideographs drawn at random: about 14 bits a character, so compression
     saves little (the worst a player can send in few bytes of input)."""
     rng = random.Random(seed)
     while True:
-        yield "".join(chr(rng.randrange(0x4E00, 0x9FA0)) for _ in range(LONG))
+        yield "".join(rng.choices(IDEOGRAPHS, k=LONG))
 
 
 def raw_item_size(client: Any, game_id: str) -> int:

@@ -12,14 +12,14 @@ discussion ends early, and none of its wake-ups hops on.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 import pytest
 
-import core.i18n as i18n
-from infra.timers import MemoryScheduler, WakeUp
+from infra.timers import MemoryScheduler
+from tests.e2e import long_games
 from tests.e2e.harness import moto_store
 from tests.e2e.line_table import GROUP, START, LineTable, line_players
+from tests.e2e.long_games import LongRun
 from tests.fakes.line_api import FakeLineApi
 
 pytestmark = [pytest.mark.aws]
@@ -29,32 +29,15 @@ DAY_ENDS = START + 12 * 3600
 
 
 def text(key: str, **params: object) -> str:
-    return i18n.text(key, "ja", "adazakura", **params)  # type: ignore[arg-type]
+    return long_games.text("adazakura", key, **params)
 
 
 def long_reminder(minutes: int, time: str) -> str:
-    return text("remind.choice.long", left=minutes * 60, month=1, day=1, time=time, abbr="JST")
-
-
-@dataclass
-class LongLine:
-    table: LineTable
-    wake_ups: MemoryScheduler
-
-    def run_until(self, second: int) -> None:
-        """Deliver every wake-up due by ``second`` at its own second, in order."""
-        while due := sorted((w for w in self.wake_ups.scheduled if w.at <= second), key=lambda w: w.at):
-            self.wake_ups.scheduled.remove(due[0])
-            self.table.now = max(self.table.now, due[0].at)
-            self.table.deliver(due[0])
-        self.table.now = max(self.table.now, second)
-
-    def of_phase(self, seq: int) -> list[WakeUp]:
-        return [w for w in self.wake_ups.scheduled if w.phase_seq == seq]
+    return long_games.long_reminder("adazakura", minutes, time)
 
 
 @pytest.fixture
-def long_game() -> Iterator[LongLine]:
+def long_game() -> Iterator[LongRun]:
     with FakeLineApi() as fake, moto_store() as store:
         wake_ups = MemoryScheduler()
         table = LineTable(fake, store, line_players(4), mode="push", scheduler=wake_ups)
@@ -68,14 +51,13 @@ def long_game() -> Iterator[LongLine]:
             for player in table.people:
                 table.join_lobby(player)
             table.say(host, GROUP, "/startgame")
-            wake_ups.scheduled = [w for w in wake_ups.scheduled if w.phase_seq != 0]  # the lobby's expiry
-            yield LongLine(table, wake_ups)
+            yield LongRun(table, wake_ups, table.deliver).started()
         finally:
             table.close()
 
 
 def test_every_player_is_pushed_the_reminders_an_hour_and_ten_minutes_before_the_night_ends(
-    long_game: LongLine,
+    long_game: LongRun,
 ) -> None:
     table = long_game.table
     seq = table.state().phase_seq
@@ -93,7 +75,7 @@ def test_every_player_is_pushed_the_reminders_an_hour_and_ten_minutes_before_the
     assert table.state().phase_seq == seq
 
 
-def test_the_day_ends_at_21_00_and_status_shows_it_in_the_groups_zone(long_game: LongLine) -> None:
+def test_the_day_ends_at_21_00_and_status_shows_it_in_the_groups_zone(long_game: LongRun) -> None:
     table = long_game.table
     long_game.run_until(NIGHT_ENDS)
     assert (table.state().phase, table.state().deadline_at) == ("discussion", DAY_ENDS)
@@ -106,7 +88,7 @@ def test_the_day_ends_at_21_00_and_status_shows_it_in_the_groups_zone(long_game:
     assert "1日目の昼の議論 (残り1時間59分)" in shown, shown
 
 
-def test_a_discussion_ended_early_leaves_none_of_its_wake_ups_hopping_on(long_game: LongLine) -> None:
+def test_a_discussion_ended_early_leaves_none_of_its_wake_ups_hopping_on(long_game: LongRun) -> None:
     table = long_game.table
     long_game.run_until(NIGHT_ENDS)
     day = table.state().phase_seq

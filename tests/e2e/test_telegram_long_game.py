@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 import pytest
 
-import core.i18n as i18n
 from handlers import timer
 from infra.timers import MemoryScheduler, WakeUp
+from tests.e2e import long_games
 from tests.e2e.harness import GROUP, START, Player, Table, moto_store, open_and_start, players, taps
+from tests.e2e.long_games import LongRun
 from tests.e2e.werewolf import newest_keyboard
 from tests.fakes.telegram_api import FakeTelegramApi
 from tests.telegram.builders import callback
@@ -33,53 +33,47 @@ DAY_ENDS = START + 12 * 3600
 
 
 def text(key: str, **params: object) -> str:
-    return i18n.text(key, "ja", "werewolf", **params)  # type: ignore[arg-type]
+    return long_games.text("werewolf", key, **params)
 
 
 def long_reminder(minutes: int, time: str) -> str:
-    return text("remind.choice.long", left=minutes * 60, month=1, day=1, time=time, abbr="JST")
+    return long_games.long_reminder("werewolf", minutes, time)
 
 
-@dataclass
-class LongTable:
-    table: Table
-    wake_ups: MemoryScheduler
-    delivered: int = 0
+class Timer:
+    """The timer Lambda receiving wake-ups as SQS records, one message id each."""
 
-    def deliver(self, wake_up: WakeUp) -> None:
-        """SQS hands ``wake_up`` to the timer Lambda at the table's clock (a hop's arrival or its last)."""
+    def __init__(self) -> None:
+        self.delivered = 0
+
+    def __call__(self, wake_up: WakeUp) -> None:
         self.delivered += 1
         body = wake_up.dump()
         answer = timer.handler({"Records": [{"messageId": f"w{self.delivered}", "body": body}]}, None)
         assert answer == {"batchItemFailures": []}
 
-    def run_until(self, second: int) -> None:
-        """Deliver every wake-up due by ``second`` at its own second, in order."""
-        while due := sorted((w for w in self.wake_ups.scheduled if w.at <= second), key=lambda w: w.at):
-            self.wake_ups.scheduled.remove(due[0])
-            self.table.now = max(self.table.now, due[0].at)
-            self.deliver(due[0])
-        self.table.now = max(self.table.now, second)
 
-    def of_phase(self, seq: int) -> list[WakeUp]:
-        return [w for w in self.wake_ups.scheduled if w.phase_seq == seq]
-
-
-@pytest.fixture
-def long_game() -> Iterator[LongTable]:
+def long_table(game: str, options: dict[str, str], zone: str | None = None) -> Iterator[LongRun]:
+    """Five players start ``game`` with ``options`` (``/option``) in a group whose admin first set ``zone``
+    (``/settings timezone``; none: the default)."""
     with FakeTelegramApi() as api, moto_store() as store:
         wake_ups = MemoryScheduler()
         table = Table(api, store, players(5), scheduler=wake_ups)
-        admin = table.people[0]
-        api.members.promote(GROUP, admin.number)
-        table.in_group(admin, "/settings timezone Asia/Tokyo")
-        open_and_start(table, "werewolf", {"preset": "long", "dayEnds": "21:00"})
-        wake_ups.scheduled = [w for w in wake_ups.scheduled if w.phase_seq != 0]  # the lobby's expiry
-        yield LongTable(table, wake_ups)
+        if zone is not None:
+            admin = table.people[0]
+            api.members.promote(GROUP, admin.number)
+            table.in_group(admin, f"/settings timezone {zone}")
+        open_and_start(table, game, options)
+        yield LongRun(table, wake_ups, Timer()).started()
+
+
+@pytest.fixture
+def long_game() -> Iterator[LongRun]:
+    yield from long_table("werewolf", {"preset": "long", "dayEnds": "21:00"}, zone="Asia/Tokyo")
 
 
 def test_the_group_sets_its_zone_and_the_long_preset_and_the_night_lasts_ten_hours(
-    long_game: LongTable,
+    long_game: LongRun,
 ) -> None:
     table = long_game.table
     state = table.state()
@@ -98,7 +92,7 @@ def test_the_group_sets_its_zone_and_the_long_preset_and_the_night_lasts_ten_hou
 
 
 def test_players_still_choosing_are_reminded_an_hour_and_ten_minutes_before_the_night_ends(
-    long_game: LongTable,
+    long_game: LongRun,
 ) -> None:
     table = long_game.table
     seq = table.state().phase_seq
@@ -124,7 +118,7 @@ def test_players_still_choosing_are_reminded_an_hour_and_ten_minutes_before_the_
     assert table.state().phase_seq == seq
 
 
-def test_the_day_ends_at_21_00_tokyo_time_and_status_shows_it(long_game: LongTable) -> None:
+def test_the_day_ends_at_21_00_tokyo_time_and_status_shows_it(long_game: LongRun) -> None:
     table = long_game.table
     long_game.run_until(NIGHT_ENDS)
     state = table.state()
@@ -138,7 +132,7 @@ def test_the_day_ends_at_21_00_tokyo_time_and_status_shows_it(long_game: LongTab
     assert "1日目の議論 (残り1時間59分)" in status, status
 
 
-def test_a_discussion_ended_early_leaves_none_of_its_wake_ups_hopping_on(long_game: LongTable) -> None:
+def test_a_discussion_ended_early_leaves_none_of_its_wake_ups_hopping_on(long_game: LongRun) -> None:
     table = long_game.table
     long_game.run_until(NIGHT_ENDS)
     day = table.state().phase_seq
@@ -172,19 +166,14 @@ def _living(table: Table) -> list[Player]:
 
 
 @pytest.fixture
-def long_campaign() -> Iterator[LongTable]:
+def long_campaign() -> Iterator[LongRun]:
     """A 政治家人狼 game of 5 with ``/option preset long`` and no ``dayEnds``: no role check at 5 (no
     lover), 10 minutes a player to stand, then a 12-hour campaign."""
-    with FakeTelegramApi() as api, moto_store() as store:
-        wake_ups = MemoryScheduler()
-        table = Table(api, store, players(5), scheduler=wake_ups)
-        open_and_start(table, "politician", {"preset": "long"})
-        wake_ups.scheduled = [w for w in wake_ups.scheduled if w.phase_seq != 0]  # the lobby's expiry
-        yield LongTable(table, wake_ups)
+    yield from long_table("politician", {"preset": "long"})
 
 
 def test_a_twelve_hour_campaign_reads_twelve_hours_in_the_group_and_in_status(
-    long_campaign: LongTable,
+    long_campaign: LongRun,
 ) -> None:
     table = long_campaign.table
     campaign_starts = START + 5 * 600

@@ -12,15 +12,11 @@ import random
 import pytest
 
 import core.i18n as i18n
-from handlers import timer
-from handlers.service import Service
-from handlers.telegram import webhook
-from handlers.telegram.sender import TelegramSender
-from handlers.telegram.speech import TelegramSpeech
 from infra.store import GameStore
 from tests.e2e import werewolf
-from tests.e2e.harness import GROUP, SECRET, Player, moto_store, open_and_start
-from tests.fakes.telegram_api import BOT_USERNAME, FakeTelegramApi
+from tests.e2e.harness import GROUP, Player, moto_store, open_and_start
+from tests.e2e.muting import speaking
+from tests.fakes.telegram_api import FakeTelegramApi
 
 pytestmark = [pytest.mark.aws]
 
@@ -32,23 +28,7 @@ ROLES = i18n.text("afterlife.roles", "ja", "werewolf", lines=[]).splitlines()[0]
 def muting_table(api: FakeTelegramApi, store: GameStore) -> werewolf.WerewolfTable:
     """Five players of 人狼 whose webhook and timer services mute (``TelegramSpeech``), as production."""
     table = werewolf.WerewolfTable(api, store, werewolf.people(5))
-    bot = api.bot()
-    table.service = Service(
-        store,
-        TelegramSender(bot, bot_username=BOT_USERNAME),
-        new_id=lambda: table.game_id,
-        new_seed=lambda: 1,
-        settings_for=lambda chat_id: {},
-        after_commit=TelegramSpeech(bot),
-    )
-    webhook.configure(
-        service=table.service, secret=SECRET, bot=bot, bot_username=BOT_USERNAME, clock=table.clock
-    )
-    timer_bot = api.bot()
-    timer_service = Service(
-        store, TelegramSender(timer_bot, bot_username=BOT_USERNAME), after_commit=TelegramSpeech(timer_bot)
-    )
-    timer.configure(service=timer_service, clock=table.clock)
+    speaking(table, {}, 1)
     return table
 
 

@@ -20,6 +20,13 @@ def refusal(reason: str, game: str = "adazakura", **params: object) -> str:
     return i18n.text(f"reason.{reason}", "ja", game, **params)  # type: ignore[arg-type]
 
 
+def lobby(game: str | None = None) -> Group:
+    """A group whose host has just opened a lobby of ``game`` (``None``: ``/newgame`` alone)."""
+    group = Group()
+    group.say(HOST, "/newgame" if game is None else f"/newgame {game}")
+    return group
+
+
 def test_an_admin_sets_the_zone_and_the_next_lobby_reads_its_deadlines_there() -> None:
     group = Group()
 
@@ -43,8 +50,7 @@ def test_an_unknown_zone_is_refused_and_nothing_is_saved() -> None:
 
 
 def test_a_player_who_is_neither_host_nor_admin_may_not_change_the_zone() -> None:
-    group = Group()
-    group.say(HOST, "/newgame")
+    group = lobby()
 
     outcome = group.say(PLAYER, "/settings timezone UTC")
 
@@ -66,8 +72,7 @@ def test_without_a_zone_the_group_reads_tokyo_time() -> None:
      ("werewolf", WEREWOLF_LONG)],
 )  # fmt: skip
 def test_option_preset_long_sets_every_games_long_phase_lengths(game: str, long: dict[str, object]) -> None:
-    group = Group()
-    group.say(HOST, f"/newgame {game}")
+    group = lobby(game)
 
     outcome = group.say(HOST, "/option preset long")
 
@@ -78,8 +83,7 @@ def test_option_preset_long_sets_every_games_long_phase_lengths(game: str, long:
 
 
 def test_the_long_preset_is_named_in_the_lobby_and_default_takes_it_back() -> None:
-    group = Group()
-    group.say(HOST, "/newgame politician")
+    group = lobby("politician")
     group.say(HOST, "/option preset long")
     assert "・プリセット: 長期戦" in group.texts()[-1]
 
@@ -95,8 +99,7 @@ def test_the_long_preset_is_named_in_the_lobby_and_default_takes_it_back() -> No
      ("werewolf", "voteSeconds"), ("werewolf", "discussionSeconds")],
 )  # fmt: skip
 def test_a_phase_over_48_hours_is_refused_with_the_reason(game: str, option: str) -> None:
-    group = Group()
-    group.say(HOST, f"/newgame {game}")
+    group = lobby(game)
 
     outcome = group.say(HOST, f"/option {option} {MAX_PHASE_SECONDS + 1}")
     accepted = group.say(HOST, f"/option {option} {MAX_PHASE_SECONDS}")
@@ -109,8 +112,7 @@ def test_a_phase_over_48_hours_is_refused_with_the_reason(game: str, option: str
 
 @pytest.mark.parametrize("typed", ["25:00", "9", "noon", "21:60"])
 def test_day_ends_takes_off_or_a_clock_time(typed: str) -> None:
-    group = Group()
-    group.say(HOST, "/newgame werewolf")
+    group = lobby("werewolf")
 
     outcome = group.say(HOST, f"/option dayEnds {typed}")
 
@@ -121,8 +123,7 @@ def test_day_ends_takes_off_or_a_clock_time(typed: str) -> None:
 
 @pytest.mark.parametrize("typed", ["２１:００", "２１：００", "21：00", "２１００"])
 def test_day_ends_reads_full_width_digits_and_colon(typed: str) -> None:
-    group = Group()
-    group.say(HOST, "/newgame werewolf")
+    group = lobby("werewolf")
 
     outcome = group.say(HOST, f"/option dayEnds {typed}")
 
@@ -144,8 +145,7 @@ def test_full_width_values_read_the_same_in_option_and_settings() -> None:
 
 
 def test_day_ends_is_kept_as_hh_mm_and_shown_in_the_lobby() -> None:
-    group = Group()
-    group.say(HOST, "/newgame werewolf")
+    group = lobby("werewolf")
 
     group.say(HOST, "/option dayEnds 9:30")
 
@@ -171,21 +171,19 @@ def test_the_day_ends_buttons_offer_clock_times_and_save_the_one_pressed() -> No
 
 
 def test_the_lobby_shows_each_long_timer_as_a_span_of_time_too() -> None:
-    group = Group()
-    group.say(HOST, "/newgame adazakura")
+    group = lobby("adazakura")
 
     group.say(HOST, "/option preset long")
 
-    lobby = group.texts()[-1]
-    assert "・night = 36000 (10時間)" in lobby
-    assert "・discussion = 43200 (12時間)" in lobby
-    assert "・k = 0\n" in lobby, "a count is no span of time"
-    assert "43200秒" not in lobby
+    shown = group.texts()[-1]
+    assert "・night = 36000 (10時間)" in shown
+    assert "・discussion = 43200 (12時間)" in shown
+    assert "・k = 0\n" in shown, "a count is no span of time"
+    assert "43200秒" not in shown
 
 
 def test_a_politician_lobby_shows_per_player_timers_as_spans_too() -> None:
-    group = Group()
-    group.say(HOST, "/newgame politician")
+    group = lobby("politician")
 
     group.say(HOST, "/option candidacySecondsPerPlayer 90")
 
@@ -206,8 +204,7 @@ def test_the_discussion_help_names_the_seconds_it_holds_after_the_long_preset() 
 
 
 def test_a_discussion_below_two_minutes_is_refused_with_the_words_and_the_range() -> None:
-    group = Group()
-    group.say(HOST, "/newgame werewolf")
+    group = lobby("werewolf")
 
     outcome = group.say(HOST, "/option discussionSeconds 60")
 
@@ -217,27 +214,24 @@ def test_a_discussion_below_two_minutes_is_refused_with_the_words_and_the_range(
 
 
 def test_the_deathnote_lobby_names_the_long_preset() -> None:
-    group = Group()
-    group.say(HOST, "/newgame deathnote")
+    group = lobby("deathnote")
 
     assert "preset long" in group.texts()[-1]
 
 
 def test_deathnote_says_it_has_no_days_for_day_ends() -> None:
-    group = Group()
-    group.say(HOST, "/newgame deathnote")
+    group = lobby("deathnote")
 
-    lobby = group.say(HOST, "/option dayEnds 21:00")
+    option = group.say(HOST, "/option dayEnds 21:00")
     preset = group.say(ADMIN, "/settings deathnote dayEnds 21:00")
 
-    assert (lobby.reason, preset.reason) == ("option.no_days", "option.no_days")
+    assert (option.reason, preset.reason) == ("option.no_days", "option.no_days")
     assert group.texts()[-1] == refusal("option.no_days", "deathnote")
     assert "dayEnds" in group.texts()[-1]
 
 
 def test_option_alone_shows_its_value_and_allowed_values_in_the_lobby() -> None:
-    group = Group()
-    group.say(HOST, "/newgame werewolf")
+    group = lobby("werewolf")
     group.say(HOST, "/option dayEnds 21:00")
 
     group.say(PLAYER, "/option dayEnds")
@@ -248,8 +242,7 @@ def test_option_alone_shows_its_value_and_allowed_values_in_the_lobby() -> None:
 
 
 def test_option_with_two_values_is_refused_and_changes_nothing() -> None:
-    group = Group()
-    group.say(HOST, "/newgame politician")
+    group = lobby("politician")
 
     outcome = group.say(HOST, "/option dayEnds 21:00 22:00")
 

@@ -39,14 +39,18 @@ def cold(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
         yield url
 
 
-def test_a_cold_container_sends_an_early_wake_up_on_instead_of_dropping_it(cold: str) -> None:
-    state = TableState(game="adazakura", game_id="gcold001", chat_id="tg:-1", host="tg:1", phase="night",
-                       phase_seq=3, deadline_at=NOW + 2000)  # fmt: skip
-    DynamoStore(TABLE).commit(blank("gcold001"), Change(state=state.model_dump_json()))
-    early = WakeUp("gcold001", 3, "deadline", at=NOW + 2000)
-    record = {"messageId": "m1", "body": early.dump(), "eventSource": "aws:sqs"}
-
+def arrives(game_id: str, phase: str, phase_seq: int, deadline_at: int, wake_up: WakeUp) -> None:
+    """A game ``game_id`` is stored in ``phase`` (number ``phase_seq``, ending at ``deadline_at``) when
+    ``wake_up`` reaches the cold timer container as one SQS record; it answers with no failure."""
+    state = TableState(game="adazakura", game_id=game_id, chat_id="tg:-1", host="tg:1", phase=phase,
+                       phase_seq=phase_seq, deadline_at=deadline_at)  # fmt: skip
+    DynamoStore(TABLE).commit(blank(game_id), Change(state=state.model_dump_json()))
+    record = {"messageId": f"m-{game_id}", "body": wake_up.dump(), "eventSource": "aws:sqs"}
     assert timer.handler({"Records": [record]}, None) == {"batchItemFailures": []}
+
+
+def test_a_cold_container_sends_an_early_wake_up_on_instead_of_dropping_it(cold: str) -> None:
+    arrives("gcold001", "night", 3, NOW + 2000, WakeUp("gcold001", 3, "deadline", at=NOW + 2000))
 
     sqs = boto3.client("sqs")
     attributes = sqs.get_queue_attributes(
@@ -57,13 +61,7 @@ def test_a_cold_container_sends_an_early_wake_up_on_instead_of_dropping_it(cold:
 
 def test_a_cold_container_drops_an_early_wake_up_whose_phase_has_ended(cold: str) -> None:
     """SQS cannot delete a delayed message: a hop of a phase that ended early stops here."""
-    state = TableState(game="adazakura", game_id="gcold002", chat_id="tg:-1", host="tg:1", phase="discussion",
-                       phase_seq=4, deadline_at=NOW + 300)  # fmt: skip
-    DynamoStore(TABLE).commit(blank("gcold002"), Change(state=state.model_dump_json()))
-    stale = WakeUp("gcold002", 3, "deadline", at=NOW + 2000)
-    record = {"messageId": "m2", "body": stale.dump(), "eventSource": "aws:sqs"}
-
-    assert timer.handler({"Records": [record]}, None) == {"batchItemFailures": []}
+    arrives("gcold002", "discussion", 4, NOW + 300, WakeUp("gcold002", 3, "deadline", at=NOW + 2000))
 
     attributes = boto3.client("sqs").get_queue_attributes(
         QueueUrl=cold, AttributeNames=["ApproximateNumberOfMessagesDelayed", "ApproximateNumberOfMessages"]

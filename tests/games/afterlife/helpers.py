@@ -3,6 +3,7 @@ eliminated) while the game runs, for the 霊界 and spectator tests (``core.engi
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from core.engine.bots import Driver, next_now, start_bot_game
@@ -47,25 +48,38 @@ class Game:
         return result
 
 
+def bot_steps(
+    game: str, players: int, seed: int, settings: dict[str, Any], *, watch: bool = False
+) -> Iterator[tuple[Any, Accepted[Any], int]]:
+    """Every step of a bot game of ``game`` (``players`` seats, bots and deal from ``seed``, lobby
+    ``settings``) until it ends: ``(state before, the accepted result, now)``. ``watch``: a spectator
+    (:data:`SPECTATOR`) typed ``/watch`` before the first step."""
+    rules = rules_for(game)
+    state, now = start_bot_game(rules, players, seed=seed, settings=settings).state, 0
+    if watch:
+        watched = rules.decide(state, Watch(user_id=SPECTATOR, name="Mika"), now=0)
+        assert isinstance(watched, Accepted), watched
+        state = watched.state
+    driver = Driver(rules, Rng.seeded(seed))
+    while (command := driver.next_command(state)) is not None and not state.is_over:
+        now = next_now(state, command, now)
+        result = rules.decide(state, command, now=now, legal=driver.legal)
+        assert isinstance(result, Accepted), result
+        driver.observe(result.notices)
+        yield state, result, now
+        state = result.state
+
+
 def with_the_dead(
     game: str, *, out: int = 2, players: int = 6, options: dict[str, Any] | None = None
 ) -> Game:
     """A running bot game of ``game`` with at least ``out`` seats out of the table and a spectator
     (:data:`SPECTATOR`, who typed ``/watch`` before the deal was played on), the first seed that gives
     one. ``options``: host options beside :data:`OPEN`."""
-    rules = rules_for(game)
     settings = {"options": {**OPEN.get(game, {}).get("options", {}), **(options or {})}}
+    rules = rules_for(game)
     for seed in range(1, 60):
-        state = start_bot_game(rules, players, seed=seed, settings=settings).state
-        watched = rules.decide(state, Watch(user_id=SPECTATOR, name="Mika"), now=0)
-        assert isinstance(watched, Accepted), watched
-        state, now = watched.state, 0
-        driver = Driver(rules, Rng.seeded(seed))
-        while (command := driver.next_command(state)) is not None and not state.is_over:
-            now = next_now(state, command, now)
-            result = rules.decide(state, command, now=now, legal=driver.legal)
-            assert isinstance(result, Accepted), result
-            driver.observe(result.notices)
+        for _, result, now in bot_steps(game, players, seed, settings, watch=True):
             state = result.state
             # (人狼's last words take the executed player's text as 遺言 [WW-6.9], not as the 霊界's.)
             if (

@@ -9,14 +9,13 @@ from typing import Any
 
 import pytest
 
-from core.engine.bots import Driver, bot_user, next_now, start_bot_game
+from core.engine.bots import bot_user
 from core.engine.commands import Configure, Join, Say
-from core.engine.notice import KeyRef, RoleRef, player_ref
+from core.engine.notice import KeyRef, Notice, RoleRef, player_ref
 from core.engine.result import Accepted
-from core.engine.rng import Rng
 from core.engine.table import Member
 from core.games import rules_for
-from tests.games.afterlife.helpers import reason, with_the_dead
+from tests.games.afterlife.helpers import bot_steps, reason, with_the_dead
 
 #: Each game's own option of 霊界表示, which ``/option afterlifeSees`` also names.
 SEES = {"politician": "afterlifeSees", "deathnote": "afterlifeSees", "werewolf": "graveyardReveal"}
@@ -66,15 +65,9 @@ def test_adazakura_has_no_afterlife_sees() -> None:
 
 @pytest.mark.parametrize("game", ["politician", "deathnote"])
 def test_a_seat_arriving_in_the_afterlife_is_shown_every_role_and_nobody_else_is(game: str) -> None:
-    rules, shown = rules_for(game), []
+    rules, shown = rules_for(game), list[Notice]()
     for seed in range(1, 60):
-        state = start_bot_game(rules, 6, seed=seed, settings={"options": {SEES[game]: True}}).state
-        driver, now = Driver(rules, Rng.seeded(seed)), 0
-        while (command := driver.next_command(state)) is not None and not state.is_over:
-            now = next_now(state, command, now)
-            result = rules.decide(state, command, now=now, legal=driver.legal)
-            assert isinstance(result, Accepted)
-            driver.observe(result.notices)
+        for state, result, _ in bot_steps(game, 6, seed, {"options": {SEES[game]: True}}):
             # the game's 霊界 (政治家人狼's elected arrives after their policy speech, P22)
             afterlife = rules.steps.afterlife
             assert afterlife is not None
@@ -93,7 +86,6 @@ def test_a_seat_arriving_in_the_afterlife_is_shown_every_role_and_nobody_else_is
                 assert notice.to.kind == "seat"
                 assert notice.params["lines"] == expected
             shown += roles
-            state = result.state
         if shown:
             break
     assert shown, "no seat arrived in the 霊界 with 霊界表示 on"
@@ -119,17 +111,10 @@ def test_werewolf_mutes_the_dead_while_they_see_every_role() -> None:
 def test_politician_shows_the_afterlife_each_night_s_actions_as_it_resolves() -> None:
     """霊界表示 in 政治家人狼: at dawn every seat in the 霊界 (elected or ``OUT``) gets the night's actions
     (``afterlife.night``, the recap's ``recap.night``), nobody else; without the option, nobody does."""
-    rules, seen = rules_for("politician"), []
+    seen: list[Notice] = []
     for sees in (True, False):
         for seed in range(1, 30):
-            settings = {"options": {"afterlifeSees": sees}}
-            state = start_bot_game(rules, 7, seed=seed, settings=settings).state
-            driver, now = Driver(rules, Rng.seeded(seed)), 0
-            while (command := driver.next_command(state)) is not None and not state.is_over:
-                now = next_now(state, command, now)
-                result = rules.decide(state, command, now=now, legal=driver.legal)
-                assert isinstance(result, Accepted)
-                driver.observe(result.notices)
+            for state, result, _ in bot_steps("politician", 7, seed, {"options": {"afterlifeSees": sees}}):
                 told = [n for n in result.notices if n.key == "afterlife.night"]
                 resolved = len(result.state.nights) > len(state.nights)
                 out = sorted(p.seat for p in result.state.players if not p.alive)
@@ -140,7 +125,6 @@ def test_politician_shows_the_afterlife_each_night_s_actions_as_it_resolves() ->
                     night = result.state.nights[-1].n
                     assert all(n.params["night"].params["night"] == night for n in told)  # type: ignore[union-attr]
                     seen += told
-                state = result.state
             if seen or not sees:
                 break
     assert seen, "no night resolved with a seat in the 霊界"
@@ -150,16 +134,10 @@ def test_deathnote_shows_the_afterlife_each_night_as_it_resolves() -> None:
     """``afterlifeSees`` (霊界表示, §11.5 ``spectators``) in DEATH NOTE 人狼: as a Judgment or Shinigami
     night resolves, every eliminated seat gets its recap line (``afterlife.night``), nobody else; without
     it, nobody does."""
-    rules, seen = rules_for("deathnote"), []
+    seen: list[Notice] = []
     for sees in (True, False):
         for seed in range(1, 40):
-            state = start_bot_game(rules, 6, seed=seed, settings={"options": {"afterlifeSees": sees}}).state
-            driver, now = Driver(rules, Rng.seeded(seed)), 0
-            while (command := driver.next_command(state)) is not None and not state.is_over:
-                now = next_now(state, command, now)
-                result = rules.decide(state, command, now=now, legal=driver.legal)
-                assert isinstance(result, Accepted)
-                driver.observe(result.notices)
+            for _, result, _ in bot_steps("deathnote", 6, seed, {"options": {"afterlifeSees": sees}}):
                 told = [n for n in result.notices if n.key == "afterlife.night"]
                 resolved = [e for e in result.events if e.kind in ("JudgmentResolved", "ShinigamiResolved")]
                 out = sorted(
@@ -170,7 +148,6 @@ def test_deathnote_shows_the_afterlife_each_night_as_it_resolves() -> None:
                 else:
                     assert sorted(s for n in told for s in n.to.seats) == sorted(out * len(resolved))
                     seen += told
-                state = result.state
             if seen or not sees:
                 break
     assert seen, "no night resolved with an eliminated seat"
