@@ -62,9 +62,9 @@ def expected(game: str, state: Any, seat: int | None) -> str | None:
     return "team" if team else None
 
 
-async def walk(game: str) -> Counter[tuple[str, str | None]]:
+async def walk(game: str, lang: str = "ja") -> Counter[tuple[str, str | None]]:
     seed, options = GAMES[game]
-    local = LocalGame(players=PLAYERS[game], lang="ja", seed=seed, game=game, auto=True, options=options)
+    local = LocalGame(players=PLAYERS[game], lang=lang, seed=seed, game=game, auto=True, options=options)
     await local.open()
     local.names[SPECTATOR] = "Kai"
     await local.deliver(SPECTATOR, TextCommand("watch"), private=False)
@@ -84,8 +84,8 @@ async def walk(game: str) -> Counter[tuple[str, str | None]]:
             else:
                 assert say == {
                     "channel": want,
-                    "title": i18n.text(f"console.say.{want}.title", "ja", game),
-                    "placeholder": i18n.text(f"console.say.{want}", "ja", game),
+                    "title": i18n.text(f"console.say.{want}.title", lang, game),
+                    "placeholder": i18n.text(f"console.say.{want}", lang, game),
                 }, where
             seen[(state.phase, want)] += 1
         await local.step()
@@ -97,6 +97,12 @@ async def walk(game: str) -> Counter[tuple[str, str | None]]:
 def test_every_seats_box_in_every_phase_says_where_its_text_goes(game: str) -> None:
     seen = asyncio.run(walk(game))
     assert {channel for _, channel in seen} >= SEEN[game], seen
+
+
+def test_in_english_the_executed_players_box_is_their_last_words() -> None:
+    seen = asyncio.run(walk("werewolf", "en"))
+    assert ("last_words", "group") in seen
+    assert i18n.text("console.say.group.title", "en", "werewolf") == "📜 Last words"
 
 
 def test_the_executed_players_box_is_the_will_and_the_group_reads_it_as_written() -> None:
