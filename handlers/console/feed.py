@@ -3,8 +3,9 @@ to them (their seat, a team they are in, their user before the deal), rendered a
 (:mod:`handlers.history`). Nothing is kept for the feed: the history every commit writes already holds the
 notices, so the feed costs no write and no state (design §3: shell data never lives in the core's state).
 
-Shape of an entry: ``{"n": int, "text": str, "phase_seq": int, "buttons": bool}``, plus ``"channel":
-"afterlife"`` for a text of the 霊界, oldest first; ``n``
+Shape of an entry: ``{"n": int, "text": str, "phase_seq": int, "buttons": bool}``, plus ``"asks": str``
+for an entry with buttons (what it asks, :func:`prompt`) and ``"channel": "afterlife"`` for a text of the
+霊界, oldest first; ``n``
 grows with the history (version × 1000 + place). At most :data:`FEED_MAX` entries and :data:`FEED_CHARS`
 characters (the oldest go first; the newest always stays), read from the history's tail and, when that
 holds fewer than :data:`FEED_SHOWN` of the viewer's, its last chunks too.
@@ -53,10 +54,26 @@ def entries(
         for channel, run in groupby(mine, key=lambda n: AFTERLIFE if n.to.kind == "afterlife" else None):
             notices = list(run)
             messages = outbox.render_notices(rules, state, notices, wording=wording, echo=True)
+            asks = _asks(rules, state, user_id, notices, wording)
             for m in (m for m in messages if m.chat_id == user_id):
-                feed.append(_entry(entry.version * 1000 + place, m, entry.phase_seq, channel))
+                feed.append(_entry(entry.version * 1000 + place, m, entry.phase_seq, channel, asks))
                 place += 1
     return bounded(feed)
+
+
+def _asks(
+    rules: GameRules, state: Any, user_id: str, notices: list[Notice], wording: str | None
+) -> list[str]:
+    """The texts of ``notices`` that carry buttons, each rendered alone for ``user_id``: what a prompt
+    asks, without the answers merged into its message (a commit that closes a phase tells the last
+    player their choice was taken, then opens the next phase: one message in the chat)."""
+    asking = [n for n in notices if n.actions]
+    return [
+        m.text
+        for n in asking
+        for m in outbox.render_notices(rules, state, [n], wording=wording, echo=True)
+        if m.chat_id == user_id
+    ]
 
 
 def _addressed(notice: Notice, user_id: str, seat: int | None) -> bool:
@@ -72,17 +89,23 @@ def _addressed(notice: Notice, user_id: str, seat: int | None) -> bool:
     return to.kind in ("seat", "team") and seat is not None and seat in to.seats
 
 
-def _entry(n: int, message: OutMessage, phase_seq: int | None, channel: str | None = None) -> dict[str, Any]:
+def _entry(
+    n: int, message: OutMessage, phase_seq: int | None, channel: str | None = None, asks: Sequence[str] = ()
+) -> dict[str, Any]:
     """One feed entry: the phase its buttons belong to (a prompt), else the phase its commit left the game
     in (``phase_seq``; 0 when unknown); ``channel`` :data:`AFTERLIFE` for a text of the 霊界 (the page's
-    霊界 tab)."""
+    霊界 tab). An entry with buttons also has ``"asks"``: the texts among ``asks`` (see :func:`_asks`) in
+    its message, joined by a blank line, so :func:`prompt` shows what is asked, not an answer of the phase
+    before merged into the same message."""
     seqs = [b.tap.phase_seq for row in message.buttons for b in row if b.tap.phase_seq is not None]
-    entry = {
+    entry: dict[str, Any] = {
         "n": n,
         "text": message.text,
         "phase_seq": max(seqs) if seqs else (phase_seq or 0),
         "buttons": bool(message.buttons),
     }
+    if message.buttons:
+        entry["asks"] = "\n\n".join(a for a in asks if a in message.text) or message.text
     return {**entry, "channel": channel} if channel else entry
 
 
@@ -117,11 +140,11 @@ def outgoing(state: Any, messages: list[OutMessage], *, console_primary: bool) -
 
 
 def prompt(feed: list[dict[str, Any]], phase_seq: int) -> str | None:
-    """The text of the newest entry with buttons in phase ``phase_seq`` (what the player must answer
-    now), or None."""
+    """What the newest entry with buttons in phase ``phase_seq`` asks (its ``asks``, else its text: what
+    the player must answer now), or None."""
     for entry in reversed(feed):
         if entry.get("buttons") and entry.get("phase_seq") == phase_seq:
-            return str(entry["text"])
+            return str(entry.get("asks") or entry["text"])
     return None
 
 

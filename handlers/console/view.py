@@ -174,18 +174,42 @@ def answered(rules: GameRules, state: Any, seat: int | None, feed: list[dict[str
     return bool(here) and not here[-1].get("buttons") and any(entry.get("buttons") for entry in here)
 
 
+#: Where a viewer's ``/t`` goes now (:func:`say_channel`): the group (人狼's 遺言 [WW-6.9]), the 霊界
+#: (``core.engine.afterlife``) or the viewer's own team (the night or collusion channel of the game).
+GROUP, TEAM = "group", "team"
+
+
+def say_channel(result: Any) -> str:
+    """Where the accepted dry run ``result`` of a viewer's ``Say`` sends their text, read from the
+    audiences of its notices (the rules' own decision, so the box says what ``/t`` does): :data:`GROUP`
+    when it reaches the group, :data:`~handlers.console.feed.AFTERLIFE` when it reaches the 霊界, else
+    :data:`TEAM` (a team chat, 政治家人狼's collusion, DEATH NOTE 人狼's signal to a partner, which may
+    reach nobody, §11.4)."""
+    kinds = {n.to.kind for n in result.notices}
+    if "public" in kinds:
+        return GROUP
+    if "afterlife" in kinds:
+        return AFTERLIFE
+    return TEAM
+
+
 def _say(rules: GameRules, state: Any, user_id: str, now: int) -> dict[str, str] | None:
-    """``{"placeholder"}`` when the rules would relay a text of the viewer now (a dry run of ``Say``:
-    徒桜戦争's night team channel [ADZ-11.6], 政治家人狼's collusion, DEATH NOTE 人狼's free-text
-    signals), with ``"channel": "afterlife"`` for the 霊界 of a seat out of the table or a spectator
-    (``core.engine.afterlife``); else None."""
+    """``{"channel", "title", "placeholder"}`` when the rules would relay a text of the viewer now (a dry
+    run of ``Say``: 人狼's 遺言 to the group [WW-6.9], 徒桜戦争's night team channel [ADZ-11.6], 政治家人狼's
+    collusion, DEATH NOTE 人狼's free-text signals, the 霊界 of a seat out of the table or a spectator,
+    ``core.engine.afterlife``); ``channel`` is :func:`say_channel` of that dry run and names the texts
+    (``console.say.<channel>`` and ``console.say.<channel>.title``); else None."""
     if state.is_over or not (rules.seat_of(state, user_id) is not None or is_spectator(state, user_id)):
         return None
-    if isinstance(rules.decide(state, Say(user_id=user_id, text=PROBE_TEXT), now=now), Rejected):
+    result = rules.decide(state, Say(user_id=user_id, text=PROBE_TEXT), now=now)
+    if isinstance(result, Rejected):
         return None
-    if in_afterlife(rules, state, user_id):
-        return {"placeholder": _text("console.say.afterlife", state.locale, state.game), "channel": AFTERLIFE}
-    return {"placeholder": _text("console.say.placeholder", state.locale, state.game)}
+    channel = say_channel(result)
+    return {
+        "channel": channel,
+        "title": _text(f"console.say.{channel}.title", state.locale, state.game),
+        "placeholder": _text(f"console.say.{channel}", state.locale, state.game),
+    }
 
 
 def is_spectator(state: Any, user_id: str) -> bool:

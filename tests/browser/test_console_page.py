@@ -69,7 +69,7 @@ ADAZAKURA_NIGHT = _view(
              _leaf("完了", "done")],
     feed=[{"n": 1, "text": "あなたはオボロです。", "phase_seq": 1},
           {"n": 2, "text": "夜1です。行動をボタンから選んでください。", "phase_seq": 7}],
-    say={"placeholder": "仲間へのメッセージ"},
+    say={"channel": "team", "title": "仲間へのメッセージ", "placeholder": "仲間だけに届きます"},
 )  # fmt: skip
 DEATHNOTE_HAND = _view(
     "deathnote", title="DEATH NOTE 人狼", phase="exchange", phase_label="交換", game_id="dn01",
@@ -288,6 +288,25 @@ def test_the_say_form_posts_to_the_team_channel(night: Stub, page: Page) -> None
     assert said["body"]["client_id"]
 
 
+def test_the_executed_players_box_is_headed_as_the_last_words_to_the_group(page: Page) -> None:
+    """人狼's 遺言 [WW-6.9]: the box is headed and hinted as what ``/t`` does now (the group reads it), never
+    as a message to a team the player may not have."""
+    view = copy.deepcopy(ADAZAKURA_NIGHT)
+    say = {"channel": "group", "title": i18n.text("console.say.group.title", "ja", "werewolf"),
+           "placeholder": i18n.text("console.say.group", "ja", "werewolf")}  # fmt: skip
+    view.update(game="werewolf", title="人狼", phase="last_words", phase_label="遺言",
+                actions=[], prompt=None, say=say)  # fmt: skip
+    stub = Stub(page, view)
+    stub.open()
+    box = page.get_by_role("textbox", name="📜 遺言")
+    expect(box).to_have_attribute("placeholder", "遺言を書く (グループに発表されます)")
+    expect(page.locator("#say")).not_to_contain_text("仲間")
+    box.fill("私は騎士でした")
+    box.press("Enter")
+    (said,) = stub.of("say")
+    assert said["body"]["text"] == "私は騎士でした"
+
+
 @pytest.mark.parametrize(
     "error", [{"error": "unauthorized", "message": "このゲームの参加者だけが開けます。"}, {}]
 )
@@ -434,7 +453,8 @@ SPECTATING = _view(
     feed=[], read_only=True,
     afterlife=[{"n": 2001, "text": "👻 [霊界] 3番 Alice: 狼は2番", "phase_seq": 6},
                {"n": 3001, "text": "👻 [霊界] 4番 Dan: たしかに", "phase_seq": 7}],
-    say={"placeholder": i18n.text("console.say.afterlife", "ja", "werewolf"), "channel": "afterlife"},
+    say={"channel": "afterlife", "title": i18n.text("console.say.afterlife.title", "ja", "werewolf"),
+         "placeholder": i18n.text("console.say.afterlife", "ja", "werewolf")},
 )  # fmt: skip
 
 

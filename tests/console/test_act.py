@@ -77,7 +77,9 @@ def test_an_action_that_is_not_legal_is_refused_and_changes_nothing() -> None:
 def test_the_night_team_channel_reaches_the_team_only() -> None:
     async def run() -> None:
         table = await ConsoleTable.open()  # seats 1 and 2 are the Adazakura team [ADZ-11.6]
-        assert (await table.view(1))["say"] == {"placeholder": i18n.text("console.say.placeholder", "ja", "")}
+        team = {"channel": "team", "title": i18n.text("console.say.team.title", "ja", "adazakura"),
+                "placeholder": i18n.text("console.say.team", "ja", "adazakura")}  # fmt: skip
+        assert (await table.view(1))["say"] == team
         assert (await table.view(3))["say"] is None
         said = await table.post(1, "say", {"g": table.game_id, "text": "今夜は3番で", "client_id": "s1"})
         assert json.loads(said.body)["ok"] is True

@@ -46,12 +46,28 @@ def test_a_members_feed_is_what_their_chat_got_and_nothing_else() -> None:
 
     assert mine == [
         {"n": 2000, "text": f"{text(2)}\n\n{text(4)}", "phase_seq": 0, "buttons": False},
-        {"n": 3000, "text": text(5), "phase_seq": 4, "buttons": True},
+        {"n": 3000, "text": text(5), "phase_seq": 4, "buttons": True, "asks": text(5)},
     ], "one entry per message the chat got: a commit's private notices merged as they were sent"
     assert [e["text"] for e in feed.entries(rules, lobby, "u2", [first, second], None)] == [text(3)]
     assert feed.entries(rules, lobby, "stranger", [first, second], None) == []
     assert feed.prompt(mine, 4) == text(5)
     assert feed.prompt(mine, 5) is None
+
+
+def test_the_prompt_is_what_a_message_asks_without_the_answer_merged_before_it() -> None:
+    """A commit that takes a seat's last choice and opens the next phase: the chat gets the answer and the
+    next prompt as one message; the prompt is the next phase's question alone."""
+    rules = rules_for("adazakura")
+    lobby = rules.new_game(game_id="g1", chat_id="grp", host=Member(user_id="u1", name="A"), settings={},
+                           seed=1, now=0)  # fmt: skip
+    answer, ask = remind(to_user("u1"), 3), remind(to_user("u1"), 9, buttons=True)
+    closing = history.dump(2, delivery_id=None, sending_until=0, events=[], notices=[answer, ask])
+    text = lambda seconds: i18n.text("remind.choice", "ja", "adazakura", seconds=seconds)  # noqa: E731
+
+    (merged,) = feed.entries(rules, lobby, "u1", [closing], None)
+
+    assert merged["text"] == f"{text(3)}\n\n{text(9)}", "the feed keeps the message as the chat got it"
+    assert feed.prompt([merged], 4) == text(9)
 
 
 def test_a_feed_keeps_the_newest_entries_within_its_bounds() -> None:
