@@ -205,13 +205,13 @@ import { seatSide } from "./playground-seats.js";
     const item = document.createElement("li");
     item.dataset.n = entry.n;
     if (entry.author) item.className = "said";
-    const who = document.createElement("span");
-    who.className = "who";
-    who.textContent = entry.author || t("chat.gm");
+    const author = document.createElement("span");
+    author.className = "who";
+    author.textContent = entry.author || t("chat.gm");
     const text = document.createElement("span");
     text.className = "text";
     text.textContent = entry.text;
-    item.append(who, text);
+    item.append(author, text);
     // The recap's picture and the button to its page (the end's message: OutMessage.photo and link),
     // both served by this server under /recap/.
     if (entry.photo) {
