@@ -76,8 +76,19 @@ def test_the_seat_console_has_a_private_chat_box_that_answers(page: Page) -> Non
         expect(box).to_have_attribute("placeholder", ui("web.private.placeholder", "ja", name=me["name"]))
         box.fill("/vote 9")
         page.locator("#private-form button[type=submit]").click()
-        expect(page.locator("#status")).not_to_be_empty()
         expect(box).to_have_value("")
+        # The refusal shows right under the box that sent it, not in the bar at the top of the page.
+        answer = page.locator("#private-answer")
+        expect(answer).to_be_visible()
+        expect(answer).not_to_be_empty()
+        box.fill("/me")
+        page.locator("#private-form button[type=submit]").click()
+        expect(answer).to_contain_text(me["name"])
+        expect(page.locator("#status")).not_to_contain_text(me["name"])
+        # Another person's tab does not show this person's answer.
+        other = next(row for row in table(server)["seats"] if not row["person"])
+        page.locator(f"#tabs [data-seat='{other['seat']}']").click()
+        expect(answer).to_be_hidden()
 
 
 def test_a_judgment_name_shows_as_chosen_and_the_console_says_it_waits(page: Page) -> None:
