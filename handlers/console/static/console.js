@@ -533,7 +533,7 @@
 
   function fillSay(box, view) {
     box.hidden = !view.say;
-    box.querySelector('h2').textContent = view.say && view.say.channel === 'afterlife' ? t('afterlife') : t('say');
+    box.querySelector('h2').textContent = view.say && view.say.channel === 'afterlife' ? t('say_afterlife') : t('say');
     box.querySelector('button').textContent = t('send');
     box.querySelector('input').placeholder = (view.say && view.say.placeholder) || '';
   }
