@@ -87,3 +87,17 @@ def test_the_seats_of_a_newgame_are_its_players_and_the_others_are_left_without_
         # Each tab acts as its own player: the console of a seat's token is that seat's.
         for row in seats:
             assert browser.view(started, row)["me"]["seat"] == row["seat"]
+
+
+def test_the_lobby_of_a_newgame_keeps_everyones_tab_number_from_the_game_before() -> None:
+    """徒桜戦争's deal reshuffles the seats: the next lobby numbers everyone as that game seated them."""
+    with _table("adazakura", 5) as browser:
+        before = {row["seat"]: row["name"] for row in browser.state()["seats"]}
+        host = person(browser.state())["seat"]
+        browser.ok("/playground/api/group", {"seat": host, "text": "/cancel"})
+        browser.ok("/playground/api/group", {"seat": host, "text": "/newgame deathnote"})
+        lobby = browser.state()
+        assert not lobby["started"]
+        assert host != 1, "the deal kept the person first: the test would show nothing"
+        assert {row["seat"]: row["name"] for row in lobby["seats"]} == before
+        assert person(lobby)["seat"] == host
