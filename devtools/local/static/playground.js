@@ -90,6 +90,11 @@ import { seatSide } from "./playground-seats.js";
     ui.answerSeat = text ? ui.seat : null;
   }
 
+  // Another person's tab (chosen, or the seat the page moved to) does not show the last one's answer.
+  function forgetAnswer() {
+    if (ui.answerSeat != null && ui.answerSeat !== ui.seat) answer(null, "");
+  }
+
   /** POST `body` to `path`; its message (or refusal) goes under the box `box` sent it from, else to the bar. */
   async function act(path, body, box = null) {
     if (ui.busy) return null;
@@ -177,7 +182,7 @@ import { seatSide } from "./playground-seats.js";
       const person = state.seats.find((s) => s.person);
       ui.seat = person ? person.seat : state.seats[0].seat;
     }
-    if (ui.answerSeat != null && ui.answerSeat !== ui.seat) answer(null, ""); // another person's tab
+    forgetAnswer();
     // The last answer belongs to its moment: a new phase or game clears it, unless it is that moment's.
     const phase = state.game_id + ":" + state.phase_seq;
     if (phase !== ui.phase && !ui.answered) say("");
@@ -298,6 +303,9 @@ import { seatSide } from "./playground-seats.js";
   // -- inputs ---------------------------------------------------------------------------------------
   function wire() {
     $("console").addEventListener("load", fitFrame);
+    // After the tab's own handler (playground-seats.js choose) has moved ui.seat.
+    $("tabs").addEventListener("click", forgetAnswer);
+    $("tabs").addEventListener("keydown", forgetAnswer);
     $("chat-input").maxLength = MAX_LINE;
     $("chat-form").addEventListener("submit", async (event) => {
       event.preventDefault();
