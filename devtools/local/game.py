@@ -210,13 +210,22 @@ class LocalGame:
         return outcome
 
     def _follow_group(self) -> None:
-        """Follow the group to its newest game (a rematch lobby opened by 「もう一回」): the bots forget
-        the finished game (teammates, phases acted in)."""
+        """Follow the group to its newest game (a rematch lobby opened by 「もう一回」, or a ``/newgame``
+        of any game sent in the group): the table plays by that game's rules from then on, and the bots
+        forget the finished game (teammates, phases acted in)."""
         latest = self.store.get_pointer("chat", GROUP_CHAT)
         if self.game_id and latest and latest != self.game_id:
             self.game_id, self.service.memory = latest, bots.Memory()
+            state = self.state()
+            if state is not None and state.game != self.game:
+                self.game, self.rules = state.game, rules_for(state.game)
             for mind in self.minds.values():
                 mind.phase_seq, mind.taken = None, set()
+        self._seat_players()
+
+    def _seat_players(self) -> None:
+        """Once a game has started, who plays it: nothing to do at the terminal (the person's table is
+        the game's); the hot seat (:class:`devtools.local.hotseat.HotSeatGame`) seats its players."""
 
     async def open(self) -> None:
         """``/newgame`` by the person, everyone joins by the deep-link path, the person starts the game.

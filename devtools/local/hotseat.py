@@ -54,6 +54,20 @@ class HotSeatGame(LocalGame):
         self.watchers[user] = ui("watcher_name", self.lang, n=len(self.watchers) + 1)
         return user
 
+    def _seat_players(self) -> None:
+        """The group's game has started: its players are the table's seats (``names``, in seat order)
+        and everyone else of the group is a person without a seat (``watchers``), as after a
+        ``/newgame`` that not all of the table joined or that a watcher joined (``/start <game id>``).
+        Names and bots stay with their user; the next lobby numbers everyone by the seat they had (the
+        page's tabs keep their people)."""
+        state = self.state()
+        players = getattr(state, "players", None)
+        if not players or list(self.names) == [p.user_id for p in players]:
+            return
+        everyone = self.names | self.watchers
+        self.names = {p.user_id: everyone.get(p.user_id, p.name) for p in players}
+        self.watchers = {user: name for user, name in everyone.items() if user not in self.names}
+
     def watching(self, user: str) -> bool:
         """Whether ``user`` is a spectator of the group's current game (``/watch`` accepted)."""
         state = self.state()

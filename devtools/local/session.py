@@ -162,16 +162,20 @@ class Playground:
 
     def group(self, user: str, text: str) -> str | None:
         """``user`` (:meth:`user`) sends ``text`` in the group (see :meth:`HotSeatGame.group_line`);
-        returns the service's answer to a command (its ack), else None. Raises :class:`Refused` for an
-        empty line or chat while the user may not speak."""
+        returns what the bot answered the command in ``user``'s 1:1 chat at once (``/watch``'s and
+        ``/unwatch``'s confirmations: a platform sends those privately), else the service's answer to a
+        command (its ack), else None. Raises :class:`Refused` for an empty line or chat while the user
+        may not speak."""
         with self._lock:
             table = self._table()
             if not text.strip():
                 raise Refused("error.empty")
             if not text.strip().startswith("/") and not table.may_speak(user):
                 raise Refused("error.no_speech", name=table.name_of(user))
+            sent = len(table.sender.log)
             outcome = self._run(lambda: table.group_line(user, text))
-        return outcome.ack if outcome is not None else None
+            replies = [e.text for e in table.sender.log[sent:] if e.chat_id == user]
+        return "\n\n".join(replies) or (outcome.ack if outcome is not None else None)
 
     def private(self, user: str, text: str) -> str | None:
         """``user`` (:meth:`user`) sends the command ``text`` in its 1:1 chat with the bot (see

@@ -466,10 +466,12 @@ def test_a_spectator_reads_the_afterlife_tab_newest_first_and_writes_in_it_witho
     tab = page.locator("#afterlife")
     afterlife = i18n.text("console.ui.afterlife", "ja", "werewolf")
     expect(tab.get_by_role("heading", name=afterlife)).to_be_visible()
+    # One heading names the 霊界's messages; the box that writes in it has its own.
+    expect(page.get_by_role("heading", name=afterlife, exact=True)).to_have_count(1)
     expect(tab.locator("li")).to_have_text(["👻 [霊界] 4番 Dan: たしかに", "👻 [霊界] 3番 Alice: 狼は2番"])
     expect(tab).to_contain_text(i18n.text("console.ui.read_only", "ja", "werewolf"))
     expect(page.locator("#actions button")).to_have_count(0)
-    box = page.get_by_role("textbox", name=afterlife)
+    box = page.get_by_role("textbox", name=i18n.text("console.say.afterlife.title", "ja", "werewolf"))
     box.fill("見てるよ")
     box.press("Enter")
     (said,) = stub.of("say")

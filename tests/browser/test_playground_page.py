@@ -76,8 +76,19 @@ def test_the_seat_console_has_a_private_chat_box_that_answers(page: Page) -> Non
         expect(box).to_have_attribute("placeholder", ui("web.private.placeholder", "ja", name=me["name"]))
         box.fill("/vote 9")
         page.locator("#private-form button[type=submit]").click()
-        expect(page.locator("#status")).not_to_be_empty()
         expect(box).to_have_value("")
+        # The refusal shows right under the box that sent it, not in the bar at the top of the page.
+        answer = page.locator("#private-answer")
+        expect(answer).to_be_visible()
+        expect(answer).not_to_be_empty()
+        box.fill("/me")
+        page.locator("#private-form button[type=submit]").click()
+        expect(answer).to_contain_text(me["name"])
+        expect(page.locator("#status")).not_to_contain_text(me["name"])
+        # Another person's tab does not show this person's answer.
+        other = next(row for row in table(server)["seats"] if not row["person"])
+        page.locator(f"#tabs [data-seat='{other['seat']}']").click()
+        expect(answer).to_be_hidden()
 
 
 def test_a_judgment_name_shows_as_chosen_and_the_console_says_it_waits(page: Page) -> None:
@@ -132,3 +143,31 @@ def test_a_newgame_in_english_sent_in_the_group_turns_the_page_english(page: Pag
         page.locator("#chat-form button[type=submit]").click()
         expect(page).to_have_title(ui("web.title", "en"))
         expect(page.locator("#game-line")).to_contain_text(i18n.text("game.name", "en", "politician"))
+
+
+def test_the_groups_buttons_press_rematch_then_join(page: Page) -> None:
+    """「もう一回」 and 「参加する」 in the group chat are pressed as the chosen tab's person: the rematch
+    lobby opens, and a seat that left joins it again, with no page error on the way."""
+    with serving("werewolf", 4, 5) as server:
+        over = bots_to_the_end(Browser(server.url), "werewolf")
+        errors: list[str] = []
+        page.on("pageerror", lambda err: errors.append(str(err)))
+        page.goto(server.url)
+        rematch = page.locator("#chat button:enabled", has_text=i18n.text("action.rematch", "ja", "werewolf"))
+        expect(rematch).to_have_count(1)
+        rematch.click()
+        expect(page.locator("#game-line")).to_contain_text(over["game_id"] + "r1")
+        assert not table(server)["started"]
+        second = table(server)["seats"][1]
+        page.locator("#tabs [data-seat='2']").click()
+        page.locator("#chat-input").fill("/leave")
+        page.locator("#chat-form button[type=submit]").click()
+        expect(page.locator("#chat-input")).to_have_value("")
+        join = page.locator("#chat button:enabled", has_text=i18n.text("action.join", "ja", "werewolf"))
+        expect(join).to_have_count(1)
+        join.click()
+        names = [row["name"] for row in table(server)["seats"] if row["name"] != second["name"]]
+        joined = i18n.text("lobby.joined", "ja", "werewolf", name=second["name"], count=4,
+                           names="、".join([*names, second["name"]]))  # fmt: skip
+        expect(page.locator("#chat li").last).to_contain_text(joined)
+        assert errors == []

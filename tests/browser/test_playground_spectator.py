@@ -66,3 +66,22 @@ def test_a_spectator_watches_from_the_page_and_reads_the_afterlife(page: Page) -
         expect(page.frame_locator("#console").locator("#phase")).to_be_visible()
         expect(page.frame_locator("#console").locator("#afterlife")).to_be_hidden()
         expect(page.frame_locator("#console").locator("body")).not_to_contain_text(WORDS)
+
+
+def test_a_watchers_box_offers_the_afterlife_and_unwatch_is_confirmed_under_the_group_box(page: Page) -> None:
+    with serving("politician", 5, 4) as server:
+        page.goto(server.url)
+        expect(page.locator("#game-line")).to_contain_text(str(table(server)["game_id"]))
+        page.locator("#watcher-add").click()
+        name = ui("watcher_name", "ja", n=1)
+        expect(_tab(page, "w1")).to_have_attribute("aria-selected", "true")
+        expect(page.locator("#private-input")).to_have_attribute(
+            "placeholder", ui("web.watcher.private.placeholder", "ja", name=name)
+        )
+        answer = page.locator("#chat-answer")
+        for line, said in (("/watch", "watch.welcome"), ("/unwatch", "watch.left")):
+            page.locator("#chat-input").fill(line)
+            page.locator("#chat-form button[type=submit]").click()
+            expect(answer).to_have_text(i18n.text(said, "ja", "politician"))
+        expect(answer).to_be_visible()
+        expect(_tab(page, "w1")).not_to_contain_text(ui("web.watcher.watching", "ja"))

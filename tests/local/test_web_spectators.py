@@ -123,3 +123,14 @@ def test_a_newgame_in_english_from_the_chat_titles_the_page_in_english(browser: 
     state = browser.state()
     assert (state["game"], state["locale"]) == ("politician", "en")
     assert state["title"] == game_name("politician", "en")
+
+
+def test_watch_and_unwatch_from_the_group_are_answered_to_the_box_that_sent_them(browser: Browser) -> None:
+    """A platform confirms ``/watch`` and ``/unwatch`` in the person's 1:1 chat; the page shows that
+    answer under the group box they were sent from."""
+    row = _watcher(browser)
+    watched = browser.ok("/playground/api/group", {"watcher": row["watcher"], "text": "/watch"})
+    assert watched["message"] == i18n.text("watch.welcome", "ja", "politician")
+    left = browser.ok("/playground/api/group", {"watcher": row["watcher"], "text": "/unwatch"})
+    assert left["message"] == i18n.text("watch.left", "ja", "politician")
+    assert not browser.state()["watchers"][0]["watching"]

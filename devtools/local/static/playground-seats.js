@@ -42,7 +42,8 @@ export function seatSide(ui, t) {
     $("chat-label").textContent = input.placeholder;
     // The seat's 1:1 chat with the bot: what the group answers "send it in the private chat" about.
     const privately = $("private-input");
-    privately.placeholder = t("private.placeholder", { name: row.name });
+    // A watcher has no seat to vote with: the box is for the 霊界 (/t), /watch and /unwatch go in the group.
+    privately.placeholder = t(row.watcher ? "watcher.private.placeholder" : "private.placeholder", { name: row.name });
     $("private-label").textContent = privately.placeholder;
     $("private-form").hidden = !state.started;
   }

@@ -39,6 +39,7 @@ import { seatSide } from "./playground-seats.js";
     "seat.tab": "{seat} {name}",
     "chat.placeholder": "Send in the group as {name}",
     "private.placeholder": "Send in {name}'s private chat with the bot: /vote 3, /me …",
+    "watcher.private.placeholder": "Send in {name}'s private chat with the bot: /t text …",
     "chat.press": "Press as {name}: {label}",
     "chat.stale": "This button is from an earlier moment of the game and can no longer be pressed.",
     "chat.gm": "GM",
@@ -78,20 +79,39 @@ import { seatSide } from "./playground-seats.js";
     status.classList.toggle("over", over);
   }
 
-  async function act(path, body) {
+  // The answer to what a box sent, under that box (`box`: "chat" or "private"), for the person who sent
+  // it: another tab, or nothing to say, hides it.
+  function answer(box, text) {
+    for (const name of ["chat", "private"]) {
+      const shown = $(name + "-answer");
+      shown.textContent = name === box ? text || "" : "";
+      shown.hidden = !shown.textContent;
+    }
+    ui.answerSeat = text ? ui.seat : null;
+  }
+
+  // Another person's tab (chosen, or the seat the page moved to) does not show the last one's answer.
+  function forgetAnswer() {
+    if (ui.answerSeat != null && ui.answerSeat !== ui.seat) answer(null, "");
+  }
+
+  /** POST `body` to `path`; its message (or refusal) goes under the box `box` sent it from, else to the bar. */
+  async function act(path, body, box = null) {
     if (ui.busy) return null;
     ui.busy = true;
     document.body.setAttribute("aria-busy", "true");
     try {
-      const answer = await call(path, body);
-      if (answer.table) ui.mine = answer.table; // this page's own new game: nothing to tell it about
-      if (answer.message) say(answer.message);
-      ui.answered = Boolean(answer.message);
+      const answered = await call(path, body);
+      if (answered.table) ui.mine = answered.table; // this page's own new game: nothing to tell it about
+      if (box) answer(box, answered.message);
+      else if (answered.message) say(answered.message);
+      ui.answered = Boolean(answered.message) && !box;
       await refresh();
       refreshConsole();
-      return answer;
+      return answered;
     } catch (err) {
-      say(t("error", { message: err.message }));
+      if (box) answer(box, t("error", { message: err.message }));
+      else say(t("error", { message: err.message }));
       return null;
     } finally {
       ui.answered = false;
@@ -162,6 +182,7 @@ import { seatSide } from "./playground-seats.js";
       const person = state.seats.find((s) => s.person);
       ui.seat = person ? person.seat : state.seats[0].seat;
     }
+    forgetAnswer();
     // The last answer belongs to its moment: a new phase or game clears it, unless it is that moment's.
     const phase = state.game_id + ":" + state.phase_seq;
     if (phase !== ui.phase && !ui.answered) say("");
@@ -205,13 +226,13 @@ import { seatSide } from "./playground-seats.js";
     const item = document.createElement("li");
     item.dataset.n = entry.n;
     if (entry.author) item.className = "said";
-    const who = document.createElement("span");
-    who.className = "who";
-    who.textContent = entry.author || t("chat.gm");
+    const author = document.createElement("span");
+    author.className = "who";
+    author.textContent = entry.author || t("chat.gm");
     const text = document.createElement("span");
     text.className = "text";
     text.textContent = entry.text;
-    item.append(who, text);
+    item.append(author, text);
     // The recap's picture and the button to its page (the end's message: OutMessage.photo and link),
     // both served by this server under /recap/.
     if (entry.photo) {
@@ -282,13 +303,16 @@ import { seatSide } from "./playground-seats.js";
   // -- inputs ---------------------------------------------------------------------------------------
   function wire() {
     $("console").addEventListener("load", fitFrame);
+    // After the tab's own handler (playground-seats.js choose) has moved ui.seat.
+    $("tabs").addEventListener("click", forgetAnswer);
+    $("tabs").addEventListener("keydown", forgetAnswer);
     $("chat-input").maxLength = MAX_LINE;
     $("chat-form").addEventListener("submit", async (event) => {
       event.preventDefault();
       const input = $("chat-input");
       if (!input.value.trim()) return;
-      const answer = await act("group", { ...who(), text: input.value });
-      if (answer) {
+      const sent = await act("group", { ...who(), text: input.value }, "chat");
+      if (sent) {
         input.value = "";
         $("chat").scrollTop = $("chat").scrollHeight;
       }
@@ -299,7 +323,7 @@ import { seatSide } from "./playground-seats.js";
       event.preventDefault();
       const input = $("private-input");
       if (!input.value.trim()) return;
-      if (await act("private", { ...who(), text: input.value })) input.value = "";
+      if (await act("private", { ...who(), text: input.value }, "private")) input.value = "";
       input.focus();
     });
     $("advance").addEventListener("click", () => act("advance", {}));
@@ -307,8 +331,8 @@ import { seatSide } from "./playground-seats.js";
       act("seat", { seat: ui.seat, bot: event.currentTarget.checked });
     });
     $("watcher-add").addEventListener("click", async () => {
-      const answer = await act("watcher", {});
-      if (answer) choose("w" + answer.watcher);
+      const added = await act("watcher", {});
+      if (added) choose("w" + added.watcher);
     });
     $("new-open").addEventListener("click", () => openForm(true));
     $("new-cancel").addEventListener("click", () => openForm(false));
