@@ -15,9 +15,11 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from core.engine.notice import KeyRef, Param
 
-#: What a vote row's outcome did to its seat: exiled (徒桜戦争, 人狼: executed), elected (政治家人狼),
-#: written in the DEATH NOTE (a Judgment), or nothing happened.
-Outcome = Literal["exiled", "elected", "written", "none"]
+#: What a vote row's outcome did to its seat: exiled (徒桜戦争, 人狼: executed), elected (政治家人狼;
+#: ``lottery``: elected by drawing lots after a tie, §6.6.4), written in the DEATH NOTE (a Judgment), led
+#: to a runoff (``runoff``: the next row is a runoff of the same day; :func:`bounded` marks it), or
+#: nothing happened.
+Outcome = Literal["exiled", "elected", "lottery", "written", "runoff", "none"]
 #: A cell without a target: the voter did not vote (``none``), could not (``frozen``), abstained on
 #: purpose (``abstain``; 政治家人狼's blank ballot).
 Blank = Literal["none", "frozen", "abstain"]
@@ -33,7 +35,9 @@ class _Frozen(BaseModel):
 
 class SeatLine(_Frozen):
     """One seat at the end: its number, name (a ``str``, or a game key for an NPC), role (a ``RoleRef``
-    or a game key), whether it won, and its fate (``KeyRef``: alive, or how and when it died or left)."""
+    or a game key), whether it won, its fate (``KeyRef``: alive, or how and when it died or left), and
+    ``side``: its side as the end text shows it, for a game whose role does not tell it (徒桜戦争), else
+    ``None`` (no side column)."""
 
     seat: int
     name: Param
@@ -41,6 +45,7 @@ class SeatLine(_Frozen):
     won: bool
     alive: bool
     fate: KeyRef
+    side: Param | None = None
 
 
 class Cell(_Frozen):
@@ -97,12 +102,28 @@ def bounded(
     timeline: list[Entry],
 ) -> RecapTable:  # fmt: skip
     """A :class:`RecapTable` with the vote rows and timeline cut to their last :data:`MAX_ROWS` and
-    :data:`MAX_ENTRIES`."""
+    :data:`MAX_ENTRIES`; a row that decided nothing (``none``) and is followed by a runoff of its day
+    (:func:`vote`) reads ``runoff``."""
+    votes = [
+        row.model_copy(update={"outcome": "runoff"})
+        if row.outcome == "none" and nxt is not None and _runoff_of(nxt.label, row.label)
+        else row
+        for row, nxt in zip(votes, [*votes[1:], None], strict=True)
+    ]
     truncated = len(votes) > MAX_ROWS or len(timeline) > MAX_ENTRIES
     return RecapTable(
         game=game, result=result, winners=sorted(winners), seats=seats, votes=votes[-MAX_ROWS:],
         timeline=timeline[-MAX_ENTRIES:], truncated=truncated,
     )  # fmt: skip
+
+
+def _runoff_of(label: KeyRef, before: KeyRef) -> bool:
+    """Whether ``label`` is a runoff (:func:`vote`) of the day of ``before``."""
+    return (
+        label.key == "table.runoff"
+        and before.key in ("table.day", "table.runoff")
+        and (label.params.get("day") == before.params.get("day"))
+    )
 
 
 def crossed(cells: dict[int, Cell], seats: list[int]) -> dict[int, Cell]:

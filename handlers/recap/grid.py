@@ -19,7 +19,8 @@ CHOSEN = "★"
 
 @dataclass(frozen=True)
 class SeatRow:
-    """One seat: its number (``"3"``), name, role, fate, and whether it won and is alive."""
+    """One seat: its number (``"3"``), name, role, fate, whether it won and is alive, and its side
+    (``None``: the game shows no side column)."""
 
     seat: str
     name: str
@@ -27,6 +28,7 @@ class SeatRow:
     fate: str
     won: bool
     alive: bool
+    side: str | None = None
 
 
 @dataclass(frozen=True)
@@ -50,7 +52,8 @@ class Night:
 class Grid:
     """The whole recap in one locale (see the module docstring). ``voters``: the vote table's column
     heads (seat numbers); ``headings``: ``{"title", "result", "seats", "votes", "timeline", "seat",
-    "name", "role", "fate", "vote", "outcome", "won", "lost"}`` texts."""
+    "name", "role", "side", "fate", "vote", "outcome", "won", "lost"}`` texts; ``sides``: whether the seats
+    table has a side column (a seat has a side)."""
 
     locale: str
     game: str
@@ -62,6 +65,7 @@ class Grid:
     nights: list[Night]
     legend: str
     truncated: str | None
+    sides: bool = False
 
 
 def _say(value: Param, locale: str, game: str) -> str:
@@ -76,7 +80,7 @@ def _text(key: str, locale: str, game: str) -> str:
 
 
 HEADINGS = ("title", "result", "seats", "votes", "timeline")
-COLUMNS = ("seat", "name", "role", "fate", "vote", "outcome")
+COLUMNS = ("seat", "name", "role", "side", "fate", "vote", "outcome")
 
 
 def grid(table: RecapTable, locale: str) -> Grid:
@@ -90,7 +94,8 @@ def grid(table: RecapTable, locale: str) -> Grid:
     names = {s.seat: _say(s.name, locale, game) for s in table.seats}
     seats = [
         SeatRow(seat=str(s.seat), name=names[s.seat], role=_say(s.role, locale, game),
-                fate=_say(s.fate, locale, game), won=s.won, alive=s.alive)
+                fate=_say(s.fate, locale, game), won=s.won, alive=s.alive,
+                side=None if s.side is None else _say(s.side, locale, game))
         for s in table.seats
     ]  # fmt: skip
     voters = sorted({v for row in table.votes for v in row.cells})
@@ -113,7 +118,8 @@ def grid(table: RecapTable, locale: str) -> Grid:
     result = _say(table.result, locale, game)
     return Grid(locale=locale, game=game, headings=headings, result=result, seats=seats,
                 voters=[str(v) for v in voters], votes=votes, nights=nights,
-                legend=_text("table.legend.votes", locale, game), truncated=truncated)  # fmt: skip
+                legend=_text("table.legend.votes", locale, game), truncated=truncated,
+                sides=any(s.side is not None for s in seats))  # fmt: skip
 
 
 def _cell(row: VoteRow, cell: Cell | None, locale: str, game: str) -> str:

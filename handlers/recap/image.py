@@ -150,12 +150,14 @@ def png(grid: Grid) -> bytes:
     canvas.text(PAD, grid.result, BODY + 2, ACCENT)
     canvas.y += ROW
     canvas.heading(h["seats"])
-    rows = [[h["seat"], h["name"], h["role"], h["fate"], ""]]
+    side = [h["side"]] if grid.sides else []
+    rows = [[h["seat"], h["name"], h["role"], *side, h["fate"], ""]]
     rows += [
-        [s.seat, name_of(s.seat, s.name), s.role, s.fate, h["won"] if s.won else h["lost"]]
+        [s.seat, name_of(s.seat, s.name), s.role, *([s.side or ""] if grid.sides else []), s.fate,
+         h["won"] if s.won else h["lost"]]
         for s in grid.seats
-    ]
-    marks = [[False] * 5] + [[False, False, False, False, s.won] for s in grid.seats]
+    ]  # fmt: skip
+    marks = [[False] * len(rows[0])] + [[False] * (len(rows[0]) - 1) + [s.won] for s in grid.seats]
     canvas.table(rows, marks, muted=[False] + [not s.alive for s in grid.seats])
     if grid.votes:
         canvas.heading(h["votes"])

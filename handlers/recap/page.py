@@ -1,7 +1,9 @@
 """The read-only recap page (``GET /recap/<game id>?t=<token>``): a :class:`~handlers.recap.grid.Grid` as
 one self-contained HTML document (inline CSS, no script, nothing loaded from elsewhere), every text
 escaped. Sections (``id``): ``result``, ``seats``, ``votes``, ``timeline``; the vote table's chosen cells
-have the class ``chosen``, a winner's row ``won``, a dead seat's row ``dead``."""
+have the class ``chosen``, a winner's row ``won``, a dead seat's row ``dead``. The vote table reads on a
+phone: its result column (``outcome``) comes right after the vote's label, which stays in view (sticky)
+while the voters' columns scroll inside the table's own box."""
 
 from __future__ import annotations
 
@@ -21,6 +23,8 @@ table{border-collapse:collapse;background:#fff;font-size:.95rem}
 th,td{border:1px solid #ccc;padding:4px 8px;text-align:left;white-space:nowrap}
 th{background:#eee}
 #votes td.cell{text-align:center;min-width:2.2em}
+#votes .label{position:sticky;left:0;z-index:1;background:#eee}
+#votes td.outcome{white-space:normal;min-width:6em}
 td.chosen{background:#fde2e2;font-weight:bold}
 tr.won td.mark{color:#b44;font-weight:bold}
 tr.dead td{color:#777}
@@ -39,20 +43,22 @@ def html(grid: Grid) -> str:
     h = grid.headings
     seats = "".join(
         f'<tr class="{"won" if s.won else "lost"}{"" if s.alive else " dead"}"><td>{_e(s.seat)}</td>'
-        f"<td>{_e(s.name)}</td><td>{_e(s.role)}</td><td>{_e(s.fate)}</td>"
+        f"<td>{_e(s.name)}</td><td>{_e(s.role)}</td>"
+        + (f"<td>{_e(s.side or '')}</td>" if grid.sides else "")
+        + f"<td>{_e(s.fate)}</td>"
         f'<td class="mark">{_e(h["won"] if s.won else h["lost"])}</td></tr>'
         for s in grid.seats
     )
     head = "".join(f"<th>{_e(v)}</th>" for v in grid.voters)
     rows = "".join(
-        f"<tr><th>{_e(row.label)}</th>"
+        f'<tr><th class="label">{_e(row.label)}</th><td class="outcome">{_e(row.outcome)}</td>'
         + "".join(f'<td class="cell{" chosen" if c.startswith("★") else ""}">{_e(c)}</td>' for c in row.cells)
-        + f"<td>{_e(row.outcome)}</td></tr>"
+        + "</tr>"
         for row in grid.votes
     )
     votes = (
-        f'<div class="scroll"><table><thead><tr><th>{_e(h["vote"])}</th>{head}'
-        f"<th>{_e(h['outcome'])}</th></tr></thead><tbody>{rows}</tbody></table></div>"
+        f'<div class="scroll"><table><thead><tr><th class="label">{_e(h["vote"])}</th>'
+        f'<th class="outcome">{_e(h["outcome"])}</th>{head}</tr></thead><tbody>{rows}</tbody></table></div>'
         f'<p class="legend">{_e(grid.legend)}</p>'
         if grid.votes
         else ""
@@ -71,7 +77,9 @@ def html(grid: Grid) -> str:
         f"<title>{_e(h['title'])}</title><style>{STYLE}</style></head><body><main>"
         f'<h1>{_e(h["title"])}</h1><section id="result"><p class="result">{_e(grid.result)}</p></section>'
         f'<section id="seats"><h2>{_e(h["seats"])}</h2><div class="scroll"><table><thead><tr>'
-        f"<th>{_e(h['seat'])}</th><th>{_e(h['name'])}</th><th>{_e(h['role'])}</th><th>{_e(h['fate'])}</th>"
+        f"<th>{_e(h['seat'])}</th><th>{_e(h['name'])}</th><th>{_e(h['role'])}</th>"
+        + (f"<th>{_e(h['side'])}</th>" if grid.sides else "")
+        + f"<th>{_e(h['fate'])}</th>"
         f"<th></th></tr></thead><tbody>{seats}</tbody></table></div></section>"
         + (f'<section id="votes"><h2>{_e(h["votes"])}</h2>{votes}</section>' if votes else "")
         + f'<section id="timeline"><h2>{_e(h["timeline"])}</h2><ul>{nights}</ul></section>'

@@ -78,6 +78,28 @@ def test_a_phone_shows_every_seat_the_votes_and_the_nights(game: Finished, page:
     assert errors == []
 
 
+def test_a_phone_shows_each_vote_s_result_without_scrolling_sideways(game: Finished, page: Page) -> None:
+    _open(game, page, f"/recap/{game.game_id}?t={token(game.api.token, game.game_id)}")
+    table = _table(game)
+    assert len({v for row in table.votes for v in row.cells}) >= 6, "a table wider than a phone"
+    width = page.viewport_size["width"]  # type: ignore[index]
+    outcome = i18n.text("table.column.outcome", "ja", "werewolf")
+    expect(page.locator("#votes thead th", has_text=outcome)).to_have_count(1)
+    heads = page.locator("#votes thead th").all_inner_texts()
+    column = heads.index(outcome) + 1
+    cells = page.locator(f"#votes tbody tr > :nth-child({column})")
+    expect(cells).to_have_count(len(table.votes))
+    for i, row in enumerate(table.votes):
+        cell = cells.nth(i)
+        said = i18n.text(f"table.outcome.{row.outcome}", "ja", "werewolf")
+        expect(cell).to_contain_text(said)
+        box = cell.bounding_box()
+        assert box is not None
+        assert box["x"] >= 0, box
+        assert box["x"] + box["width"] <= width, (box, width)  # in view, the page not scrolled
+    assert page.evaluate("window.scrollX") == 0
+
+
 def test_a_wrong_token_shows_nothing_of_the_game(game: Finished, page: Page) -> None:
     response = _open(game, page, f"/recap/{game.game_id}?t={token('not-the-key', game.game_id)}")
     assert response is not None

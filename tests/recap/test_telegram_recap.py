@@ -73,7 +73,7 @@ def test_the_page_shows_every_seat_the_votes_and_the_nights(game: Finished) -> N
         assert f"<td>{i18n.render_param(seat.name, state.locale, state.game)}</td>" in body
         assert f"<td>{i18n.render_param(seat.role, state.locale, state.game)}</td>" in body
     for row in table.votes:
-        assert f"<th>{i18n.render_param(row.label, state.locale, state.game)}</th>" in body
+        assert f'<th class="label">{i18n.render_param(row.label, state.locale, state.game)}</th>' in body
     assert i18n.render_param(table.result, state.locale, state.game) in body
     assert body.count('class="cell chosen"') == sum(
         1

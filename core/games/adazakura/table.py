@@ -1,8 +1,10 @@
 """The recap table of a finished 徒桜戦争 game ([ADZ-11.11], [ADZ-10.3]), from its log (the
 state must carry its full log, ``core.engine.history``): every seat's Megami and fate, every ballot of
 every vote and runoff with its weight, the exile marked and a seat that could not vote crossed (×), and
-each night's deaths and prevented deaths with their causes (a day's deaths other than the exile as an
-entry of that day)."""
+each night's deaths and prevented deaths with their causes, an erasure that was stopped included, as the
+post-game recap tells it (``recap.erasure.*``: the seat aimed at, the guard, reflection or Megami that
+stopped it), and a day's deaths other than the exile as an entry of that day. The side column is the
+faction as the final announcement shows it (``end.seat``, a madman marked)."""
 
 from __future__ import annotations
 
@@ -10,8 +12,10 @@ from typing import Any
 
 from core.engine import recaptable as rt
 from core.engine.notice import KeyRef, RoleRef
+from core.games.adazakura.megami import TAROTS
 from core.games.adazakura.model import AdzState
 from core.games.adazakura.recap import CAUSES, segments
+from core.games.adazakura.view import faction_shown
 
 
 def _cause(d: dict[str, Any]) -> KeyRef:
@@ -27,9 +31,30 @@ def table(state: AdzState) -> rt.RecapTable | None:
     timeline: list[rt.Entry] = []
     for kind, n, events in segments(state.log):
         deaths: list[rt.Death] = []
+        aimed: int | None = None  # the erasure's current target (public in the recap)
+        explained = False  # a stop already told by a guard, a reflection or a Megami
         for event in events:
             d = event.data
-            if event.kind == "VoteClosed":
+            if event.kind in ("ErasureAimed", "ErasureMoved"):
+                aimed = d.get("target")
+            elif event.kind in ("ErasureGuarded", "ErasureReflected"):
+                explained = True
+                guarded = event.kind == "ErasureGuarded"
+                cause = KeyRef(key="table.erasure.guarded" if guarded else "table.erasure.reflected")
+                deaths.append(rt.Death(seat=d["target"], cause=cause, saved=True))
+            elif event.kind == "ErasureStopped":
+                by, target = d.get("by"), d.get("target", aimed)
+                if by in TAROTS and isinstance(target, int):  # a Megami's stop; the pipeline's stop follows
+                    cause = KeyRef(key="table.erasure.stopped.by", params={"megami": RoleRef(id=str(by))})
+                    deaths.append(rt.Death(seat=target, cause=cause, saved=True))
+                    explained = True
+                    continue
+                if not explained and isinstance(target, int):
+                    deaths.append(
+                        rt.Death(seat=target, cause=KeyRef(key="table.erasure.stopped"), saved=True)
+                    )
+                explained = False
+            elif event.kind == "VoteClosed":
                 votes.append(_row(d, [p.seat for p in state.players]))
             elif event.kind in ("PlayerDied", "DeathPrevented") and d.get("cause") == "exile" and votes:
                 if event.kind == "PlayerDied":
@@ -45,7 +70,8 @@ def table(state: AdzState) -> rt.RecapTable | None:
     dead = KeyRef(key="table.fate.dead")
     seats = [
         rt.SeatLine(seat=p.seat, name=p.name, role=RoleRef(id=p.megami), won=p.seat in state.winners,
-                    alive=p.alive, fate=rt.alive() if p.alive else fates.get(p.seat, dead))
+                    alive=p.alive, fate=rt.alive() if p.alive else fates.get(p.seat, dead),
+                    side=faction_shown(p))
         for p in state.players
     ]  # fmt: skip
     result = KeyRef(key=f"end.result.{state.result}")

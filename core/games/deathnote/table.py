@@ -1,8 +1,12 @@
 """The recap table of a finished DEATH NOTE 人狼 game (``deathnote.md`` §9.5), from its log
 (the state must carry its full log, ``core.engine.history``): every seat's identity and fate, each
 Judgment as a row (every note written that night, Kira's and the decoys', §11.2, with the name that took
-effect marked), and the timeline of eliminations: each Judgment's (or a Fake Name's save), a successful
-arrest, a player who left."""
+effect marked), and the timeline of the nights (§6 Shinigami nights, §7 Judgments, each under the round it
+closes, with what was public: a Judgment's name and a Fake Name's save) and of a player who left.
+
+An arrest eliminates nobody (§6.2, §8: only the Death Note eliminates): an arrested Kira stays alive, as
+the end text says (``reveal.line``), so his fate reads alive, arrested in round n (``table.fate.arrested``),
+and the arrest is no night of the timeline."""
 
 from __future__ import annotations
 
@@ -33,12 +37,12 @@ def table(state: DNState) -> rt.RecapTable | None:
             hit = [] if target is None else [
                 rt.Death(seat=target, cause=KeyRef(key="table.cause.written"), saved=bool(d.get("saved")))
             ]  # fmt: skip
-            timeline.append(rt.Entry(label=KeyRef(key="table.judgment", params={"n": d["n"]}), deaths=hit))
+            label = KeyRef(key="table.night.judgment", params={"round": current, "n": d["n"]})
+            timeline.append(rt.Entry(label=label, deaths=hit))
+        elif event.kind == "ShinigamiResolved":  # public: only that the night was (§6.10, the swap is secret)
+            label = KeyRef(key="table.night.shinigami", params={"round": current})
+            timeline.append(rt.Entry(label=label))
         elif event.kind == "ArrestResolved" and d.get("success"):
-            arrested = rt.Death(seat=d["target"], cause=KeyRef(key="table.cause.arrested"))
-            timeline.append(
-                rt.Entry(label=KeyRef(key="table.round", params={"n": current}), deaths=[arrested])
-            )
             fates[int(d["target"])] = KeyRef(key="table.fate.arrested", params={"n": current})
         elif event.kind == "PlayerEliminated":
             out.add(int(d["seat"]))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from core.engine import recaptable as rt
 from core.engine.notice import KeyRef, RoleRef
-from core.games.politician.model import PolState, Round
+from core.games.politician.model import PolState, Round, SeatRecord
 
 
 def table(state: PolState) -> rt.RecapTable | None:
@@ -21,7 +21,7 @@ def table(state: PolState) -> rt.RecapTable | None:
         )
         for p in state.players
     ]  # fmt: skip
-    elected = {f.day: f.seat for f in state.filled}
+    elected = {f.day: f for f in state.filled}
     last = {r.day: r.round for r in state.rounds}
     everyone = [p.seat for p in state.players]
     votes = [_row(r, elected.get(r.day) if r.round == last[r.day] else None, everyone) for r in state.rounds]
@@ -37,8 +37,9 @@ def table(state: PolState) -> rt.RecapTable | None:
     return rt.bounded("politician", result, list(state.winners), seats, votes, timeline)
 
 
-def _row(r: Round, elected: int | None, everyone: list[int]) -> rt.VoteRow:
-    """One round's row: each ballot, ``none`` (—) for a voter who cast none, and ``frozen`` (×, "could not
+def _row(r: Round, elected: SeatRecord | None, everyone: list[int]) -> rt.VoteRow:
+    """One round's row, its outcome the seat ``elected`` after it (``lottery`` when a tie was drawn by lot,
+    §6.6.4): each ballot, ``none`` (—) for a voter who cast none, and ``frozen`` (×, "could not
     vote") for every other seat of ``everyone``: elected already, under the negative campaign that day
     (§6.8), out of the game, or no voter of a runoff."""
     cells = {
@@ -48,5 +49,8 @@ def _row(r: Round, elected: int | None, everyone: list[int]) -> rt.VoteRow:
         for b in r.ballots
     }
     cells.update({v: rt.Cell(blank="none") for v in r.no_ballot})
-    return rt.VoteRow(label=rt.vote(r.day, r.round), cells=rt.crossed(cells, everyone),
-                      outcome="elected" if elected is not None else "none", outcome_seat=elected)  # fmt: skip
+    outcome: rt.Outcome = "none"
+    if elected is not None:
+        outcome = "lottery" if elected.method == "lottery" else "elected"
+    return rt.VoteRow(label=rt.vote(r.day, r.round), cells=rt.crossed(cells, everyone), outcome=outcome,
+                      outcome_seat=elected.seat if elected is not None else None)  # fmt: skip
