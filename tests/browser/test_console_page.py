@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -302,7 +303,8 @@ def test_the_executed_players_box_is_headed_as_the_last_words_to_the_group(page:
     expect(box).to_have_attribute("placeholder", "遺言を書く (グループに発表されます)")
     expect(page.locator("#say")).not_to_contain_text("仲間")
     box.fill("私は騎士でした")
-    box.press("Enter")
+    with page.expect_response(re.compile(r"/console/api/say")):  # the stub recorded it
+        box.press("Enter")
     (said,) = stub.of("say")
     assert said["body"]["text"] == "私は騎士でした"
 
@@ -473,7 +475,8 @@ def test_a_spectator_reads_the_afterlife_tab_newest_first_and_writes_in_it_witho
     expect(page.locator("#actions button")).to_have_count(0)
     box = page.get_by_role("textbox", name=i18n.text("console.say.afterlife.title", "ja", "werewolf"))
     box.fill("見てるよ")
-    box.press("Enter")
+    with page.expect_response(re.compile(r"/console/api/say")):  # the stub recorded it
+        box.press("Enter")
     (said,) = stub.of("say")
     assert said["body"]["text"] == "見てるよ"
 
