@@ -26,6 +26,7 @@ from devtools.local.sender import GROUP_CHAT, Entry
 from devtools.local.texts import LANGS, game_name
 from handlers.console.api import ConsoleApi, ConsoleRequest, ConsoleResponse
 from handlers.console.auth import SeatTokens
+from handlers.messages import slash_folded
 
 T = TypeVar("T")
 
@@ -162,16 +163,22 @@ class Playground:
 
     def group(self, user: str, text: str) -> str | None:
         """``user`` (:meth:`user`) sends ``text`` in the group (see :meth:`HotSeatGame.group_line`);
-        returns the service's answer to a command (its ack), else None. Raises :class:`Refused` for an
+        returns what the bot answered them at once in their 1:1 chat (a refusal meant for them alone), else
+        the service's answer to a command (its ack), else None. Raises :class:`Refused` for an
         empty line or chat while the user may not speak."""
+        text = slash_folded(text)  # a full-width ／ opens a command, as on the platforms
         with self._lock:
             table = self._table()
             if not text.strip():
                 raise Refused("error.empty")
             if not text.strip().startswith("/") and not table.may_speak(user):
                 raise Refused("error.no_speech", name=table.name_of(user))
+            sent = len(table.sender.log)
             outcome = self._run(lambda: table.group_line(user, text))
-        return outcome.ack if outcome is not None else None
+            kept = {entry["text"] for entry in table.feed(user)}
+            # A refusal meant for them alone answers in their 1:1 chat (handlers.desk.PERSONAL).
+            replies = [e.text for e in table.sender.log[sent:] if e.chat_id == user and e.text not in kept]
+        return "\n\n".join(replies) or (outcome.ack if outcome is not None else None)
 
     def private(self, user: str, text: str) -> str | None:
         """``user`` (:meth:`user`) sends the command ``text`` in its 1:1 chat with the bot (see
@@ -180,6 +187,7 @@ class Playground:
         current game's language. What the command
         changed reaches their console as on a platform. Raises :class:`Refused` for a line that is no
         ``/command``."""
+        text = slash_folded(text)
         with self._lock:
             table = self._table()
             if not text.strip().startswith("/") or not text.strip()[1:].split():
