@@ -36,6 +36,21 @@ class Answers:
             except Exception:
                 log.exception("reply failed")
 
+    async def send_private(self, message: OutMessage, *, delivery_id: str | None) -> bool:
+        """Send ``message`` to a 1:1 chat as the answer to ``delivery_id`` (a group's input); False, with
+        nothing sent, when the platform refused it (Telegram 403: the user never started the bot, or
+        blocked it) or failed, so the caller answers in the group instead. True also for a delivery this
+        container answered already (nothing sent again)."""
+        if delivery_id is not None and delivery_id in self._answered:
+            return True
+        try:
+            await self.sender.send(message)
+        except Exception:
+            log.info("private answer not sent; answered in the group", exc_info=True)
+            return False
+        self.first(delivery_id)
+        return True
+
     def first(self, delivery_id: str | None) -> bool:
         """True the first time this container answers ``delivery_id`` (remembered for the last
         :data:`ANSWERS_KEPT`): a platform's redelivery, or three copies of one update at once, reaching the

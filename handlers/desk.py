@@ -15,11 +15,18 @@ import core.i18n as i18n
 from core.engine.result import Rejected
 from handlers import presets
 from handlers.decision import Loaded
-from handlers.messages import Button, Inbound, Outcome, OutMessage, Tap, TextCommand
+from handlers.messages import Button, Inbound, Outcome, OutMessage, PrivateAnswers, Tap, TextCommand
 from handlers.observability import outcome_of
 from handlers.runner import GameRunner
 
 log = logging.getLogger(__name__)
+
+#: Refusals that concern only the one who typed the command (their own watching, seat or standing in the
+#: game) and mean nothing to the rest of the group: typed in the group, they are answered in the sender's
+#: 1:1 chat where the bot can reach them there, else in the group naming them (``reason.to``).
+PERSONAL = frozenset(
+    {"watch.seated", "watch.already", "watch.not_watching", "watch.full", "not_player", "not_alive"}
+)
 
 #: The game of ``/newgame`` without a name, and whose catalog answers texts outside any game.
 DEFAULT_GAME = "adazakura"
@@ -76,11 +83,23 @@ class Desk:
         )
 
     async def refuse(
-        self, inbound: Inbound, reason: Rejected | str, locale: str | None = None, game: str = DEFAULT_GAME
+        self,
+        inbound: Inbound,
+        reason: Rejected | str,
+        locale: str | None = None,
+        game: str = DEFAULT_GAME,
+        *,
+        reachable: bool = True,
+        name: str = "",
     ) -> Outcome:
         """Answer ``reason`` in ``locale`` (default: the chat's language without a game). A button's
         refusal is its answer (a toast: ``Outcome.ack``), anything else a message; a redelivery gets no
-        answer."""
+        answer. A :data:`PERSONAL` refusal of a command typed in a group goes to the sender's 1:1 chat
+        when the platform can answer there (:class:`~handlers.messages.PrivateAnswers`: Telegram) and
+        the bot may reach them (``reachable``: False for one the game found unreachable); otherwise, or
+        when that send fails (never started the bot), it is said in the group after the sender's name
+        (``reason.to``; ``name``, the game's name for them, else the platform's), so no ``あなた`` is left
+        unnamed."""
         rejected = reason if isinstance(reason, Rejected) else Rejected(reason=reason)
         outcome = outcome_of(rejected)
         if outcome.result == "duplicate" or inbound.repeat:
@@ -90,14 +109,29 @@ class Desk:
         # A forged button press is still a press: the refusal is its answer (a toast), not a message.
         if isinstance(inbound.intent, Tap) or inbound.intent == TextCommand("forged"):
             return replace(outcome, ack=body)
+        if not inbound.is_private and inbound.user_id and rejected.reason in PERSONAL:
+            sender = self.runner.sender
+            if reachable and isinstance(sender, PrivateAnswers) and sender.answers_privately():
+                private = OutMessage(chat_id=inbound.user_id, text=body)
+                if await self.runner.send_private(private, delivery_id=inbound.delivery_id):
+                    return outcome
+            if name or inbound.user_name:
+                body = catalog_text("reason.to", locale, game, name=name or inbound.user_name, text=body)
         await self.reply(inbound, body)
         return outcome
 
-    async def reply(self, inbound: Inbound, body: str, buttons: tuple[tuple[Button, ...], ...] = ()) -> None:
-        """Answer in the chat of ``inbound`` without a game write (help, a menu, a refusal), once per
-        delivery in this container (none for a delivery made again, ``Inbound.repeat``); a failed send is
-        logged (the player can ask again)."""
+    async def reply(
+        self,
+        inbound: Inbound,
+        body: str,
+        buttons: tuple[tuple[Button, ...], ...] = (),
+        *,
+        to: str | None = None,
+    ) -> None:
+        """Answer in the chat of ``inbound`` (``to``: that chat id instead, a 1:1 chat) without a game write
+        (help, a menu, a refusal), once per delivery in this container (none for a delivery made again,
+        ``Inbound.repeat``); a failed send is logged (the player can ask again)."""
         if inbound.repeat:
             return
-        message = OutMessage(chat_id=inbound.chat_id, text=body, buttons=buttons)
+        message = OutMessage(chat_id=to or inbound.chat_id, text=body, buttons=buttons)
         await self.runner.send_plain(message, delivery_id=inbound.delivery_id)

@@ -8,10 +8,26 @@ a user's 1:1 chat id equals the user id on every platform.
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Protocol, TypeAlias, runtime_checkable
 
 from core.engine.notice import Action
+
+#: A full-width slash (U+FF0F, what a Japanese input mode types for ``/``) opening a typed line, with the
+#: command's name after it.
+_WIDE_SLASH = re.compile(r"\s*／(\S*)(.*)", re.DOTALL)
+
+
+def slash_folded(text: str) -> str:
+    """``text`` with a leading full-width ``／`` read as the command slash and the command's name after it
+    NFKC-folded (``／ｗａｔｃｈ`` → ``/watch``), as LINE's parse reads it (``handlers.line.typed``); the
+    rest as written (``／t`` relays its words untouched). Any other text unchanged."""
+    found = _WIDE_SLASH.fullmatch(text)
+    if found is None:
+        return text
+    return "/" + unicodedata.normalize("NFKC", found[1]) + found[2]
 
 
 @dataclass(frozen=True)
@@ -219,6 +235,17 @@ class ChatMembers(Protocol):
     error): the caller then goes ahead. LINE's join is a tap in the group itself, so it needs no check."""
 
     async def in_chat(self, chat_id: str, user_id: str) -> bool | None: ...
+
+
+@runtime_checkable
+class PrivateAnswers(Protocol):
+    """A sender that can answer a group's input in the sender's 1:1 chat (Telegram ``sendMessage`` to the
+    user id of someone who started the bot, core.telegram.org/bots/api#sendmessage). LINE cannot: an
+    answer goes only as the reply to the event, in the chat the event came from (a push would spend the
+    monthly quota), so there a refusal meant for one person names them in the group instead
+    (docs/architecture.md "霊界 and spectators"). :meth:`answers_privately`: True when it can."""
+
+    def answers_privately(self) -> bool: ...
 
 
 @runtime_checkable

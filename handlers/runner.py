@@ -243,6 +243,11 @@ class GameRunner:
         container (:class:`~handlers.answers.Answers`)."""
         await self.answers.send_all([message], delivery_id=delivery_id)
 
+    async def send_private(self, message: OutMessage, *, delivery_id: str | None = None) -> bool:
+        """Send one answer to a group's input in a 1:1 chat (:meth:`Answers.send_private`): False when it
+        could not go (then answer in the group)."""
+        return await self.answers.send_private(message, delivery_id=delivery_id)
+
     # -- inside ---------------------------------------------------------------------------------------
     async def _commit(
         self,

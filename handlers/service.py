@@ -132,7 +132,10 @@ class Service:
         refusal = await self.runner.apply(loaded, command, delivery_id=inbound.delivery_id, now=now)
         state = loaded.state
         if refusal:
-            outcome = await self.desk.refuse(inbound, refusal, state.locale, state.game)
+            reach, name = _reachable(state, inbound.user_id), _name_of(loaded, inbound.user_id)
+            outcome = await self.desk.refuse(
+                inbound, refusal, state.locale, state.game, reachable=reach, name=name
+            )
         else:
             outcome = Outcome(ack=ack)
         return traced(outcome, loaded.game_id, state.phase, command.type)
@@ -337,6 +340,23 @@ class Service:
             return Outcome(ack=answer.ack, messages=[shown], command="settings")
         await self.desk.reply(inbound, answer.text, answer.buttons)
         return Outcome(command="settings")
+
+
+def _reachable(state: Any, user_id: str | None) -> bool:
+    """Whether the bot may message ``user_id`` in the 1:1 chat, as far as the game knows: not one it found
+    unreachable (blocked the bot, ``TableState.unreachable``); anyone else is tried."""
+    return bool(user_id) and user_id not in state.unreachable
+
+
+def _name_of(loaded: Loaded, user_id: str | None) -> str:
+    """The game's name for ``user_id``: their seat's, lobby place's or spectator's ("" for anyone else;
+    LINE gives a name only on request)."""
+    state = loaded.state
+    seat = loaded.rules.seat_of(state, user_id) if user_id and state.players else None
+    if seat is not None:
+        return str(loaded.rules.seats(state)[seat].name)
+    member = state.member(user_id or "") or next((m for m in state.spectators if m.user_id == user_id), None)
+    return member.name if member is not None else ""
 
 
 def _keyboard(

@@ -12,7 +12,9 @@ spectators").
   silent there, :func:`held`), whom the shell adds when it renders; never a living seat. The sender
   hears ``afterlife.sent``. Refused:
   ``afterlife.closed`` (the game's ``afterlife`` option is off, or the game has not started),
-  ``input.too_long`` (over :data:`MAX_SAY` characters), ``game.over``.
+  ``input.too_long`` (over :data:`MAX_SAY` characters), ``game.over``, ``afterlife.nobody`` (no other
+  seat in the 霊界 and no other spectator: nobody would read it, e.g. a spectator during 人狼's 遺言,
+  whose speaker is not in the 霊界 yet).
 - **Spectators** (``Watch``, ``Unwatch``) are users, not seats: at most :data:`MAX_SPECTATORS`, kept in
   ``TableState.spectators``. They are never prompted nor waited for, never counted for ``/skip``,
   ``/extend`` or AFK (none of those looks beyond the seats), and ``/status`` lists them. ``/watch`` and
@@ -111,6 +113,8 @@ def say(g: TableCtx[Any], channel: Afterlife, text: str, *, seat: int | None = N
     if len(text) > MAX_SAY:
         return Rejected(reason="input.too_long", params={"max": MAX_SAY})
     others = [d for d in channel.listeners(s) if d != seat]
+    if not others and not any(m.user_id != user_id for m in s.spectators):
+        return Rejected(reason="afterlife.nobody")  # never "sent" to nobody
     to = to_afterlife(others, sender=user_id)
     if seat is not None:
         g.notices.append(Notice(key="afterlife.say", to=to, params={"member": g.ref(seat), "text": text}))

@@ -79,17 +79,18 @@ def eligible(g: TableCtx[Any], speakers: Speakers) -> set[int]:
 
 def _speaker(g: TableCtx[Any], user_id: str, discussion: frozenset[str], allowed: set[int]) -> int | Rejected:
     """The eligible seat of ``user_id`` in a running, unpaused discussion, or why not: the game has no
-    discussion (``control.no_discussion``), it is not one now (``control.not_discussion``), not a player
-    (``not_player``), kicked by the host (``kick.removed``), dead (``not_alive``), without the right to
-    speak now (``control.not_speaker``: frozen, benched, not a duelist), paused (``control.paused``)."""
+    discussion (``control.no_discussion``), not a player (``not_player``: a spectator's ``/skip`` is
+    answered about them, whatever the phase), it is not one now (``control.not_discussion``), kicked by
+    the host (``kick.removed``), dead (``not_alive``), without the right to speak now
+    (``control.not_speaker``: frozen, benched, not a duelist), paused (``control.paused``)."""
     s = g.s
     if not discussion:
         return Rejected(reason="control.no_discussion")
-    if s.phase not in discussion:
-        return Rejected(reason="control.not_discussion")
     seat = seat_of(s, user_id)
     if seat is None:
         return Rejected(reason="not_player")
+    if s.phase not in discussion:
+        return Rejected(reason="control.not_discussion")
     if seat in afk.kicked(s):
         return Rejected(reason="kick.removed")
     if not g.p(seat).alive:

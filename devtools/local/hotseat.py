@@ -18,7 +18,7 @@ from devtools.local.intents import pressed
 from devtools.local.sender import GROUP_CHAT, Entry, user_id
 from devtools.local.texts import ui
 from handlers.console.view import answered
-from handlers.messages import Outcome, TextCommand
+from handlers.messages import Outcome, TextCommand, slash_folded
 
 #: The most watchers one table adds (a hot seat passes one screen around; the game keeps up to 30).
 MAX_WATCHERS = 4
@@ -132,6 +132,9 @@ class HotSeatGame(LocalGame):
         [ADZ-8.1] (check :meth:`may_speak` to tell the person). Returns the service's outcome, or None
         for chat. The bots move afterwards."""
         self.tick()
+        text = slash_folded(
+            text
+        )  # 「／watch」 typed in Japanese input mode is a command, as on the platforms
         words = text.strip()[1:].split()
         outcome: Outcome | None = None
         if text.strip().startswith("/") and words:
@@ -147,7 +150,7 @@ class HotSeatGame(LocalGame):
         bot, as on a platform: its answer and messages go to that chat (and the seat's console). The bots
         move afterwards. ``text`` must start with ``/`` (check before calling)."""
         self.tick()
-        name, *args = text.strip()[1:].split()
+        name, *args = slash_folded(text).strip()[1:].split()
         outcome = await self.deliver(user, TextCommand(name.lower(), tuple(args)), private=True)
         await self.settle()
         return outcome

@@ -56,6 +56,11 @@ class LocalSender:
     held: list[Entry] = field(default_factory=list)
     depth: int = 0
 
+    def answers_privately(self) -> bool:
+        """A group's input may be answered in the sender's 1:1 chat, as on Telegram
+        (:class:`~handlers.messages.PrivateAnswers`)."""
+        return True
+
     async def send(self, message: OutMessage) -> None:
         """Record ``message`` in its chat (``GROUP_CHAT`` or a user id)."""
         flat = tuple(button for row in message.buttons for button in row)

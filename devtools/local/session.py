@@ -26,6 +26,7 @@ from devtools.local.sender import GROUP_CHAT, Entry
 from devtools.local.texts import LANGS, game_name
 from handlers.console.api import ConsoleApi, ConsoleRequest, ConsoleResponse
 from handlers.console.auth import SeatTokens
+from handlers.messages import slash_folded
 
 T = TypeVar("T")
 
@@ -163,9 +164,10 @@ class Playground:
     def group(self, user: str, text: str) -> str | None:
         """``user`` (:meth:`user`) sends ``text`` in the group (see :meth:`HotSeatGame.group_line`);
         returns what the bot answered the command in ``user``'s 1:1 chat at once (``/watch``'s and
-        ``/unwatch``'s confirmations: a platform sends those privately), else the service's answer to a
-        command (its ack), else None. Raises :class:`Refused` for an empty line or chat while the user
-        may not speak."""
+        ``/unwatch``'s confirmations, a refusal meant for them alone: a platform sends those privately),
+        else the service's answer to a command (its ack), else None. Raises :class:`Refused` for an empty
+        line or chat while the user may not speak."""
+        text = slash_folded(text)  # a full-width ／ opens a command, as on the platforms
         with self._lock:
             table = self._table()
             if not text.strip():
@@ -184,6 +186,7 @@ class Playground:
         current game's language. What the command
         changed reaches their console as on a platform. Raises :class:`Refused` for a line that is no
         ``/command``."""
+        text = slash_folded(text)
         with self._lock:
             table = self._table()
             if not text.strip().startswith("/") or not text.strip()[1:].split():

@@ -101,10 +101,13 @@ def _greeting(service: Handles, inbound: Inbound) -> str | None:
 async def _introduced(api: LineApi, inbound: Inbound) -> Inbound:
     """``inbound`` with what LINE tells only on request: for a join, whether the user is a friend of the
     account (``get_profile``; an error counts as not yet: tapping join again asks again) and their name
-    in the group; for ``/newgame``, the host's name. A name LINE does not give is ``line.unnamed``."""
+    in the group; for ``/newgame``, the host's name; for ``/watch``, the spectator's. A name LINE does
+    not give is ``line.unnamed``."""
     intent, user = inbound.intent, inbound.user_id
     joining = isinstance(intent, JoinRequest)
-    opening = isinstance(intent, TextCommand) and intent.name == "newgame" and not inbound.is_private
+    opening = (
+        isinstance(intent, TextCommand) and intent.name in ("newgame", "watch") and not inbound.is_private
+    )
     if user is None or not (joining or opening):
         return inbound
     raw_user = user.removeprefix(PREFIX)

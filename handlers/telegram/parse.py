@@ -55,6 +55,7 @@ from handlers.messages import (
     MemberLeft,
     Reachable,
     TextCommand,
+    slash_folded,
 )
 from handlers.telegram.callback import ForgedCallback, decode
 
@@ -133,7 +134,7 @@ def _from_message(message: Message, delivery_id: str, bot_username: str) -> Tele
     if text is None or user is None:
         return None
     intent: Intent
-    command = _COMMAND.fullmatch(text)
+    command = _COMMAND.fullmatch(slash_folded(text))  # 「／watch」 typed in Japanese input mode too
     if command is None:
         if message.chat.type != ChatType.PRIVATE:
             return None

@@ -128,6 +128,11 @@ class TelegramSender:
             return bool(member.is_member)
         return member.status not in (ChatMemberStatus.LEFT, ChatMemberStatus.BANNED)
 
+    def answers_privately(self) -> bool:
+        """A group's input may be answered in the sender's 1:1 chat (the
+        :class:`~handlers.messages.PrivateAnswers` capability)."""
+        return True
+
     async def send(self, message: OutMessage) -> None:
         """Send (or edit) ``message``; raises :class:`Unreachable`, :class:`ChatMoved`, :class:`RetryLater`
         or a ``telegram.error`` (see module)."""

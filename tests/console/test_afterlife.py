@@ -168,3 +168,22 @@ def test_the_writer_reads_their_own_words_in_their_afterlife_tab_and_their_chat_
             assert chat == [i18n.text("afterlife.sent", "ja", game)], chat
 
     asyncio.run(run())
+
+
+def test_a_late_spectator_reads_the_afterlife_written_before_they_came() -> None:
+    """One who watches after the 霊界 had posts finds them in their 霊界 tab (the console reads the history,
+    and a 霊界 text reaches every spectator of the game as it stands when read)."""
+
+    async def run() -> None:
+        table = await watched("werewolf")
+        state = table.game.state()
+        dead = state.players[table.game.rules.afterlife(state)[0] - 1]
+        assert (await say(table, dead.user_id, "先に書いたこと"))["ok"] is True
+        late = "local:late"
+        table.game.names[late] = "Ren"
+        await table.game.deliver(late, TextCommand("watch"), private=False)
+        view = await view_of(table, late)
+        assert [e for e in view["afterlife"] if "先に書いたこと" in e["text"]]
+        assert "ありません" not in view["ui"]["afterlife_empty"], "an empty tab never claims nobody wrote"
+
+    asyncio.run(run())

@@ -74,7 +74,7 @@ def speak(played: Played, bots: Bots, state: Any) -> None:
     out = [by_user[p.user_id] for p in state.players if not p.alive]
     living = [by_user[p.user_id] for p in state.players if p.alive]
     marks = {p.chat: len(table.fake.deliveries(p.chat)) for p in living}
-    for sender in [*out, SPECTATOR]:
+    for sender in [*out, SPECTATOR] if out else []:  # alone, the spectator's /t is refused: nobody reads it
         text = f"霊界の声{len(played.relayed)}"
         table.say(sender, sender.chat, f"/t {text}")
         reach = [p for p in [*out, SPECTATOR] if p != sender]

@@ -43,3 +43,37 @@ def test_a_spectator_who_never_started_the_bot_is_told_of_in_the_group_and_not_k
         assert i18n.text("watch.left", "ja", "werewolf") in "\n".join(table.sent_to(SPECTATOR.chat))
         table.in_private(SPECTATOR, "/t hello")  # no longer routed to the game: nothing relayed
         assert not any("hello" in t for p in table.people for t in table.sent_to(p.chat))
+
+
+STRANGER = Player(1_000_000_901, "Rin")
+
+
+def test_refusals_meant_for_one_person_go_to_their_1to1_chat_not_the_group() -> None:
+    """A refusal that concerns only the sender of a command typed in the group (``/watch`` twice,
+    ``/unwatch`` when not watching, a seat's ``/watch``, a spectator's ``/skip`` or ``/extend``) is
+    answered in their 1:1 chat and the group reads nothing of it; one the bot may not reach there (never
+    started it) is answered in the group after their name."""
+    with FakeTelegramApi() as api, moto_store() as store:
+        table = werewolf.WerewolfTable(api, store, werewolf.people(5))
+        open_and_start(table, "werewolf")
+        seat = table.people[0]
+        table.in_group(SPECTATOR, "/watch")
+        group = len(table.sent_to(GROUP))
+        text = lambda key: i18n.text(key, "ja", "werewolf")  # noqa: E731
+        table.in_group(SPECTATOR, "/watch")
+        table.in_group(seat, "/watch")
+        table.in_group(SPECTATOR, "/skip")
+        table.in_group(SPECTATOR, "/extend")
+        assert table.sent_to(GROUP)[group:] == []
+        spectator = "\n".join(table.sent_to(SPECTATOR.chat))
+        assert text("reason.watch.already") in spectator
+        assert spectator.count(text("reason.not_player")) == 2
+        assert text("reason.watch.seated") in "\n".join(table.sent_to(seat.chat))
+        table.in_group(SPECTATOR, "/unwatch")
+        table.in_group(SPECTATOR, "/unwatch")
+        assert table.sent_to(GROUP)[group:] == []
+        assert text("reason.watch.not_watching") in "\n".join(table.sent_to(SPECTATOR.chat))
+        api.fail("error_403_bot_cant_initiate_conversation", chat_id=STRANGER.chat, times=1)
+        table.in_group(STRANGER, "/skip")
+        named = i18n.text("reason.to", "ja", "werewolf", name=STRANGER.name, text=text("reason.not_player"))
+        assert table.sent_to(GROUP)[group:] == [named]

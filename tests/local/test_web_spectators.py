@@ -66,11 +66,35 @@ def test_a_person_without_a_seat_watches_and_stops_through_the_group(browser: Br
 
 
 def test_a_seated_player_cannot_watch(browser: Browser) -> None:
+    """The refusal concerns only them: it reaches their 1:1 chat, not the group (a full-width ／ typed in
+    Japanese input mode is a command slash too)."""
     state = browser.state()
-    browser.ok("/playground/api/group", {"seat": person(state)["seat"], "text": "/watch"})
-    said = [e["text"] for e in browser.state(state["next"])["chat"]]
-    assert i18n.text("reason.watch.seated", "ja", "politician") in said, "refused in the group"
+    refused = i18n.text("reason.watch.seated", "ja", "politician")
+    for typed in ("/watch", "／watch"):
+        answer = browser.ok("/playground/api/group", {"seat": person(state)["seat"], "text": typed})
+        said = [e["text"] for e in browser.state(state["next"])["chat"]]
+        assert refused not in said, "nothing of it in the group"
+        assert typed not in said, "not posted as chat"
+        assert refused in (answer["message"] or "") + "".join(_texts(browser.view(state, person(state))))
     assert browser.state()["watchers"] == []
+
+
+def test_a_full_width_slash_is_a_command_and_a_spectators_refusals_stay_private(browser: Browser) -> None:
+    """「／watch」 watches; a second 「／watch」, a spectator's ``/skip`` and ``/unwatch`` twice are
+    answered in the spectator's 1:1 chat, and the group reads nothing of any of it."""
+    row = _watcher(browser)
+    state = browser.state()
+    answered = []
+    for typed in ("／watch", "／watch", "/skip", "/unwatch", "/unwatch"):
+        answer = browser.ok("/playground/api/group", {"watcher": row["watcher"], "text": typed})
+        answered.append(answer["message"] or "")
+        if typed == "／watch":
+            assert browser.state()["watchers"][0]["watching"] is True
+    said = "\n".join(e["text"] for e in browser.state(state["next"])["chat"])
+    for key in ("reason.watch.already", "reason.not_player", "reason.watch.not_watching"):
+        assert i18n.text(key, "ja", "politician") not in said
+        assert i18n.text(key, "ja", "politician") in "\n".join(answered), "answered them privately"
+    assert "watch" not in said
 
 
 def test_the_afterlife_reaches_the_spectator_and_the_out_never_the_living(browser: Browser) -> None:

@@ -222,3 +222,17 @@ def test_a_2016_recording_without_is_bot_still_parses() -> None:
     assert recording("getupdates_bot_added_to_group_legacy_2016", MAZE_BOT) == [
         None, TextCommand("new"), TextCommand("start"), TextCommand("new"),
     ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("／watch", TextCommand("watch")),
+        ("／ｗａｔｃｈ", TextCommand("watch")),
+        ("／t 全角で　書いた", TextCommand("t", ("全角で", "書いた"))),
+        ("／vote 3", TextCommand("vote", ("3",))),
+    ],
+)
+def test_a_full_width_slash_opens_a_command_as_japanese_input_types_it(text: str, intent: Intent) -> None:
+    """「／watch」 (U+FF0F, a Japanese input mode's slash) is the command, not chat the group would read."""
+    assert intent_of(group_command(-1001000000001, 42, "Kai", text, 7)) == intent

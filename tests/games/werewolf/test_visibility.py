@@ -102,7 +102,11 @@ def test_the_executed_player_learns_nothing_of_the_graveyard_before_their_last_w
     t.day([(v, 9) for v in range(1, 9)] + [(9, 1)])
     assert t.state.phase == "last_words"
     assert "dead.you" not in t.said(9), "no role list before the last words"
-    t.step(Watch(user_id="tg:999", name="Mika"), Say(user_id="tg:999", text="狼は7"))  # a spectator writes
+    t.step(Watch(user_id="tg:999", name="Mika"))
+    alone = t.rules.decide(t.state, Say(user_id="tg:999", text="狼は7"), now=t.now)
+    assert isinstance(alone, Rejected), "nobody in the 霊界 would read it: refused, never 'sent' and dropped"
+    assert alone.reason == "afterlife.nobody"
+    t.step(Watch(user_id="tg:998", name="Ren"), Say(user_id="tg:999", text="狼は7"))  # a spectator writes
     [relayed] = [n for n in t.heard if n.key == "afterlife.say.spectator"]
     assert 9 not in relayed.to.seats, "the 霊界 does not reach the executed before the last words"
 
