@@ -39,8 +39,14 @@ MAX_STEPS = 400
 
 
 def expected(game: str, state: Any, seat: int | None) -> str | None:
-    """Where the rules spec sends a ``/t`` of ``seat`` (None: the spectator) in ``state``, or None."""
-    afterlife_open = rules_for(game).steps.afterlife.enabled(state)  # type: ignore[union-attr]
+    """Where the rules spec sends a ``/t`` of ``seat`` (None: the spectator) in ``state``, or None. The
+    霊界 takes a text only while someone else is there to read it (``afterlife.nobody``): another seat
+    out of the table, or another spectator."""
+    afterlife = rules_for(game).steps.afterlife
+    assert afterlife is not None
+    others = [d for d in afterlife.listeners(state) if d != seat]
+    watching = [m for m in state.spectators if seat is not None or m.user_id != SPECTATOR]
+    afterlife_open = afterlife.enabled(state) and bool(others or watching)
     if seat is None:
         return "afterlife" if afterlife_open else None
     player = state.players[seat - 1]
