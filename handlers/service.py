@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from core.engine.commands import Act, Command, Join, Query, SetReachable, Timeout
+from core.engine.commands import Act, Command, Query, SetReachable, Timeout
 from core.engine.context import REMATCH
 from core.engine.notice import Action
 from core.engine.result import Rejected
@@ -26,6 +26,7 @@ from core.games import GameRules
 from handlers import (
     groupsettings,
     helpdesk,
+    joining,
     lobbies,
     menu,
     platform_events,
@@ -40,7 +41,6 @@ from handlers.decision import Loaded
 from handlers.desk import DEFAULT_GAME, Desk, catalog_text
 from handlers.messages import (
     Button,
-    ChatMembers,
     GroupMoved,
     Inbound,
     JoinRequest,
@@ -50,17 +50,13 @@ from handlers.messages import (
     Tap,
     TextCommand,
 )
-from handlers.observability import outcome_of, traced
+from handlers.observability import traced
 from handlers.recap import answer as recap_answer
 from handlers.runner import GameRunner
 from handlers.textcommands import to_command
 from infra.store import GameStore
 from infra.timers import WakeUp
 
-#: How long a player's ``user#`` pointer lives after they join (seconds): longer than any game, a long game
-#: of 48 h phases included; a finished game's pointer routes like none (``Desk.loaded_of``) and the next
-#: join repoints it, so nothing deletes it.
-USER_POINTER_KEPT = 60 * 24 * 3600
 #: A Megami every game of 徒桜戦争 has, used to ask the rules why a bare ``/co`` offers nothing.
 CO_PROBE = "yatsuha"
 
@@ -92,7 +88,7 @@ class Service:
         if isinstance(intent, TextCommand):
             return await self._text(inbound, intent, now)
         if isinstance(intent, JoinRequest):
-            return await self._join(inbound, intent, now)
+            return await joining.join(self.runner, self.desk, inbound, intent, now)
         if isinstance(intent, Nudge):
             return await self._nudge(inbound, intent, now)
         game_id = self.desk.game_of(inbound)
@@ -162,7 +158,7 @@ class Service:
                 help_text = catalog_text("help.general", desk.locale_of(inbound.chat_id), DEFAULT_GAME)
                 await desk.reply(inbound, help_text)
                 return Outcome(command="help")
-            return await self._join(inbound, JoinRequest(cmd.args[0]), now)
+            return await joining.join(self.runner, self.desk, inbound, JoinRequest(cmd.args[0]), now)
         if name == recap_answer.WORD:  # the finished game's text recap and its page: read-only
             return await recap_answer.answer(desk, inbound, now)
         if name in helpdesk.WORDS:  # /help, /rules, /role: read-only answers
@@ -194,7 +190,7 @@ class Service:
             removal.release_removed(self.runner, loaded.game_id, state)  # a lobby member's 1:1 chat is free
         if command.type in ("watch", "unwatch") and outcome.result == "accepted":
             spectators.point(self.runner, loaded.game_id, inbound.user_id, watching=command.type == "watch",
-                             expires_at=now + USER_POINTER_KEPT)  # fmt: skip
+                             expires_at=now + joining.USER_POINTER_KEPT)  # fmt: skip
         return outcome
 
     async def _back(self, inbound: Inbound, now: int) -> Outcome | None:
@@ -228,51 +224,6 @@ class Service:
         body = catalog_text("co.menu", state.locale, state.game)
         await self.desk.reply(inbound, body, _keyboard(rules, state, actions, None))
         return Outcome()
-
-    async def _join(self, inbound: Inbound, request: JoinRequest, now: int) -> Outcome:
-        """Join game ``request.game_id`` (Telegram: the private ``/start <game id>`` of the join link; LINE:
-        the lobby's join postback) and count as reachable or not (LINE: a friend of the account or not;
-        [ADZ-4.1]). A seated player who comes back (after unblocking the bot) is reachable again and gets
-        the role card."""
-        user, game_id = inbound.user_id or "", request.game_id
-        runner = self.runner
-        outsider = await self._outsider(game_id, user)
-        if outsider is not None:
-            state = outsider.state
-            refused = await self.desk.refuse(inbound, "join.not_in_group", state.locale, state.game)
-            return traced(refused, game_id, state.phase, "join")
-        joined = Join(user_id=user, name=inbound.user_name, reachable=request.reachable)
-        refusal = await runner.apply(game_id, joined, delivery_id=inbound.delivery_id, now=now)
-        pointed = now + USER_POINTER_KEPT
-        if refusal is not None and refusal.reason in ("lobby.already_joined", "game.running"):
-            reach = SetReachable(user_id=user, reachable=request.reachable)
-            if await runner.apply(game_id, reach, delivery_id=None, now=now) is None:
-                runner.store.set_pointer("user", user, game_id, expires_at=pointed)
-                if refusal.reason == "game.running" and request.reachable:
-                    await runner.apply(game_id, Query(user_id=user, what="me"), delivery_id=None, now=now)
-                return traced(outcome_of(refusal), game_id, None, "join")
-        elif refusal is None:
-            runner.store.set_pointer("user", user, game_id, expires_at=pointed)
-            return traced(Outcome(), game_id, None, "join")
-        # The payload is typed by whoever opened the link: only a game that exists is named in the log.
-        known = None if refusal is not None and refusal.reason == "game.none" else game_id
-        # A game that refuses answers in its own language (an English game in a Japanese group: English).
-        refuser = runner.load(game_id) if refusal is not None and known else None
-        locale, game = (refuser.state.locale, refuser.state.game) if refuser else (None, DEFAULT_GAME)
-        outcome = await self.desk.refuse(inbound, refusal, locale, game) if refusal else Outcome()
-        return traced(outcome, known, None, "join")
-
-    async def _outsider(self, game_id: str, user: str) -> Loaded | None:
-        """The lobby ``game_id`` when ``user`` (not seated in it yet) is not in its group now, where the
-        platform can tell (:class:`~handlers.messages.ChatMembers`: Telegram's ``getChatMember``); else
-        None (a member, an unknown answer, no lobby: the join goes on as usual)."""
-        sender = self.sender
-        if not isinstance(sender, ChatMembers):
-            return None
-        loaded = self.runner.load(game_id)
-        if loaded is None or loaded.state.phase != LOBBY or loaded.state.member(user) is not None:
-            return None
-        return loaded if await sender.in_chat(loaded.state.chat_id, user) is False else None
 
     async def _nudge(self, inbound: Inbound, nudge: Nudge, now: int) -> Outcome:
         """Deliver what waits for the chat of ``inbound`` (LINE: as the reply to this event), after an
