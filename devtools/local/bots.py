@@ -29,6 +29,15 @@ DONE = "done"
 GROUP_KINDS = frozenset({"co", "ready"})
 
 
+class Mind:
+    """A bot's memory: its random source, the phase it last acted in and the action kinds sent in it."""
+
+    def __init__(self, rng: Rng) -> None:
+        self.rng = rng
+        self.phase_seq: int | None = None
+        self.taken: set[str] = set()
+
+
 @dataclass(frozen=True)
 class Move:
     """One input of a bot: ``intent`` sent in its 1:1 chat (``private``) or in the group."""

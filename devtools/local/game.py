@@ -22,6 +22,7 @@ from typing import Any
 from core.engine.rng import Rng
 from core.games import rules_for
 from devtools.local import bots
+from devtools.local.bots import Mind
 from devtools.local.intents import describe, logged, pressed
 from devtools.local.reading import GameReader
 from devtools.local.sender import GROUP_CHAT, PLATFORM, LocalSender, user_id
@@ -46,15 +47,6 @@ TICK = 2
 BOT_SALT = 0xB07B07
 #: Rounds of bot moves in one settle, far above any real phase (a guard against a looping policy).
 MAX_ROUNDS = 200
-
-
-class Mind:
-    """A bot's memory: its random source, the phase it last acted in and the action kinds sent in it."""
-
-    def __init__(self, rng: Rng) -> None:
-        self.rng = rng
-        self.phase_seq: int | None = None
-        self.taken: set[str] = set()
 
 
 class LocalGame:

@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from core.engine.rng import Rng
-from devtools.local.game import BOT_SALT, LocalGame, Mind
+from devtools.local.bots import Mind
+from devtools.local.game import BOT_SALT, LocalGame
 from devtools.local.intents import pressed
 from devtools.local.sender import GROUP_CHAT, Entry, user_id
 from devtools.local.texts import ui
