@@ -79,9 +79,16 @@ def test_a_watchers_box_offers_the_afterlife_and_unwatch_is_confirmed_under_the_
             "placeholder", ui("web.watcher.private.placeholder", "ja", name=name)
         )
         answer = page.locator("#chat-answer")
-        for line, said in (("/watch", "watch.welcome"), ("/unwatch", "watch.left")):
+        watching = ui("web.watcher.watching", "ja")
+        for line, said, tab_says in (("/watch", "watch.welcome", True), ("/unwatch", "watch.left", False)):
             page.locator("#chat-input").fill(line)
+            expect(page.locator("#chat-input")).to_have_value(line)
             page.locator("#chat-form button[type=submit]").click()
             expect(answer).to_have_text(i18n.text(said, "ja", "politician"))
+            expect(page.locator("#chat-input")).to_have_value("")  # the send is over: the box was emptied
+            if tab_says:  # the page has redrawn the tab with what the line did
+                expect(_tab(page, "w1")).to_contain_text(watching)
+            else:
+                expect(_tab(page, "w1")).not_to_contain_text(watching)
         expect(answer).to_be_visible()
         expect(_tab(page, "w1")).not_to_contain_text(ui("web.watcher.watching", "ja"))
