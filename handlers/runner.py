@@ -50,8 +50,7 @@ class Applied:
     game: Loaded | None
 
 
-#: Told of every commit of a decided change: the state before (None for a new game), the change's notices
-#: and the command when it was accepted (the local playground's bots learn from it).
+#: Told of each commit: the state before (None: a new game), its notices, the command if accepted (bots).
 Observer = Callable[[Any, list[Notice], Command | None], None]
 
 

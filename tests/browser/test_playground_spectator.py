@@ -9,7 +9,7 @@ from playwright.sync_api import Locator, Page, expect
 
 import core.i18n as i18n
 from devtools.local.texts import ui
-from tests.browser.playground import serving, table
+from tests.browser.playground import PlaygroundServer, serving, table
 from tests.local.webclient import Browser, play_to
 
 WORDS = "霊界からこんにちは"
@@ -20,17 +20,20 @@ def _tab(page: Page, key: object) -> Locator:
     return page.locator(f"#tabs [data-seat='{key}']")
 
 
+def _watcher_added(page: Page, server: PlaygroundServer) -> str:
+    """The page opened on ``server``'s table, a person without a seat added and chosen: their name."""
+    page.goto(server.url)
+    expect(page.locator("#game-line")).to_contain_text(str(table(server)["game_id"]))
+    page.locator("#watcher-add").click()
+    expect(_tab(page, "w1")).to_have_attribute("aria-selected", "true")
+    return ui("watcher_name", "ja", n=1)
+
+
 def test_a_spectator_watches_from_the_page_and_reads_the_afterlife(page: Page) -> None:
     with serving("politician", 5, 4) as server:
-        page.goto(server.url)
-        expect(page.locator("#game-line")).to_contain_text(str(table(server)["game_id"]))
-
-        page.locator("#watcher-add").click()
-
-        name = ui("watcher_name", "ja", n=1)
+        name = _watcher_added(page, server)
         tab = _tab(page, "w1")
         expect(tab).to_have_text(name)
-        expect(tab).to_have_attribute("aria-selected", "true")
         expect(page.locator("#watcher-hint")).to_have_text(ui("web.watcher.hint", "ja", name=name))
         expect(page.locator("#bot-tool")).to_be_hidden()
         expect(page.locator("#console")).to_be_hidden()
@@ -70,11 +73,7 @@ def test_a_spectator_watches_from_the_page_and_reads_the_afterlife(page: Page) -
 
 def test_a_watchers_box_offers_the_afterlife_and_unwatch_is_confirmed_under_the_group_box(page: Page) -> None:
     with serving("politician", 5, 4) as server:
-        page.goto(server.url)
-        expect(page.locator("#game-line")).to_contain_text(str(table(server)["game_id"]))
-        page.locator("#watcher-add").click()
-        name = ui("watcher_name", "ja", n=1)
-        expect(_tab(page, "w1")).to_have_attribute("aria-selected", "true")
+        name = _watcher_added(page, server)
         expect(page.locator("#private-input")).to_have_attribute(
             "placeholder", ui("web.watcher.private.placeholder", "ja", name=name)
         )
