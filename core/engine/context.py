@@ -84,31 +84,26 @@ class TableCtx(Generic[S]):
     ) -> None:
         """A private notice to one seat (``silent``: without a notification sound, see ``Notice``)."""
         self.notices.append(
-            Notice(
-                key=key, to=to_seat(seat), params=params, actions=actions or [], phase_seq=self.s.phase_seq,
-                silent=silent,
-            )
-        )  # fmt: skip
+            Notice.unchecked(key, to_seat(seat), params, actions, phase_seq=self.s.phase_seq, silent=silent)
+        )
 
     def tell_team(self, key: str, seats: list[int], **params: Any) -> None:
         """A notice to a team channel (``seats`` know each other); nothing when ``seats`` is empty."""
         if seats:
-            self.notices.append(Notice(key=key, to=to_team(seats), params=params))
+            self.notices.append(Notice.unchecked(key, to_team(seats), params))
 
     def announce(self, key: str, actions: list[Action] | None = None, **params: Any) -> None:
         """A public notice to the group chat."""
-        self.notices.append(
-            Notice(key=key, to=PUBLIC, params=params, actions=actions or [], phase_seq=self.s.phase_seq)
-        )
+        self.notices.append(Notice.unchecked(key, PUBLIC, params, actions, phase_seq=self.s.phase_seq))
 
     def reply(self, query: Query, key: str, **params: Any) -> None:
         """The answer to a read-only ``query``: in the group when it was asked there, else privately."""
         to = PUBLIC if query.public else to_user(query.user_id)
-        self.notices.append(Notice(key=key, to=to, params=params, phase_seq=self.s.phase_seq))
+        self.notices.append(Notice.unchecked(key, to, params, phase_seq=self.s.phase_seq))
 
     def log(self, kind: str, **data: Any) -> None:
         """Append a recap event (past tense ``kind``)."""
-        self.events.append(Event(kind=kind, data=data))
+        self.events.append(Event.unchecked(kind, data))
 
     def add(self, result: list[Notice] | Rejected) -> Rejected | None:
         """Keep the notices of a shared step (lobby, options), or pass its refusal on."""
@@ -164,7 +159,7 @@ def conclude(g: TableCtx[S], before: S, command: Command, outcome: Rejected | No
         g.announce("game.rematch", actions=[Action(kind=REMATCH)])
     changed = not isinstance(command, Query) and (bool(g.events) or g.s.differs_from(before))
     g.s.log.extend(g.events)
-    return Accepted(state=g.s, events=g.events, notices=g.notices, changed=changed)
+    return Accepted.unchecked(g.s, g.events, g.notices, changed=changed)
 
 
 #: The log event of a game's end (every game's ending step logs one).

@@ -19,6 +19,8 @@ from pydantic import (
     model_validator,
 )
 
+from core.engine.unchecked import instance
+
 
 class PlayerRef(BaseModel):
     """A seated player, rendered as "seat k (name)"."""
@@ -187,3 +189,28 @@ class Notice(BaseModel):
     phase_seq: int | None = None
     silent: bool = False
     slot: str | None = None
+
+    @classmethod
+    def unchecked(
+        cls,
+        key: str,
+        to: Audience,
+        params: dict[str, Param | tuple[Scalar, ...]],
+        actions: list[Action] | None = None,
+        *,
+        phase_seq: int | None = None,
+        silent: bool = False,
+    ) -> Notice:
+        """``Notice(key=…, to=…, params=…, actions=…, phase_seq=…, silent=…)`` without validation, for the
+        notices ``TableCtx`` makes on every input (:mod:`core.engine.unchecked`): the same values as
+        validation gives (``params`` in a new dict; a list or tuple param as a new list, as validation makes
+        it; ``actions`` as a new list; no ``slot``). ``params`` must hold values of the declared types."""
+        values = {name: list(v) if type(v) is list or type(v) is tuple else v for name, v in params.items()}
+        fields = {
+            "key": key, "to": to, "params": values, "actions": list(actions) if actions else [],
+            "phase_seq": phase_seq, "silent": silent, "slot": None,
+        }  # fmt: skip
+        return instance(cls, fields, _NOTICE_FIELDS)
+
+
+_NOTICE_FIELDS = set(Notice.model_fields)

@@ -7,6 +7,7 @@ from typing import Any, Generic, TypeVar
 from pydantic import BaseModel, Field
 
 from core.engine.notice import Notice
+from core.engine.unchecked import instance
 
 S = TypeVar("S", bound=BaseModel)
 
@@ -16,6 +17,13 @@ class Event(BaseModel):
 
     kind: str
     data: dict[str, Any] = Field(default_factory=dict)
+
+    @classmethod
+    def unchecked(cls, kind: str, data: dict[str, Any]) -> Event:
+        """``Event(kind=kind, data=data)`` without validation, for the events ``TableCtx.log`` makes
+        (:mod:`core.engine.unchecked`); ``data`` is kept as it is (validation gives a new dict of the same
+        items)."""
+        return instance(cls, {"kind": kind, "data": data}, _EVENT_FIELDS)
 
 
 class Accepted(BaseModel, Generic[S]):
@@ -28,6 +36,18 @@ class Accepted(BaseModel, Generic[S]):
     events: list[Event] = Field(default_factory=list)
     notices: list[Notice] = Field(default_factory=list)
     changed: bool = True
+
+    @classmethod
+    def unchecked(cls, state: S, events: list[Event], notices: list[Notice], *, changed: bool) -> Accepted[S]:
+        """``Accepted(state=…, events=…, notices=…, changed=…)`` without validation, for the result that
+        ``conclude`` makes of every accepted input (:mod:`core.engine.unchecked`); the lists are kept as
+        they are (validation gives new lists of the same items)."""
+        fields = {"state": state, "events": events, "notices": notices, "changed": changed}
+        return instance(cls, fields, _ACCEPTED_FIELDS)
+
+
+_EVENT_FIELDS = set(Event.model_fields)
+_ACCEPTED_FIELDS = set(Accepted.model_fields)
 
 
 class Rejected(BaseModel):

@@ -31,13 +31,12 @@ from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 from pydantic import BaseModel
 
 from core.engine.history import Unread
+from core.engine.unchecked import instance
 
 M = TypeVar("M", bound=BaseModel)
 Copier = Callable[[Any], Any]
 Differ = Callable[[Any, Any], bool]
 
-_object_setattr = object.__setattr__
-_new = object.__new__
 _ATOMS: tuple[Any, ...] = (str, int, bool, float, type(None), None)
 #: ``Annotated[T, FROZEN]`` declares values of a mutable type ``T`` that the rules never change once made
 #: (e.g. a ledger line, ``core.engine.ledger.Line``): copied and compared as immutable values.
@@ -77,7 +76,7 @@ def copied(model: M, *, append_only: Collection[str] = ()) -> M:
         item = fields[name]
         if item is not None and not isinstance(item, Unread):  # an unread log holds nothing to copy
             fields[name] = list(item) if name in append_only else copier(item)
-    return _instance(type(model), fields, layout.every_field)
+    return instance(type(model), fields, layout.every_field)
 
 
 def differs(new: M, old: M, *, append_only: Collection[str] = ()) -> bool:
@@ -167,26 +166,9 @@ def _model_copier(kind: type[BaseModel]) -> Copier:
             item = fields[name]
             if item is not None:
                 fields[name] = copier(item)
-        copy = _new(kind)
-        _object_setattr(copy, "__dict__", fields)
-        _object_setattr(copy, "__pydantic_fields_set__", layout.every_field)
-        _object_setattr(copy, "__pydantic_extra__", None)
-        _object_setattr(copy, "__pydantic_private__", None)
-        return copy
+        return instance(kind, fields, layout.every_field)
 
     return copy_model
-
-
-def _instance(kind: type[M], fields: dict[str, Any], every_field: set[str]) -> M:
-    """An instance of ``kind`` holding ``fields``, without validation (as ``BaseModel.model_copy`` does).
-    Its fields-set is the class's shared set of every field name, as after the validation of a whole dump:
-    pydantic only ever adds a field name to it (on assignment), which changes nothing."""
-    copy = kind.__new__(kind)
-    _object_setattr(copy, "__dict__", fields)
-    _object_setattr(copy, "__pydantic_fields_set__", every_field)
-    _object_setattr(copy, "__pydantic_extra__", None)
-    _object_setattr(copy, "__pydantic_private__", None)
-    return copy
 
 
 def _layout(kind: type[BaseModel]) -> _Layout:
