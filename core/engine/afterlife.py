@@ -316,22 +316,31 @@ def arrivals(g: TableCtx[Any], channel: Afterlife, before: Any) -> None:
     group (:func:`seeing`) the same events; never anyone else (an unmuted spectator is told nothing
     hidden, like a living seat)."""
     s = g.s
-    arrived = (
-        set(channel.listeners(s)) - set(channel.listeners(before)) if s.players and before.players else set()
+    both = bool(s.players and before.players)
+    welcome = (
+        channel.welcome if channel.welcome is not None and channel.enabled(s) and not s.is_over else None
     )
-    if channel.welcome is not None and channel.enabled(s) and not s.is_over:
-        for seat in sorted(arrived):
-            g.tell(seat, channel.welcome(s, seat))
-    shown = set(seeing(before, channel))
-    for user in seeing(s, channel):  # a muted spectator who sees from now on (the deal, the option on)
-        if user not in shown:
-            g.notices.append(Notice(key="afterlife.roles", to=to_user(user), params={"lines": _roles(g)}))
-    if not channel.reveal or not channel.sees(s) or not s.players or not before.players:
+    shows = channel.reveal and both and channel.sees(s)
+    # Who arrived is looked up only when someone is to be told (most inputs of most games: nobody).
+    arrived = (
+        sorted(set(channel.listeners(s)) - set(channel.listeners(before)))
+        if both and (welcome is not None or shows)
+        else []
+    )
+    if welcome is not None:
+        for seat in arrived:
+            g.tell(seat, welcome(s, seat))
+    if s.spectators:  # (most games have none: :func:`seeing` is a subset of them)
+        shown = set(seeing(before, channel))
+        for user in seeing(s, channel):  # a muted spectator who sees from now on (the deal, the option on)
+            if user not in shown:
+                g.notices.append(Notice(key="afterlife.roles", to=to_user(user), params={"lines": _roles(g)}))
+    if not shows:
         return
     listeners = channel.listeners(s)
     if arrived:
         lines = _roles(g)
-        for seat in sorted(arrived):
+        for seat in arrived:
             g.tell(seat, "afterlife.roles", lines=lines)
     if channel.seen is None:
         return
