@@ -21,7 +21,14 @@ from pydantic import BaseModel
 
 M = TypeVar("M", bound=BaseModel)
 
-_object_setattr = object.__setattr__
+#: ``BaseModel``'s four slots, set through their descriptors: ``object.__setattr__`` looks each one up
+#: in the class's MRO at every call; ``instance`` went from 1.3 µs to 1.0 µs (``timeit``, a 徒桜戦争
+#: ``Player``), and a state copy builds about 14 instances. Raises at import if pydantic changes its slots.
+_SET_DICT, _SET_FIELDS_SET, _SET_EXTRA, _SET_PRIVATE = (
+    BaseModel.__dict__[slot].__set__
+    for slot in ("__dict__", "__pydantic_fields_set__", "__pydantic_extra__", "__pydantic_private__")
+)
+_new = object.__new__
 
 
 def instance(kind: type[M], fields: dict[str, Any], fields_set: set[str]) -> M:
@@ -30,9 +37,9 @@ def instance(kind: type[M], fields: dict[str, Any], fields_set: set[str]) -> M:
     field name, as after the validation of a whole dump (shared between instances: pydantic only ever
     adds a name to it on assignment, which changes nothing). ``kind`` must have no extra or private
     attributes."""
-    made = kind.__new__(kind)
-    _object_setattr(made, "__dict__", fields)
-    _object_setattr(made, "__pydantic_fields_set__", fields_set)
-    _object_setattr(made, "__pydantic_extra__", None)
-    _object_setattr(made, "__pydantic_private__", None)
+    made: M = _new(kind)
+    _SET_DICT(made, fields)
+    _SET_FIELDS_SET(made, fields_set)
+    _SET_EXTRA(made, None)
+    _SET_PRIVATE(made, None)
     return made
