@@ -29,6 +29,7 @@ from types import UnionType
 from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel
+from pydantic.fields import FieldInfo
 
 from core.engine.history import Unread
 from core.engine.unchecked import instance
@@ -41,6 +42,10 @@ _ATOMS: tuple[Any, ...] = (str, int, bool, float, type(None), None)
 #: ``Annotated[T, FROZEN]`` declares values of a mutable type ``T`` that the rules never change once made
 #: (e.g. a ledger line, ``core.engine.ledger.Line``): copied and compared as immutable values.
 FROZEN = "structural.frozen"
+#: ``Annotated[list[M], OPEN_LAST]`` declares a list of models of which the rules change only the last item
+#: (a game's ballot rounds: a round is closed once the next one opens): a copy shares the earlier items and
+#: copies the last, and they are compared by identity first.
+OPEN_LAST = "structural.open_last"
 
 
 @dataclass(frozen=True)
@@ -179,11 +184,19 @@ def _layout(kind: type[BaseModel]) -> _Layout:
         if kind.model_config.get("extra") == "allow" or kind.__private_attributes__:
             raise TypeError(f"no structural copy for {kind.__name__}: extra or private attributes")
         fields = kind.model_fields
-        shared = tuple(name for name, info in fields.items() if _immutable(info.annotation))
-        plan = tuple((name, *_field_plan(fields[name].annotation)) for name in fields if name not in shared)
+        shared = tuple(
+            name for name, info in fields.items() if FROZEN in info.metadata or _immutable(info.annotation)
+        )
+        plan = tuple((name, *_field_plan(_declared(fields[name]))) for name in fields if name not in shared)
         pick = operator.itemgetter(*shared) if shared else _nothing
         layout = _LAYOUTS[kind] = _Layout(shared, plan, set(fields), pick, plan[::-1])
     return layout
+
+
+def _declared(info: FieldInfo) -> Any:
+    """A field's declared type with its :data:`OPEN_LAST` mark (pydantic keeps a field's own
+    ``Annotated`` marks apart, in ``metadata``)."""
+    return Annotated[info.annotation, OPEN_LAST] if OPEN_LAST in info.metadata else info.annotation
 
 
 def _field_plan(annotation: Any) -> tuple[Copier, Differ]:
@@ -192,6 +205,8 @@ def _field_plan(annotation: Any) -> tuple[Copier, Differ]:
     a list of models one per item; a dict of dicts dict by dict; otherwise by the value's type (``Any``,
     nested containers)."""
     origin, args = get_origin(annotation), get_args(annotation)
+    if origin is Annotated and OPEN_LAST in annotation.__metadata__:
+        return _open_last_plan(args[0])
     if origin in (Union, UnionType):
         kept = [arg for arg in args if arg is not type(None)]
         return _field_plan(kept[0]) if len(kept) == 1 else (_copy, operator.ne)
@@ -205,6 +220,23 @@ def _field_plan(annotation: Any) -> tuple[Copier, Differ]:
     if origin is dict and get_origin(args[1]) is dict:
         return _copy_dict_of_dicts, operator.ne
     return _copy, operator.ne
+
+
+def _open_last_plan(annotation: Any) -> tuple[Copier, Differ]:
+    """The plan of an :data:`OPEN_LAST` list of models (``annotation``: ``list[M]``)."""
+    (kind,) = get_args(annotation)
+    last = _model_copier(kind)
+
+    def copy(value: list[Any]) -> list[Any]:
+        return [*value[:-1], last(value[-1])] if value else []
+
+    def differ(a: list[Any], b: list[Any]) -> bool:
+        if len(a) != len(b):
+            return True
+        pairs = zip(a, b, strict=True)
+        return bool(a) and (_model_differs(a[-1], b[-1]) or any(x is not y and x != y for x, y in pairs))
+
+    return copy, differ
 
 
 def _copy_dict_of_dicts(value: dict[Any, dict[Any, Any]]) -> dict[Any, dict[Any, Any]]:

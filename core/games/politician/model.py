@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from core.engine.ledger import Line
+from core.engine.structural import FROZEN, OPEN_LAST
 from core.engine.table import TableState
 from core.games.politician.roles import Cast, SeatValue
 
@@ -140,10 +141,12 @@ class PolState(TableState):
     #: Set at night resolution, announced the next morning (AMB-34).
     lover_found_tonight: bool = False
     ready: list[int] = Field(default_factory=list)
-    rounds: list[Round] = Field(default_factory=list)
+    #: Only the last round is ever changed (a round is closed once the next opens): ``OPEN_LAST``.
+    rounds: Annotated[list[Round], OPEN_LAST] = Field(default_factory=list)
     night: NightState | None = None
     lottery: Lottery | None = None
-    nights: list[NightRecord] = Field(default_factory=list)
+    #: A night's record is never changed once appended: ``FROZEN``.
+    nights: list[Annotated[NightRecord, FROZEN]] = Field(default_factory=list)
     filled: list[SeatRecord] = Field(default_factory=list)
     #: The player elected today (between the policy speech and the night).
     elected: int | None = None

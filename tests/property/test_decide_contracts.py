@@ -1,8 +1,11 @@
-"""The notices, events and results the core builds without validation (``core.engine.unchecked``) are
-exactly what validation would have made of them: over whole bots games of every game, every accepted
-answer of ``decide`` (each bot input, each timer, and a status query and a reminder asked at every step),
-its events and its notices equal their validated copies, with the same JSON (so the same value types:
-``True`` is not ``1``, a list is not a tuple)."""
+"""Two promises of ``decide`` that its speed rests on, over whole bots games of every game (each bot input,
+each timer, and a status query and a reminder asked at every step):
+
+- it never changes the state it was given: the new state is a structural copy that shares what the rules
+  never change (``core.engine.structural``: frozen models, ``FROZEN`` and ``OPEN_LAST`` fields);
+- the notices, events and results it builds without validation (``core.engine.unchecked``) are exactly
+  what validation would have made of them, with the same JSON (so the same value types: ``True`` is not
+  ``1``, a list is not a tuple)."""
 
 from __future__ import annotations
 
@@ -49,16 +52,24 @@ class Checker:
     ) -> Accepted[Any] | Rejected:
         if legal is not None:
             legal = LegalActions(self.rules, state, legal.found)
-        answer = self.rules.decide(state, command, now=now, legal=legal)
+        answer = self.answer(state, command, now, legal)
         if isinstance(answer, Accepted):
-            self.check(answer)
             user = next((member.user_id for member in self.rules.seats(answer.state).values()), None)
             probes: list[Command] = [Remind(phase_seq=answer.state.phase_seq)]
             probes += [Query(user_id=user, what="status")] if user is not None else []
             for probe in probes:
-                probed = self.rules.decide(answer.state, probe, now=now)
-                if isinstance(probed, Accepted):
-                    self.check(probed)
+                self.answer(answer.state, probe, now, None)
+        return answer
+
+    def answer(
+        self, state: Any, command: Command, now: int, legal: LegalActions | None
+    ) -> Accepted[Any] | Rejected:
+        """The rules' answer, checked: the input state is as it was, an accepted answer as validated."""
+        before = state.model_dump_json()
+        answer = self.rules.decide(state, command, now=now, legal=legal)
+        assert state.model_dump_json() == before, f"decide({command!r}) changed the state it was given"
+        if isinstance(answer, Accepted):
+            self.check(answer)
         return answer
 
     def check(self, answer: Accepted[Any]) -> None:
@@ -74,7 +85,7 @@ class Checker:
 
 
 @pytest.mark.parametrize(("game", "players", "seed"), TABLES, ids=[f"{g}-{n}p" for g, n, _ in TABLES])
-def test_what_the_core_builds_unchecked_is_what_validation_makes(game: str, players: int, seed: int) -> None:
+def test_decide_keeps_its_input_and_builds_what_validation_makes(game: str, players: int, seed: int) -> None:
     checker = Checker(rules_for(game))
     rules = cast(GameRules, checker)
     started = start_bot_game(rules, players, seed=seed)
