@@ -9,7 +9,7 @@ import unicodedata
 from typing import Any
 
 import core.i18n as i18n
-from core.engine.notice import PUBLIC, Action, Notice, to_user
+from core.engine.notice import PUBLIC, Action, Notice, Param, to_user
 from core.engine.result import Rejected
 from core.engine.table import CANCELLED, LOBBY, Member, TableState
 
@@ -36,13 +36,9 @@ def readable_name(name: str, taken: list[str], number: int, locale: str, game: s
     return readable
 
 
-def _lobby_notice(state: TableState, key: str, **params: object) -> Notice:
-    return Notice(
-        key=key,
-        to=PUBLIC,
-        params={"count": len(state.members), "names": [m.name for m in state.members], **params},  # type: ignore[dict-item]
-        phase_seq=state.phase_seq,
-    )
+def _lobby_notice(state: TableState, key: str, **params: Param) -> Notice:
+    counted: dict[str, Param] = {"count": len(state.members), "names": [m.name for m in state.members]}
+    return Notice.unchecked(key, PUBLIC, {**counted, **params}, phase_seq=state.phase_seq)
 
 
 def how_to_join(state: TableState, user_id: str, *, public: bool) -> list[Notice] | Rejected:
@@ -79,7 +75,7 @@ def join(
     state.members.append(member)
     notices = [
         _lobby_notice(state, "lobby.joined", name=member.name),
-        Notice(key="lobby.welcome", to=to_user(member.user_id), params={"game": state.game}),
+        Notice.unchecked("lobby.welcome", to_user(member.user_id), {"game": state.game}),
     ]
     if not reachable:
         state.unreachable.append(member.user_id)
