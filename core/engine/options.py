@@ -74,11 +74,13 @@ class OptionTable:
         """The value of option ``name``: the host's (under its name, else under an alias), else the
         default. Raises KeyError for an unknown name (a rules defect)."""
         options = state.settings.get("options", {})
-        if name not in options:
+        if name in options:
+            return options[name]
+        if self.aliases:
             stored = [options[a] for a, n in self.aliases.items() if n == name and a in options]
             if stored:
                 return stored[0]
-        return options.get(name, self.defaults[name])
+        return self.defaults[name]
 
     def find(self, typed: str) -> str | None:
         """The option name ``typed`` (any case; an alias gives its option), or None."""
