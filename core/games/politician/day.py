@@ -130,7 +130,8 @@ def cast(g: Ctx, seat: int, action: Action) -> None:
         g.tell(seat, "vote.saved", silent=True, target=g.ref(target))
     if rnd.public:
         g.announce("vote.ballot", voter=g.ref(seat), target=g.ballot(target))
-    if all(rnd.has_voted(v) for v in rnd.voters):
+    voted = {b.voter for b in rnd.ballots}
+    if all(v in voted for v in rnd.voters):
         close_round(g)
 
 
