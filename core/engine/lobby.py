@@ -37,8 +37,12 @@ def readable_name(name: str, taken: list[str], number: int, locale: str, game: s
 
 
 def _lobby_notice(state: TableState, key: str, **params: Param) -> Notice:
-    counted: dict[str, Param] = {"count": len(state.members), "names": [m.name for m in state.members]}
-    return Notice.unchecked(key, PUBLIC, {**counted, **params}, phase_seq=state.phase_seq)
+    counted: dict[str, Param] = {
+        "count": len(state.members),
+        "names": [m.name for m in state.members],
+        **params,
+    }
+    return Notice.unchecked(key, PUBLIC, counted, phase_seq=state.phase_seq)
 
 
 def how_to_join(state: TableState, user_id: str, *, public: bool) -> list[Notice] | Rejected:

@@ -2,8 +2,9 @@
 
 :func:`scan` reads ``core`` (``core/i18n`` and the other games' packages aside). An emitter is any
 function with a ``key`` parameter (``tell``, ``announce``, ``tell_team``, ``learn``, ``_reply``,
-``_lobby_notice`` …) or ``Notice``/``KeyRef`` (``key=``). A key may be a literal, either side of
-``a if c else b``, an f-string, or a local variable assigned one of those in the same function. Refusals
+``_lobby_notice`` …) or ``Notice``/``KeyRef`` (``key=``; ``Notice.unchecked``: key and params by
+position). A key may be a literal, either side of ``a if c else b``, an f-string, or a local variable
+assigned one of those in the same function. Refusals
 (``Rejected(reason=…)``, the strings a ``…refusal`` function returns, the ``(reason, params)`` tuples
 ``check_cast`` returns) become ``reason.<id>``; button kinds (``Action(kind=…)``, ``Action.of(kind, …)``,
 ``KIND`` constants) are listed in ``kinds``. f-string keys expand to the value sets of the game's
@@ -173,7 +174,14 @@ class Scan:
 
     def _call_sites(self, call: ast.Call, where: str, env: Env) -> Iterator[Site]:
         name = name_of(call.func)
-        if name in KEYED_CLASSES:
+        if (
+            name == "unchecked"
+            and isinstance(call.func, ast.Attribute)
+            and name_of(call.func.value) == "Notice"
+        ):
+            params, bools = self._dict_params(key_arg(call, 2, "params"))  # Notice.unchecked(key, to, params)
+            keys = self.strings(key_arg(call, 0, "key"), where, env)
+        elif name in KEYED_CLASSES:
             params, bools = self._dict_params(key_arg(call, None, "params"))
             keys = self.strings(key_arg(call, None, KEYED_CLASSES[name]), where, env)
         elif name == "Rejected":
