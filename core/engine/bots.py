@@ -68,20 +68,27 @@ def choose(
     target. Draws from ``rng`` only when it returns an action.
     """
     kinds = {a.kind for a in actions}
-    avoid = {*friends, *([me] if me is not None else [])}
     if "done" in kinds:
-        return _night(actions, rng, taken, avoid)
+        return _night(actions, rng, taken, _avoid(me, friends))
     if "ready" in kinds:
         return _discussion(actions, rng, taken)
     if "vote" in kinds and "vote" not in taken:
-        return _vote(actions, rng, avoid)
-    if kinds & {"deduce.pick", "deduce.submit"}:
+        return _vote(actions, rng, _avoid(me, friends))
+    if "deduce.pick" in kinds or "deduce.submit" in kinds:
         return _deduce(actions, rng, taken)
-    if kinds and {k.split(".")[0] for k in kinds} <= _PICKS and not kinds & set(taken):
+    if not kinds:
+        return None
+    # The cheaper test first: most seats asked here have already sent what they have (a cast ballot).
+    if kinds.isdisjoint(taken) and {k.split(".")[0] for k in kinds} <= _PICKS:
         return rng.choice(actions)
-    if kinds and not taken and all(k.startswith("night.") or k == "kill" for k in kinds):
+    if not taken and all(k.startswith("night.") or k == "kill" for k in kinds):
         return rng.choice(actions)  # a night prompt without done: one final choice (人狼's 疑う, 占う …)
     return None
+
+
+def _avoid(me: int | None, friends: Collection[int]) -> set[int]:
+    """The seats a bot avoids naming: its own and its team mates'."""
+    return {*friends, *([me] if me is not None else [])}
 
 
 def _deduce(actions: list[Action], rng: Rng, taken: Collection[str]) -> Action | None:
@@ -100,25 +107,31 @@ def taken_key(action: Action) -> str:
     return f"{action.kind}:{action.args[0]}" if action.kind == "deduce.pick" else action.kind
 
 
+# The branches below filter the actions only when a draw can use them: a bot that is ready or done is
+# asked again at every input of the phase. The draws are those of the plain filters.
 def _night(actions: list[Action], rng: Rng, taken: Collection[str], avoid: set[int]) -> Action:
-    abilities = [a for a in actions if a.kind.startswith("night.")]
-    if not taken and abilities and rng.below(3) < 2:
-        return rng.choice(abilities)
-    kills = [a for a in actions if a.kind == "kill"]
-    if kills and "kill" not in taken:
-        targets = [a for a in kills if isinstance(a.args[0], int) and a.args[0] not in avoid]
-        return rng.choice(targets or kills)
+    if not taken:
+        abilities = [a for a in actions if a.kind.startswith("night.")]
+        if abilities and rng.below(3) < 2:
+            return rng.choice(abilities)
+    if "kill" not in taken:
+        kills = [a for a in actions if a.kind == "kill"]
+        if kills:
+            targets = [a for a in kills if isinstance(a.args[0], int) and a.args[0] not in avoid]
+            return rng.choice(targets or kills)
     return _first(actions, "done")
 
 
 def _discussion(actions: list[Action], rng: Rng, taken: Collection[str]) -> Action:
     roll = rng.below(20)
-    claims = [a for a in actions if a.kind == "co"]
-    if roll == 0 and claims and "co" not in taken:
-        return rng.choice(claims)
-    abilities = [a for a in actions if a.kind not in _KNOWN and a.kind not in taken]
-    if roll == 1 and abilities:
-        return rng.choice(abilities)
+    if roll == 0 and "co" not in taken:
+        claims = [a for a in actions if a.kind == "co"]
+        if claims:
+            return rng.choice(claims)
+    if roll == 1:
+        abilities = [a for a in actions if a.kind not in _KNOWN and a.kind not in taken]
+        if abilities:
+            return rng.choice(abilities)
     return _first(actions, "ready")
 
 
@@ -127,11 +140,21 @@ def _first(actions: list[Action], kind: str) -> Action:
 
 
 def _vote(actions: list[Action], rng: Rng, avoid: set[int]) -> Action:
-    named = [a for a in actions if a.kind == "vote" and isinstance(a.args[0], int)]
-    abstain = [a for a in actions if a.kind == "vote" and a.args[0] == ABSTAIN]
-    if abstain and (not named or rng.below(8) == 0):
-        return abstain[0]
-    preferred = [a for a in named if a.args[0] not in avoid]
+    named: list[Action] = []  # ballots naming a seat
+    preferred: list[Action] = []  # of those, the ones naming neither the bot nor a team mate
+    abstain: Action | None = None
+    for a in actions:  # one pass instead of three filters
+        if a.kind != "vote":
+            continue
+        target = a.args[0]
+        if isinstance(target, int):
+            named.append(a)
+            if target not in avoid:
+                preferred.append(a)
+        elif target == ABSTAIN and abstain is None:
+            abstain = a
+    if abstain is not None and (not named or rng.below(8) == 0):
+        return abstain
     return rng.choice(preferred or named)
 
 

@@ -33,13 +33,15 @@ class LegalActions:
     seats: Callable[[int], list[Action]] | None = None
 
     def of(self, seat: int) -> list[Action]:
-        """``seat``'s legal actions now (a new list; the actions themselves are frozen)."""
+        """``seat``'s legal actions now: the list kept here, shared by every caller, which reads it and
+        never changes it (no copy: the bots read one or more seats' lists at every input, and ``decide``
+        reads the chosen seat's again; the actions themselves are frozen)."""
         actions = self.found.get(seat)
         if actions is None:
             if self.seats is None:
                 self.seats = self.rules.legal_of(self.state)
             actions = self.found[seat] = self.seats(seat)
-        return list(actions)
+        return actions
 
     def made_for(self, rules: object, state: object) -> bool:
         """Whether these are ``rules``' legal actions of this very ``state`` (the same objects)."""

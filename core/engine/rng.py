@@ -13,6 +13,14 @@ from pydantic import BaseModel, Field
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
 _SPAN = 1 << 64
+#: SplitMix64's increment and its two mixing multipliers.
+_GAMMA = 0x9E3779B97F4A7C15
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
+#: ``_LIMITS[n]``: the largest multiple of ``n`` up to 2**64, the rejection bound of a draw from ``range(n)``
+#: (:func:`_limit`), for the sizes the games draw from (seats, cards, options): two of the dozen
+#: big-integer operations of a draw.
+_LIMITS = tuple(_SPAN - _SPAN % n if n else 0 for n in range(65))
 
 
 class ScriptExhausted(ValueError):
@@ -57,9 +65,22 @@ class Rng(BaseModel):
                 j = self.below(i + 1)
                 out[i], out[j] = out[j], out[i]
             return out
+        # :func:`_bounded` written out in the loop, its constants in locals: the bots shuffle every seat
+        # before each input (10 seats under callgrind: 68k instructions with the call, 57k without).
+        limits = _LIMITS if len(out) < len(_LIMITS) else [_limit(n) if n else 0 for n in range(len(out) + 1)]
+        mask, gamma, mix1, mix2 = _MASK, _GAMMA, _MIX1, _MIX2
         state = self.state
         for i in range(len(out) - 1, 0, -1):
-            state, j = _bounded(state, i + 1)
+            n = i + 1
+            limit = limits[n]
+            while True:
+                state = (state + gamma) & mask
+                z = ((state ^ (state >> 30)) * mix1) & mask
+                z = ((z ^ (z >> 27)) * mix2) & mask
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             out[i], out[j] = out[j], out[i]
         self.state = state
         return out
@@ -72,11 +93,16 @@ class Rng(BaseModel):
 def _bounded(state: int, n: int) -> tuple[int, int]:
     """SplitMix64 from ``state``: ``(new state, a uniform index in range(n))``, rejecting the draws above
     the largest multiple of ``n`` (no modulo bias)."""
-    limit = _SPAN - _SPAN % n
+    limit = _LIMITS[n] if n < len(_LIMITS) else _limit(n)
     while True:
-        state = (state + 0x9E3779B97F4A7C15) & _MASK
-        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        state = (state + _GAMMA) & _MASK
+        z = ((state ^ (state >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
         z ^= z >> 31
         if z < limit:
             return state, z % n
+
+
+def _limit(n: int) -> int:
+    """The largest multiple of ``n`` up to 2**64: a draw at or above it is rejected."""
+    return _SPAN - _SPAN % n

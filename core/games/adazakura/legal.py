@@ -48,43 +48,51 @@ def legal(g: Ctx, seat: int) -> list[Action]:
     if not p.alive:
         return []
     phase = g.s.phase
+    held = effects.abilities_of(p)  # read once: the bots look up a few seats at every input
     if phase == "night":
-        out = night_actions(g, p)
+        out = night_actions(g, p, held)
     elif phase == "discussion":
-        out = discussion_actions(g, p)
+        out = discussion_actions(g, p, held)
     elif phase in ("vote", "runoff"):
         out = vote_actions(g, p)
     else:
         return []
-    return out + [a for a in anytime_actions(g, p) if a not in out]
+    anytime = anytime_actions(g, p, held)
+    return out + [a for a in anytime if a not in out] if anytime else out
 
 
-def anytime_actions(g: Ctx, p: Player) -> list[Action]:
-    """Actions of held abilities allowed in every phase, sealed or not: the Black Box switch
-    [ADZ-11.2] (A70)."""
+def anytime_actions(g: Ctx, p: Player, held: list[str]) -> list[Action]:
+    """Actions of the abilities ``p`` holds (``held``, ``effects.abilities_of``) allowed in every phase,
+    sealed or not: the Black Box switch [ADZ-11.2] (A70)."""
     out: list[Action] = []
-    for megami in effects.abilities_of(p):
-        role = overriding("anytime_options").get(megami)
+    switches = overriding("anytime_options")
+    for megami in held:
+        role = switches.get(megami)
         if role is not None:
             out += role.anytime_options(g, p)
     return out
 
 
-def night_actions(g: Ctx, p: Player) -> list[Action]:
+def night_actions(g: Ctx, p: Player, held: list[str]) -> list[Action]:
+    """``p``'s night choices (``held``: the abilities ``p`` holds), the team's erasure choice, the
+    withdrawal of a choice and ``done`` [ADZ-6.1]."""
     night = g.s.night
     assert night is not None
     if p.seat not in night.alive:
         return []
     out: list[Action] = []
     sealed = p.seat in night.sealed
-    for megami in effects.abilities_of(p):
+    for megami in held:
         role = roles().get(megami)
         if role is not None and (role.passive or not sealed):
             out += role.night_options(g, p)
     if p.faction == ADAZAKURA and night.n >= 1:
-        out += [kill_action(p.seat, q.seat) for q in g.living()]
+        living = g.once("living_seats", lambda: [q.seat for q in g.living()])  # the team asks alike
+        out += [kill_action(p.seat, target) for target in living]
         out.append(kill_action(p.seat, None))
-    out += [Action.of("cancel", m) for m in sorted(night.choices.get(p.seat, {}))]
+    chosen = night.choices.get(p.seat)
+    if chosen:
+        out += [Action.of("cancel", m) for m in sorted(chosen)]
     if p.seat not in night.done:
         out.append(Action.of("done"))
     return out
@@ -124,21 +132,26 @@ def duelist_seats(g: Ctx) -> set[int]:
     return {s for duel in day.effects.duels for s in duel}
 
 
-def discussion_actions(g: Ctx, p: Player) -> list[Action]:
+def discussion_actions(g: Ctx, p: Player, held: list[str]) -> list[Action]:
+    """``p``'s claims and ``ready`` while allowed to speak, and the day abilities of ``held`` (the
+    abilities ``p`` holds) unless sealed [ADZ-8.1], [ADZ-5.4]."""
     out: list[Action] = []
     day = g.s.day
     assert day is not None
     if can_speak(g, p):
-        if co_count(g, p.seat) < CO_PER_DAY:
-            claimed = claims_today(g, p.seat)
+        claimed = claims_today(g, p.seat)
+        if not claimed:  # most players claim nothing all day
+            out += CLAIMS
+        elif len(claimed) < CO_PER_DAY:  # co_count
             out += [a for a in CLAIMS if a.args[0] not in claimed]
         if p.seat not in day.ready:
             out.append(Action.of("ready"))
-    if p.seat not in g.once("day_sealed", lambda: day_sealed(g)):
-        for megami in effects.abilities_of(p):
-            role = roles().get(megami)
-            if role is not None:
-                out += role.day_options(g, p)
+    day_abilities = overriding("day_options")  # the other roles' hook offers nothing
+    usable = [day_abilities[megami] for megami in held if megami in day_abilities]
+    # The seals only for a holder of a day ability: they take a pass over every holder of the table.
+    if usable and p.seat not in g.once("day_sealed", lambda: day_sealed(g)):
+        for role in usable:
+            out += role.day_options(g, p)
     return out
 
 

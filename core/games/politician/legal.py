@@ -48,9 +48,12 @@ def _ballots(g: Ctx, seat: int) -> list[Action]:
     with ``freeBallot`` (the original text's 「当選させたい人に投票」) any candidate, themself included, or
     an abstention."""
     rnd = g.s.round
-    if rnd is None or seat not in rnd.voters or rnd.has_voted(seat):
+    if rnd is None or seat not in rnd.voters:
         return []
-    free = bool(option(g.s, "freeBallot"))
+    # What every voter looks up alike, once a state when at rest (the bots ask seat after seat).
+    if seat in g.once("voted", lambda: {b.voter for b in rnd.ballots}):  # Round.has_voted
+        return []
+    free = g.once("freeBallot", lambda: bool(option(g.s, "freeBallot")))
     ballots = [Action.of("vote", c) for c in rnd.candidates if c != seat or free]
     return ballots + ([Action.of("vote", NOBODY)] if free else [])
 
@@ -61,7 +64,7 @@ def _night(g: Ctx, seat: int) -> list[Action]:
     if night is None or seat not in night.prompted or seat in night.done:
         return []
     role = g.p(seat).role
-    active = [p.seat for p in g.active()]
+    active = g.once("active", lambda: [p.seat for p in g.active()])  # every prompted seat asks alike
     if role == "wolf_member":
         if night.locked:
             return [Action.of("done")]
