@@ -240,6 +240,8 @@ def _open_last_plan(annotation: Any) -> tuple[Copier, Differ]:
 
 
 def _copy_dict_of_dicts(value: dict[Any, dict[Any, Any]]) -> dict[Any, dict[Any, Any]]:
+    if not value:  # most of them (a 徒桜戦争 player's memo): no comprehension to set up
+        return {}
     return {key: _copy_dict(inner) for key, inner in value.items()}
 
 
