@@ -40,7 +40,7 @@ from core.engine.commands import (
     Watch,
 )
 from core.engine.notice import Action
-from core.games import registry
+from core.games import find_rules
 from handlers.messages import TextCommand
 
 #: Commands that belong in the 1:1 chat (secret choices) and are refused in the group; so are the game's
@@ -119,7 +119,7 @@ def _card_command(name: str, args: tuple[str, ...], game: str) -> Action | None:
 def verbs(game: str) -> Mapping[str, str]:
     """The typed night verbs of ``game`` (``GameRules.verbs``: word → action kind); none for an unknown
     game."""
-    rules = registry().get(game)
+    rules = find_rules(game)
     return rules.verbs if rules is not None else {}
 
 

@@ -20,7 +20,7 @@ from core.engine.commands import Query, Say
 from core.engine.notice import Action, Notice
 from core.engine.result import Rejected
 from core.engine.table import ENDED
-from core.games import GameRules, registry
+from core.games import GameRules, find_rules
 from handlers import menu
 from handlers.console import feed as console_feed
 from handlers.console.feed import AFTERLIFE
@@ -73,7 +73,7 @@ def recap(state: Any, *, now: int) -> str:
     """What the group got at the end: the game's own ending made again (``GameRules.ending``: the final
     announcement, every seat's role, the recap after it); "" before the end, for a cancelled game or a
     game without one."""
-    rules = registry().get(state.game)
+    rules = find_rules(state.game)
     if state.phase != ENDED or rules is None or getattr(state, "result", None) is None:
         return ""
     public = [n for n in rules.ending(state, now) if n.to.kind == "public"]
