@@ -210,13 +210,12 @@ def _prefix(chat_id: str) -> str:
 
 async def _telegram_sender() -> Sender:
     """The Telegram sender: token from :mod:`infra.settings`, username from env, else ``getMe``."""
-    from telegram import Bot
-
+    from handlers.telegram.client import new_bot
     from handlers.telegram.sender import TelegramSender
     from handlers.telegram.webhook import USERNAME_ENV
     from infra import settings
 
-    bot = Bot(settings.telegram_token())
+    bot = new_bot(settings.telegram_token())
     username = os.environ.get(USERNAME_ENV, "").removeprefix("@") or (await bot.get_me()).username
     return TelegramSender(bot, bot_username=username, miniapp=settings.telegram_miniapp())
 

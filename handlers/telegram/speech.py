@@ -40,6 +40,7 @@ from core.engine.notice import PlayerRef
 from core.games import GameRules
 from handlers.aftercommit import Done, Prepared
 from handlers.messages import OutMessage
+from handlers.telegram.client import new_bot
 from handlers.telegram.rights import Immune, NoRights, Rights
 
 log = logging.getLogger(__name__)
@@ -124,7 +125,7 @@ class TelegramSpeech:
             if self._bot is None:
                 from infra import settings
 
-                self._bot = Bot(settings.telegram_token())
+                self._bot = new_bot(settings.telegram_token())
             self._api = Rights(self._bot)
         return self._api
 

@@ -308,12 +308,13 @@ def _runtime() -> Runtime:
     if _Container.runtime is None:
         from handlers.delivery import Throttle
         from handlers.service import Service
+        from handlers.telegram.client import new_bot
         from handlers.telegram.speech import TelegramSpeech
         from handlers.wakeups import queue_scheduler
         from infra import settings
         from infra.dynamodb import DynamoStore
 
-        bot = Bot(settings.telegram_token())
+        bot = new_bot(settings.telegram_token())
         username = _username(bot)
         sender = TelegramSender(bot, bot_username=username, miniapp=settings.telegram_miniapp())
         speech = TelegramSpeech(bot)
