@@ -7,6 +7,7 @@ renders it in the chat's language, and the platform adapter turns ``actions`` in
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Annotated, Literal
 
@@ -195,7 +196,7 @@ class Notice(BaseModel):
         cls,
         key: str,
         to: Audience,
-        params: dict[str, Param | tuple[Scalar, ...]],
+        params: Mapping[str, Param | tuple[Scalar, ...]],
         actions: list[Action] | None = None,
         *,
         phase_seq: int | None = None,
