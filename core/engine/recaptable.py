@@ -9,6 +9,7 @@ game puts in ``result``, ``role``, ``fate``, ``label`` and ``cause`` (its own na
 
 from __future__ import annotations
 
+from itertools import zip_longest
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -108,7 +109,7 @@ def bounded(
         row.model_copy(update={"outcome": "runoff"})
         if row.outcome == "none" and nxt is not None and _runoff_of(nxt.label, row.label)
         else row
-        for row, nxt in zip(votes, [*votes[1:], None], strict=True)
+        for row, nxt in zip_longest(votes, votes[1:])  # the last row has no next (None)
     ]
     truncated = len(votes) > MAX_ROWS or len(timeline) > MAX_ENTRIES
     return RecapTable(

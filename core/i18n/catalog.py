@@ -71,6 +71,22 @@ def unmarked(template: str) -> str:
 
 
 @cache
+def shape(template: str) -> tuple[int, tuple[tuple[str, int], ...]]:
+    """``(characters outside the fields, ((field name, how many times it appears), …))``: the text made
+    from ``template`` by ``str.format`` is that many characters plus each field's text once per appearance
+    (``"{a}と{b}、{a}"`` → ``(2, (("a", 2), ("b", 1)))``; ``{{`` counts as the one ``{`` it makes). Raises
+    :class:`CatalogError` as :func:`placeholders`."""
+    _fields(template)  # its errors
+    literal = 0
+    counts: dict[str, int] = {}
+    for text, name, _, _ in Formatter().parse(template):
+        literal += len(text)
+        if name is not None:
+            counts[name] = counts.get(name, 0) + 1
+    return literal, tuple(counts.items())
+
+
+@cache
 def _fields(template: str) -> dict[str, str]:
     """``{field name: its format spec}`` (``""`` when unmarked); see :func:`placeholders` for the errors."""
     try:

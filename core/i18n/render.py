@@ -21,10 +21,20 @@ and every other key as usual (:func:`core.i18n.catalog.worded`). A variant keeps
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from core.engine.notice import Action, CardRef, FactionRef, KeyRef, Notice, Param, PlayerRef, RoleRef
-from core.i18n.catalog import durations, has_key, lookup, placeholders, resolve_locale, unmarked, worded
+from core.i18n.catalog import (
+    durations,
+    has_key,
+    locales,
+    lookup,
+    placeholders,
+    resolve_locale,
+    shape,
+    unmarked,
+    worded,
+)
 
 
 def render(notice: Notice, locale: str, game: str, *, variant: str | None = None) -> str:
@@ -139,6 +149,75 @@ def _render_ref(value: PlayerRef | RoleRef | FactionRef | CardRef, locale: str, 
     if isinstance(value, FactionRef):
         return render_key(f"faction.{value.id}", {}, locale, game)
     return render_key(f"card.{value.id}", {}, locale, game)
+
+
+def length_bound(key: str, params: Mapping[str, Param], game: str) -> int:
+    """At least the length of ``render_key(key, params, locale, game)`` in every catalog locale (no wording
+    variant), counted from lengths without building the text: a caller that only needs to know a text is
+    short enough (the 徒桜戦争 recap's message splitting) is spared rendering it in every locale. Raises
+    ``KeyError`` for a key or a param missing in any locale.
+
+    Why it is a bound: in each locale a rendered text is its template's characters outside the fields
+    plus each field's text once per appearance (:func:`~core.i18n.catalog.shape`), less any line dropped
+    for an empty optional value; :func:`_widest` takes the most of each over the locales, and each
+    field's text is at most :func:`_param_bound` of its param, which bounds :func:`render_param` in every
+    locale the same way, down to names (the longest locale's) and plain values (exact). A key with a
+    ``:duration`` field is rendered (rare, and a span of time's words are the locale's).
+    """
+    widest = _widest(key, game)
+    if widest is None:
+        return max(len(render_key(key, params, locale, game)) for locale in locales())
+    size, fields = widest
+    for name, count in fields:
+        if name not in params:
+            raise KeyError(f"{key!r} needs param {name!r}")
+        size += count * _param_bound(params[name], game)
+    return size
+
+
+@cache
+def _widest(key: str, game: str) -> tuple[int, tuple[tuple[str, int], ...]] | None:
+    """``key``'s :func:`~core.i18n.catalog.shape` at its widest over the locales: the most characters
+    outside the fields, and each field's most appearances; ``None`` when a template has a ``:duration``
+    field. Raises ``KeyError`` when a locale lacks ``key``."""
+    templates = [lookup(key, locale, game) for locale in locales()]
+    if any(durations(template) for template in templates):
+        return None
+    shapes = [shape(template) for template in templates]
+    counts: dict[str, int] = {}
+    for _, fields in shapes:
+        for name, count in fields:
+            counts[name] = max(counts.get(name, 0), count)
+    return max(literal for literal, _ in shapes), tuple(counts.items())
+
+
+def _param_bound(value: Param | tuple[Param, ...], game: str) -> int:
+    """At least the length of ``render_param(value, locale, game)`` in every locale (:func:`length_bound`).
+
+    The kinds in another order than :func:`render_param`'s (each value is of one kind only, so the text is
+    the same), plain values first: ``isinstance`` against a reference class goes through ``ABCMeta``, about
+    0.1 us for each class it is not (measured), and most values of a recap line are numbers and seats."""
+    if isinstance(value, (int, str)):
+        return len(str(value))
+    if isinstance(value, (list, tuple)):
+        lines = bool(value) and all(isinstance(item, KeyRef) for item in value)
+        separator = 1 if lines else _separator_length(game)
+        return sum(_param_bound(item, game) for item in value) + separator * max(len(value) - 1, 0)
+    if isinstance(value, KeyRef):
+        return length_bound(value.key, value.params, game)
+    return _ref_length(value, game)  # the one kind left: a reference by name (_NAMED)
+
+
+@cache
+def _separator_length(game: str) -> int:
+    """The length of ``list.separator`` in its longest locale."""
+    return max(len(lookup("list.separator", locale, game)) for locale in locales())
+
+
+@lru_cache(maxsize=4096)
+def _ref_length(value: PlayerRef | RoleRef | FactionRef | CardRef, game: str) -> int:
+    """The length of a name in its longest locale (memoised like :func:`_render_ref`)."""
+    return max(len(_render_ref(value, locale, game)) for locale in locales())
 
 
 def render_action(action: Action, locale: str, game: str, names: Mapping[int, str]) -> str:

@@ -18,7 +18,7 @@ from core.engine.notice import KeyRef, Param, PlayerRef, RoleRef, Scalar
 from core.engine.result import Event
 from core.games.adazakura.ctx import Ctx
 from core.games.adazakura.megami import TAROTS
-from core.i18n import has_key, locales, render_key
+from core.i18n import has_key, length_bound, locales, render_key
 
 GAME = "adazakura"
 #: The longest recap notice, in characters of any locale (Telegram splits at 4096; we stay well below).
@@ -80,13 +80,32 @@ def width(line: KeyRef) -> int:
         return UNSAYABLE
 
 
+def bound(line: KeyRef) -> int:
+    """At least :func:`width` of ``line``, counted without rendering it (:func:`core.i18n.length_bound`);
+    :func:`width` itself for a line a catalog cannot say."""
+    try:
+        return length_bound(line.key, line.params, GAME) + 1
+    except KeyError:
+        return width(line)
+
+
 def split(lines: list[KeyRef]) -> list[list[KeyRef]]:
-    """``lines`` in consecutive chunks of at most :data:`MAX_CHARS` characters, a header's worth kept free."""
+    """``lines`` in consecutive chunks of at most :data:`MAX_CHARS` characters, a header's worth kept free:
+    each chunk as long as the next line still fits (by :func:`width`).
+
+    A segment whose lines' :func:`bound` fits is one chunk without rendering a line, the chunk the widths
+    would make (their sum is no more than the bounds'). Measured on 10-player bots games: rendering every
+    line in every locale to count it took about 5 % of a whole game's CPU, the bounds about a third of it,
+    and every segment of 100 such games (and of 50 of 16 players) fit; long names still split.
+    """
+    budget = MAX_CHARS - 100
+    if sum(bound(line) for line in lines) <= budget:
+        return [list(lines)]
     chunks: list[list[KeyRef]] = [[]]
     size = 0
     for line in lines:
         w = width(line)
-        if chunks[-1] and size + w > MAX_CHARS - 100:
+        if chunks[-1] and size + w > budget:
             chunks.append([])
             size = 0
         chunks[-1].append(line)

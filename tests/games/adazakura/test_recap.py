@@ -164,3 +164,70 @@ def test_adz_11_11_no_recap_message_of_a_long_game_is_too_long_for_a_chat(seed: 
             assert len(text) <= LIMIT, f"{notice.key} in {locale}: {len(text)} characters"
             if notice in recap_notices:  # short lines: at most three names each
                 assert max(len(line) for line in text.splitlines()) <= 3 * 64 + 80
+
+
+def exact_split(lines: list[KeyRef]) -> list[list[KeyRef]]:
+    """The splitting rule itself, every line rendered in every locale (``recap.width``): a chunk takes the
+    next line while its widths stay within ``MAX_CHARS`` less a header's worth."""
+    chunks: list[list[KeyRef]] = [[]]
+    size = 0
+    for line in lines:
+        if chunks[-1] and size + recap.width(line) > recap.MAX_CHARS - 100:
+            chunks.append([])
+            size = 0
+        chunks[-1].append(line)
+        size += recap.width(line)
+    return chunks
+
+
+def recap_segments(players: int, seed: int, name_length: int) -> list[list[KeyRef]]:
+    """The lines of every recap segment of a whole bots game (``name_length`` > 0: 16 players named that
+    long, :func:`long_game`), as ``recap.split`` was given them."""
+    seen: list[list[KeyRef]] = []
+    split = recap.split
+
+    def kept(lines: list[KeyRef]) -> list[list[KeyRef]]:
+        seen.append(list(lines))
+        return split(lines)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(recap, "split", kept)
+        if name_length:
+            long_game(seed, name_length)
+        else:
+            start = bots.start_bot_game(RULES, players, seed=seed)
+            bots.play_out(RULES, start.state, Rng.seeded(seed ^ bots.BOT_SALT), 0, heard=start.notices)
+    assert seen
+    return seen
+
+
+@pytest.mark.parametrize(
+    ("players", "seed", "name_length"),
+    [(4, 1, 0), (10, 3, 0), (10, 4, 0), (16, 2, 0), (16, 3, 64), (16, 11, 64)],
+)
+def test_adz_11_11_a_line_s_bound_is_never_below_its_width_and_the_chunks_are_the_widths(
+    players: int, seed: int, name_length: int
+) -> None:
+    """Over whole games, every recap line's ``bound`` (counted without rendering) is at least its rendered
+    ``width``, and the chunks are those the widths make; the long names make some segments too long for
+    one message, so the rendered path is taken too."""
+    segments = recap_segments(players, seed, name_length)
+    for lines in segments:
+        for line in lines:
+            assert recap.bound(line) >= recap.width(line), line
+        assert recap.split(lines) == exact_split(lines)
+    if name_length:
+        assert any(len(recap.split(lines)) > 1 for lines in segments)
+
+
+def test_adz_11_11_a_segment_the_bound_cannot_place_is_split_by_its_widths(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The bound only spares rendering: however loose it is, the chunks are those the widths make."""
+    lines = [KeyRef(key="recap.death", params={"player": KeyRef(key="recap.nothing"), "cause": "x" * n})
+             for n in range(0, 600, 20)]  # fmt: skip
+    expected = exact_split(lines)
+    assert len(expected) > 1
+    monkeypatch.setattr(recap, "bound", lambda line: recap.MAX_CHARS)
+    assert recap.split(lines) == expected
+    assert recap.split(lines[:3]) == [lines[:3]]

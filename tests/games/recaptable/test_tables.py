@@ -10,7 +10,9 @@ from typing import Any
 
 import pytest
 
+from core.engine import bots
 from core.engine import recaptable as rt
+from core.engine.rng import Rng
 from core.games import registry
 from core.i18n import render_param
 from tests.property import deathnote_playout, playout, politician_playout, werewolf_playout
@@ -173,3 +175,17 @@ def test_a_long_game_keeps_its_last_rows() -> None:
     assert table.truncated
     assert table.votes[0].label.params["day"] == 6
     assert len(table.votes) == rt.MAX_ROWS
+
+
+def test_a_game_without_a_vote_has_a_table_without_rows() -> None:
+    """A DEATH NOTE 人狼 game can end before its first Judgment (Kira arrested in round 1): no row at all."""
+    assert rt.bounded("deathnote", rt.alive(), [], [], [], []).votes == []
+    rules = registry()["deathnote"]
+    start = bots.start_bot_game(rules, 6, seed=39)
+    state = bots.play_out(rules, start.state, Rng.seeded(39 ^ bots.BOT_SALT), 0, heard=start.notices).state
+    assert state.result is not None
+    assert not _events(state, "JudgmentResolved")
+    table = rules.table(state)
+    assert table is not None
+    assert table.votes == []
+    assert all(_rendered(table, locale) for locale in ("ja", "en"))
