@@ -20,11 +20,17 @@ from core.games import rules_for
 RULES = rules_for("adazakura")
 KINDS = ["night.shinra", "kill", "cancel", "done", "co", "ready", "skip", "vote"]
 
-actions = st.lists(
-    st.builds(lambda kind, arg: Action(kind=kind, args=(arg,) if kind != "done" else ()),
-              st.sampled_from(KINDS), st.one_of(st.integers(1, 16), st.just("none"))),
-    max_size=12,
-)  # fmt: skip
+
+def action_lists(kinds: list[str], max_size: int) -> st.SearchStrategy[list[Action]]:
+    """Lists of actions of ``kinds``, each with one seat or ``none`` (``done`` without)."""
+    return st.lists(
+        st.builds(lambda kind, arg: Action(kind=kind, args=(arg,) if kind != "done" else ()),
+                  st.sampled_from(kinds), st.one_of(st.integers(1, 16), st.just("none"))),
+        max_size=max_size,
+    )  # fmt: skip
+
+
+actions = action_lists(KINDS, 12)
 
 
 @settings(max_examples=300, deadline=None)
@@ -141,11 +147,7 @@ def plain_choose(
 
 
 PICK_KINDS = [*KINDS, "night.raira", "draw", "give", "favourite"]
-many_actions = st.lists(
-    st.builds(lambda kind, arg: Action(kind=kind, args=(arg,) if kind != "done" else ()),
-              st.sampled_from(PICK_KINDS), st.one_of(st.integers(1, 16), st.just("none"))),
-    max_size=16,
-)  # fmt: skip
+many_actions = action_lists(PICK_KINDS, 16)
 
 
 @settings(max_examples=500, deadline=None)
