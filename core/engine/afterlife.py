@@ -305,13 +305,6 @@ def muted(g: TableCtx[Any], channel: Afterlife | None, command: SpectatorMuted) 
     return None
 
 
-def _arrived(channel: Afterlife, state: TableState, before: TableState) -> list[int]:
-    """The seats in the 霊界 in ``state`` that were not in ``before``, in seat order (``before`` is looked at
-    only when somebody is in it now)."""
-    now = channel.listeners(state)
-    return sorted(set(now) - set(channel.listeners(before))) if now else []
-
-
 def arrivals(g: TableCtx[Any], channel: Afterlife, before: Any) -> None:
     """After a command: each seat that arrived in the 霊界 with it is told, while the 霊界 is open and the
     game goes on, that ``/t`` now writes there (``Afterlife.welcome``, in the game's words; nothing while
@@ -329,7 +322,8 @@ def arrivals(g: TableCtx[Any], channel: Afterlife, before: Any) -> None:
     )
     shows = channel.reveal and both and channel.sees(s)
     # Who arrived is looked up only when someone is to be told (most inputs of most games: nobody).
-    arrived = _arrived(channel, s, before) if both and (welcome is not None or shows) else []
+    now = channel.listeners(s) if both and (welcome is not None or shows) else []
+    arrived = sorted(set(now) - set(channel.listeners(before))) if now else []  # before: only if needed
     if welcome is not None:
         for seat in arrived:
             g.tell(seat, welcome(s, seat))
