@@ -32,6 +32,7 @@ from core.engine.notice import Action
 from core.engine.result import Accepted, Rejected
 from core.engine.rng import Rng
 from core.games import GameRules, rules_for
+from tests.watched_rules import WatchedRules
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "golden"
 #: (game, players, seed) of every recorded game: each game's smallest and largest table and one between.
@@ -83,20 +84,14 @@ def answer_bytes(answer: Accepted[Any] | Rejected) -> bytes:
 
 
 @dataclass
-class Recorder:
+class Recorder(WatchedRules):
     """The rules of one game, as :func:`play_out` calls them, hashing every ``decide`` (``GameRules``)."""
 
-    rules: GameRules
     steps: list[str] = field(default_factory=list)
 
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.rules, name)
-
-    def decide(
-        self, state: Any, command: Command, *, now: int, legal: LegalActions | None = None
+    def watch(
+        self, state: Any, command: Command, now: int, legal: LegalActions | None
     ) -> Accepted[Any] | Rejected:
-        if legal is not None:  # the bots' look-ups, made through this recorder: hand them to the rules
-            legal = LegalActions(self.rules, state, legal.found)
         answer = self.rules.decide(state, command, now=now, legal=legal)
         digest = hashlib.sha256(f"{now} {command.model_dump_json()}\n".encode())
         digest.update(answer_bytes(answer))

@@ -21,6 +21,7 @@ from core.engine.legal import LegalActions
 from core.engine.result import Accepted, Rejected
 from core.engine.rng import Rng
 from core.games import GameRules, rules_for
+from tests.watched_rules import WatchedRules
 
 #: Each game at a small and a large table.
 TABLES = [
@@ -37,21 +38,15 @@ def assert_as_validated(made: BaseModel) -> None:
 
 
 @dataclass
-class Checker:
+class Checker(WatchedRules):
     """The rules of one game as :func:`play_out` calls them, checking every accepted answer."""
 
-    rules: GameRules
     answers: int = 0
     notices: set[str] = field(default_factory=set)
 
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.rules, name)
-
-    def decide(
-        self, state: Any, command: Command, *, now: int, legal: LegalActions | None = None
+    def watch(
+        self, state: Any, command: Command, now: int, legal: LegalActions | None
     ) -> Accepted[Any] | Rejected:
-        if legal is not None:
-            legal = LegalActions(self.rules, state, legal.found)
         answer = self.answer(state, command, now, legal)
         if isinstance(answer, Accepted):
             user = next((member.user_id for member in self.rules.seats(answer.state).values()), None)
