@@ -228,7 +228,10 @@ def test_a_double_tap_posts_one_act_with_a_client_id_and_the_answer_is_announced
     night.hold_acts = True
     page.get_by_role("button", name="罠を使う").click()
     bob = page.get_by_role("button", name="1番 Bob")
-    bob.dblclick()
+    # The buttons turn disabled before the POST leaves: wait for the request itself, so the held route
+    # is recorded (Playwright runs the route handler while the next call waits) before it is counted.
+    with page.expect_request(lambda r: r.method == "POST" and urlsplit(r.url).path == "/console/api/act"):
+        bob.dblclick()
     expect(bob).to_be_disabled()
     page.wait_for_function("() => document.querySelectorAll('#actions button:disabled').length === 3")
     assert len(night.held) == 1
