@@ -2,6 +2,10 @@
 #
 # The virtualenv is built from the hash-pinned lock (requirements-dev.lock, a superset of
 # requirements.lock) and re-synced only when the lock or pyproject.toml changes (stamp file in .venv).
+# pip installs uv (hash-pinned, requirements-uv.lock) and uv installs the lock: 10 s where pip took 2-4 min
+# of a clean clone's `make test` on a 2-core machine (pip resolves, unpacks and byte-compiles every file of
+# 114 packages; uv does it in parallel and leaves compiling to the first import). If uv cannot be
+# installed, pip installs the lock itself.
 
 PYTHON ?= python3
 VENV   := .venv
@@ -22,13 +26,20 @@ CHECKS := check-ruff check-mypy check-imports check-cfn
 
 venv: $(STAMP)
 
-$(STAMP): pyproject.toml requirements.lock requirements-dev.lock
+UV_PIP      := $(BIN)/uv pip install --quiet --python $(BIN)/python
+PIP         := $(BIN)/python -m pip install --quiet
+
+$(STAMP): pyproject.toml requirements.lock requirements-dev.lock requirements-uv.lock
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
 		|| { echo "jinro-gm needs Python 3.11 or newer; $(PYTHON) is $$($(PYTHON) --version 2>&1)."; \
 		     echo "Run: make PYTHON=/path/to/python3.11 ..."; exit 1; }
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --require-hashes -r requirements-dev.lock
-	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
+	if $(PIP) --require-hashes -r requirements-uv.lock; then \
+		$(UV_PIP) --require-hashes -r requirements-dev.lock && $(UV_PIP) --no-deps --no-build-isolation -e .; \
+	else \
+		echo "note: uv could not be installed; pip installs the lock (a few minutes)"; \
+		$(PIP) --require-hashes -r requirements-dev.lock && $(PIP) --no-deps --no-build-isolation -e .; \
+	fi
 	touch $@
 
 play: venv
@@ -83,6 +94,7 @@ lock: venv
 	$(PIP_COMPILE) $(LOCK_ARGS) --extra dev -o requirements-dev.lock pyproject.toml
 	cp requirements-dev.lock requirements.lock
 	$(PIP_COMPILE) -o requirements.lock pyproject.toml
+	$(PIP_COMPILE) $(LOCK_ARGS) -o requirements-uv.lock requirements-uv.in
 
 # `sam build` (template.yaml: Metadata BuildMethod: makefile) runs `make build-<LogicalId>` with ARTIFACTS_DIR
 # set. A function's code is only the runtime packages plus the hash-pinned runtime lock, installed as wheels
