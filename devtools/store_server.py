@@ -66,7 +66,11 @@ class _Dispatcher(DomainDispatcherApplication):
 
 
 class _QuietHandler(MotoRequestHandler):
-    """Moto's request handler without a log line per request (errors are still logged)."""
+    """Moto's request handler without a log line per request (errors are still logged), speaking HTTP/1.1
+    so that boto3 keeps its connections open (werkzeug's default, HTTP/1.0, closes each after one request:
+    a new connection and a new server thread per request)."""
+
+    protocol_version = "HTTP/1.1"
 
     def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
         return None

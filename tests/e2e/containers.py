@@ -1,8 +1,8 @@
 """Lambda containers as separate processes: each pool worker is one warm container of the Telegram function.
 
-A worker (started with the ``spawn`` context, so it shares nothing with the test process but its arguments)
-builds what a container keeps between invocations: one ``telegram.Bot`` pointed at the fake Bot API, one
-DynamoDB client for the local endpoint, and per table a :class:`~handlers.service.Service` over a
+A worker (forked from a fork server, a fresh interpreter: it shares nothing with the test process but its
+arguments) builds what a container keeps between invocations: one ``telegram.Bot`` pointed at the fake Bot
+API, one DynamoDB client for the local endpoint, and per table a :class:`~handlers.service.Service` over a
 :class:`~infra.dynamodb.DynamoStore`, installed with ``handlers.telegram.webhook.configure``. Each
 :func:`deliver` job is one POST of Telegram: ``handlers.telegram.webhook.handler`` with a Function URL event
 carrying the real secret header, exactly as Lambda invokes it.

@@ -1,10 +1,10 @@
 """Concurrent deliveries in separate processes against a real HTTP DynamoDB endpoint: no ballot lost or
 counted twice, no redelivery applied twice (issue 4, "Tests"; design §1).
 
-Each worker of a ``spawn`` pool (started once for this module) is one warm Lambda container of the Telegram
-function (:mod:`tests.e2e.containers`): its own webhook runtime, Bot client, DynamoDB client and Service,
-called through ``handlers.telegram.webhook.handler`` with the secret header. The Bot API is the fake server
-of this process; DynamoDB is ``devtools.store_server.moto_server()`` in this process.
+Each worker of a pool (started once for this module, forked from a fork server) is one warm Lambda container
+of the Telegram function (:mod:`tests.e2e.containers`): its own webhook runtime, Bot client, DynamoDB client
+and Service, called through ``handlers.telegram.webhook.handler`` with the secret header. The Bot API is the
+fake server of this process; DynamoDB is ``devtools.store_server.moto_server()`` in this process.
 
 Why that endpoint applies each request atomically: the server runs moto's WSGI app inside
 ``_OneAtATime``, which holds one lock from the moment a request reaches moto until its whole response body
@@ -76,8 +76,11 @@ def bot_api() -> Iterator[FakeTelegramApi]:
 
 @pytest.fixture(scope="module")
 def pool(endpoint: str, bot_api: FakeTelegramApi) -> Iterator[Pool]:
-    """16 containers, started once (spawn: nothing shared with this process but the arguments)."""
-    context = multiprocessing.get_context("spawn")
+    """16 containers, started once. A fork server (a fresh interpreter: nothing shared with this process
+    but the arguments) imports the container's code once and forks each container from it, so the 16 do not
+    each import it again (about a second of CPU each)."""
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload([containers.__name__, "telegram"])
     barriers = {n: context.Barrier(n, timeout=containers.DEADLOCK_GUARD) for n in (VOTERS, REDELIVERIES)}
     endpoints = Endpoints(endpoint, bot_api.base_url, bot_api.token, BOT_USERNAME, SECRET)
     with context.Pool(VOTERS, initializer=containers.start, initargs=(endpoints, barriers)) as workers:
