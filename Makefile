@@ -55,8 +55,10 @@ play: venv
 lint: venv
 	@$(MAKE) --no-print-directory -k $(CHECKS)
 
+# The checks run beside pytest (-j: each is one process that would otherwise leave a core idle for half a
+# minute before the tests start); each line of output is kept whole (-O line).
 test: venv
-	@$(MAKE) --no-print-directory -k $(CHECKS) check-pytest
+	@$(MAKE) --no-print-directory -k -j --output-sync=line check-pytest $(CHECKS)
 
 check-ruff:
 	$(BIN)/ruff check .
