@@ -56,7 +56,8 @@ lint: venv
 	@$(MAKE) --no-print-directory -k $(CHECKS)
 
 # The checks run beside pytest (-j: each is one process that would otherwise leave a core idle for half a
-# minute before the tests start); each line of output is kept whole (-O line).
+# minute before the tests start). A check's output is printed whole when it ends (-O line); pytest's as it
+# comes (its recipe line starts with +, which make never buffers: note that `make -n` runs it too).
 test: venv
 	@$(MAKE) --no-print-directory -k -j --output-sync=line check-pytest $(CHECKS)
 
@@ -76,7 +77,7 @@ check-cfn:
 # on one worker, tests/conftest.py), and the 15 slowest tests listed at the end.
 PYTEST_PARALLEL ?= -n auto --dist loadgroup
 check-pytest:
-	$(BIN)/pytest -q $(PYTEST_PARALLEL) --durations=15
+	+$(BIN)/pytest -q $(PYTEST_PARALLEL) --durations=15
 
 # The long random runs, not part of `make test`: the seeded bulk games of every game and every table size,
 # 10,000 games per game (SOAK_GAMES=N for another count), each checked as in the tests (ends, nothing
