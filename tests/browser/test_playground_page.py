@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import urllib.request
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 import core.i18n as i18n
 from devtools.local.texts import ui
@@ -89,6 +89,28 @@ def test_the_seat_console_has_a_private_chat_box_that_answers(page: Page) -> Non
         other = next(row for row in table(server)["seats"] if not row["person"])
         page.locator(f"#tabs [data-seat='{other['seat']}']").click()
         expect(answer).to_be_hidden()
+
+
+def test_an_answer_that_comes_back_after_the_tab_changed_stays_off_the_other_tab(page: Page) -> None:
+    with serving("politician", 5, 4) as server:
+        _opened(page, server)
+        held: list[Route] = []
+        page.route("**/playground/api/private", lambda route: held.append(route))
+        me = next(row for row in table(server)["seats"] if row["person"])
+        other = next(row for row in table(server)["seats"] if not row["person"])
+        page.locator("#private-input").fill("/me")
+        with page.expect_request("**/playground/api/private"):
+            page.locator("#private-form button[type=submit]").click()
+        # The person moves to another tab while the answer is on its way.
+        tab = page.locator(f"#tabs [data-seat='{other['seat']}']")
+        tab.click()
+        expect(tab).to_have_attribute("aria-selected", "true")
+        assert len(held) == 1, "the answer was not held"
+        held[0].continue_()
+        expect(page.locator("body")).not_to_have_attribute("aria-busy", "true")
+        answer = page.locator("#private-answer")
+        expect(answer).to_be_hidden()
+        expect(answer).not_to_contain_text(me["name"])
 
 
 def test_a_judgment_name_shows_as_chosen_and_the_console_says_it_waits(page: Page) -> None:

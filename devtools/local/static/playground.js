@@ -80,14 +80,16 @@ import { seatSide } from "./playground-seats.js";
   }
 
   // The answer to what a box sent, under that box (`box`: "chat" or "private"), for the person who sent
-  // it: another tab, or nothing to say, hides it.
-  function answer(box, text) {
+  // it (`seat`, the tab it was sent from): another tab, or nothing to say, hides it. An answer that comes
+  // back after the page moved to another person's tab is not shown there.
+  function answer(box, text, seat = ui.seat) {
+    const theirs = seat === ui.seat;
     for (const name of ["chat", "private"]) {
       const shown = $(name + "-answer");
-      shown.textContent = name === box ? text || "" : "";
+      shown.textContent = name === box && theirs ? text || "" : "";
       shown.hidden = !shown.textContent;
     }
-    ui.answerSeat = text ? ui.seat : null;
+    ui.answerSeat = text && theirs ? seat : null;
   }
 
   // Another person's tab (chosen, or the seat the page moved to) does not show the last one's answer.
@@ -100,17 +102,18 @@ import { seatSide } from "./playground-seats.js";
     if (ui.busy) return null;
     ui.busy = true;
     document.body.setAttribute("aria-busy", "true");
+    const seat = ui.seat; // the tab that sent it, whichever tab is open when the answer comes
     try {
       const answered = await call(path, body);
       if (answered.table) ui.mine = answered.table; // this page's own new game: nothing to tell it about
-      if (box) answer(box, answered.message);
+      if (box) answer(box, answered.message, seat);
       else if (answered.message) say(answered.message);
       ui.answered = Boolean(answered.message) && !box;
       await refresh();
       refreshConsole();
       return answered;
     } catch (err) {
-      if (box) answer(box, t("error", { message: err.message }));
+      if (box) answer(box, t("error", { message: err.message }), seat);
       else say(t("error", { message: err.message }));
       return null;
     } finally {
