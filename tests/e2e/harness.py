@@ -22,7 +22,8 @@ import core.i18n as i18n
 from core.engine.notice import Notice, PlayerRef, RoleRef
 from core.games import GameRules
 from devtools import moto_speed
-from handlers import decision, outbox, timer
+from devtools.local.reading import GameReader
+from handlers import outbox, timer
 from handlers.messages import Tap
 from handlers.service import Service
 from handlers.telegram import webhook
@@ -165,6 +166,7 @@ class Table:
     ) -> None:
         self.api = api
         self.store = store
+        self.reader = GameReader(store)
         self.people = people
         self.game_id = game_id
         self.now = START
@@ -272,10 +274,11 @@ class Table:
 
     # -- the store and the timer ----------------------------------------------------------------------
     def state(self) -> Any:
-        """The game as committed, its log read from its history."""
-        loaded = decision.load_whole(self.store, self.game_id)
-        assert loaded is not None
-        return loaded.state
+        """The game as committed, its log read from its history (as ``decision.load_whole`` reads it; each
+        history chunk is read once: :class:`~devtools.local.reading.GameReader`)."""
+        state = self.reader.state(self.game_id)
+        assert state is not None
+        return state
 
     def version(self) -> int:
         stored = self.store.load(self.game_id)

@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.games import rules_for
-from handlers import decision, menu, taps, timer
+from devtools.local.reading import GameReader
+from handlers import menu, taps, timer
 from handlers.line import webhook
 from handlers.line.sender import LineSender
 from handlers.messages import Sender, Tap
@@ -118,6 +119,7 @@ class LineTable:
         scheduler: Scheduler | None = None,
     ) -> None:
         self.fake, self.store, self.people, self.game_id = fake, store, people, game_id
+        self.reader = GameReader(store)
         self.now = START
         self.posted: list[Posted] = []
         self._latest: Any = None  # the state after the last input, read once per input
@@ -232,9 +234,8 @@ class LineTable:
     def state(self) -> Any:
         """The game as the last input left it (read once per input)."""
         if self._latest is None:
-            loaded = decision.load_whole(self.store, self.game_id)
-            assert loaded is not None, "no game yet"
-            self._latest = loaded.state
+            self._latest = self.reader.state(self.game_id)  # as decision.load_whole reads it
+            assert self._latest is not None, "no game yet"
         return self._latest
 
     def version(self) -> tuple[int, str]:
