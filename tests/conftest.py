@@ -41,13 +41,28 @@ def _own_wide_fixture(item: pytest.Item) -> bool:
     return False
 
 
+class _Grouping:
+    """Marks the tests of a module with a wide fixture of its own as one ``xdist_group``. First among the
+    collection hooks: pytest-xdist's worker reads the mark in its own hook, to name the group in each test's
+    id, which the scheduler keeps together (marked any later, every test went wherever a worker was free,
+    and both workers built the module's fixture: two pools of 16 containers, two Chromiums, every recap
+    game played twice)."""
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
+        grouped = {item.nodeid.split("::")[0] for item in items if _own_wide_fixture(item)}
+        for item in items:
+            module = item.nodeid.split("::")[0]
+            if module in grouped:
+                item.add_marker(pytest.mark.xdist_group(module))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.pluginmanager.register(_Grouping(), "jinro-xdist-grouping")
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    grouped = {item.nodeid.split("::")[0] for item in items if _own_wide_fixture(item)}
-    for item in items:
-        module = item.nodeid.split("::")[0]
-        if module in grouped:
-            item.add_marker(pytest.mark.xdist_group(module))
     # Stable: within each half the collection order (and so pytest's fixture ordering) is kept.
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
