@@ -73,8 +73,8 @@ check-imports:
 check-cfn:
 	$(BIN)/cfn-lint template.yaml
 
-# On every core (pytest-xdist: one worker per core; a module's tests that share a module-scoped fixture stay
-# on one worker, tests/conftest.py), and the 15 slowest tests listed at the end.
+# On every core (pytest-xdist: one worker per core and one more, tests/conftest.py; a module's tests that
+# share a module-scoped fixture stay on one worker, tests/grouping.py), and the 15 slowest tests at the end.
 PYTEST_PARALLEL ?= -n auto --dist loadgroup
 check-pytest:
 	+$(BIN)/pytest -q $(PYTEST_PARALLEL) --durations=15
