@@ -91,6 +91,23 @@ def test_the_seat_console_has_a_private_chat_box_that_answers(page: Page) -> Non
         expect(answer).to_be_hidden()
 
 
+def test_the_private_box_stays_put_while_the_console_grows(page: Page) -> None:
+    """The console's frame grows with its page (a new phase, a longer feed). A click that lands in a
+    frame is lost without a word: the page under the pointer never sees it, and Playwright cannot tell
+    either. So the box and its button must not move when the frame grows."""
+    with serving("politician", 5, 4) as server:
+        _opened(page, server)
+        send = page.locator("#private-form button[type=submit]")
+        expect(send).to_be_visible()
+        before = send.bounding_box()
+        page.locator("#console").evaluate("frame => { frame.style.minHeight = '90rem'; }")
+        assert page.locator("#console").bounding_box()["height"] >= 1000  # type: ignore[index]
+        assert send.bounding_box() == before
+        page.locator("#private-input").fill("/me")
+        send.click()
+        expect(page.locator("#private-input")).to_have_value("")
+
+
 def test_an_answer_that_comes_back_after_the_tab_changed_stays_off_the_other_tab(page: Page) -> None:
     with serving("politician", 5, 4) as server:
         _opened(page, server)
