@@ -183,6 +183,17 @@ class DynamoStore(DynamoGroups, GameStore):
         self._table = table_name
         self._client = client or boto3.client("dynamodb", config=CLIENT_CONFIG)
 
+    @property
+    def table_name(self) -> str:
+        """The name of the DynamoDB table this store reads and writes."""
+        return self._table
+
+    @property
+    def client(self) -> DynamoDBClient:
+        """The low-level boto3 DynamoDB client the store sends its requests with (a test reads raw items,
+        as DynamoDB holds them, through it)."""
+        return self._client
+
     def load(self, game_id: str) -> StoredGame | None:
         response = self._client.get_item(TableName=self._table, Key=_game_key(game_id), ConsistentRead=True)
         item = response.get("Item")

@@ -116,7 +116,7 @@ class Bound:
     def check(self) -> None:
         stored = self.store.load(self.game_id)
         assert stored is not None
-        size = max(stored_size(stored), raw_item_size(self.store._client, self.game_id))
+        size = max(stored_size(stored), raw_item_size(self.store.client, self.game_id))
         assert size <= ITEM_LIMIT, f"game item of {size} bytes"
         per_chat: dict[str, list[str]] = {}
         for payload in stored.pending.values():

@@ -56,7 +56,7 @@ def crash(table: FaultyTable, update: dict[str, Any]) -> None:
     sent_before, version_before = len(table.api.posted), table.store.load(table.game_id).version  # type: ignore[union-attr]
     dying = Crash(
         endpoint=table.endpoint,  # type: ignore[attr-defined]
-        table=table.recorded._table,
+        table=table.recorded.table_name,
         api_url=table.api.base_url,
         token=table.api.token,
         update=update,

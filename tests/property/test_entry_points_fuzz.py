@@ -130,7 +130,7 @@ def bodies_for(recorded: list[Any]) -> st.SearchStrategy[str]:
 
 def table_items(store: DynamoStore) -> list[dict[str, Any]]:
     """Every item of the store's table, in key order."""
-    pages = store._client.get_paginator("scan").paginate(TableName=store._table)
+    pages = store.client.get_paginator("scan").paginate(TableName=store.table_name)
     items = [item for page in pages for item in page["Items"]]
     return sorted(items, key=repr)
 
