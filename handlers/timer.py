@@ -26,7 +26,6 @@ service propagates (Lambda retries). A malformed wake-up is logged and dropped (
 
 from __future__ import annotations
 
-import asyncio
 import os
 import time
 from collections.abc import Callable, Collection, Coroutine, Mapping
@@ -35,6 +34,7 @@ from typing import Any, Protocol
 from aws_lambda_powertools import Logger
 
 from handlers import observability
+from handlers.container import ContainerLoop
 from handlers.messages import BatchSender, EditingSender, Outcome, OutMessage, Sender
 from handlers.recap.links import RecapLinks, Site
 from infra.timers import Scheduler, WakeUp, parse_wake_up
@@ -55,10 +55,13 @@ class Wakes(Protocol):
 
 
 class _Container:
-    loop: asyncio.AbstractEventLoop | None = None
     service: Wakes | None = None
     scheduler: Scheduler | None = None
     clock: Callable[[], float] = time.time
+
+
+#: The container's event loop (kept between invocations).
+LOOP = ContainerLoop()
 
 
 def configure(
@@ -121,7 +124,7 @@ def _fire(wake_up: WakeUp, delivery_id: str | None = None) -> None:
             _Container.scheduler.schedule(wake_up, now=now)
             outcome = Outcome(result="ignored", reason="timer.early")
             return
-        refusal = _loop().run_until_complete(service.wake(wake_up, now=now, delivery_id=delivery_id))
+        refusal = LOOP.run(service.wake(wake_up, now=now, delivery_id=delivery_id))
         outcome = observability.outcome_of(refusal)
     finally:
         traced = observability.traced(outcome, wake_up.game_id, None, command)
@@ -296,9 +299,3 @@ def _settings_for(chat_id: str) -> dict[str, Any]:
     from handlers.telegram.webhook import settings_for as telegram_settings
 
     return telegram_settings(chat_id)
-
-
-def _loop() -> asyncio.AbstractEventLoop:
-    if _Container.loop is None or _Container.loop.is_closed():
-        _Container.loop = asyncio.new_event_loop()
-    return _Container.loop

@@ -30,7 +30,6 @@ rotated secret is picked up without a cold start. Tests inject everything with :
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import binascii
 import hashlib
@@ -46,6 +45,7 @@ from aws_lambda_powertools import Logger
 
 from handlers import observability
 from handlers.console import function_url
+from handlers.container import ContainerLoop
 from handlers.messages import Outcome
 from handlers.recap import links as recap_links
 
@@ -77,12 +77,15 @@ class Runtime:
 
 class _Container:
     seen: ClassVar[OrderedDict[str, None]] = OrderedDict()  # event keys read (``LineInbound.key``)
-    loop: asyncio.AbstractEventLoop | None = None
     runtime: Runtime | None = None
     secret: Callable[[], str] | None = None
     console: ConsoleApi | None = None
     recap_key: Callable[[], str] | None = None
     id_tokens: Authenticator | None = None
+
+
+#: The container's event loop (kept between invocations).
+LOOP = ContainerLoop()
 
 
 def configure(
@@ -113,7 +116,7 @@ def handler(event: dict[str, Any], context: object) -> dict[str, Any]:
 
         return answer(event, _runtime().service, _recap_key())
     if function_url.is_console(event):
-        return function_url.serve(event, _console, _loop(), int(_runtime().clock()))
+        return function_url.serve(event, _console, LOOP.get(), int(_runtime().clock()))
     headers = {str(name).lower(): value for name, value in (event.get("headers") or {}).items()}
     body = _raw_body(event)
     if body is None or not is_signed(body, headers.get(SIGNATURE_HEADER), _channel_secret()):
@@ -132,7 +135,7 @@ def handler(event: dict[str, Any], context: object) -> dict[str, Any]:
         except Exception:  # each event is read on its own: this is a defect, not a bad event
             logger.exception("webhook body not read; dropped")
             return _response(200)
-        _loop().run_until_complete(_process(_runtime(), events))
+        LOOP.run(_process(_runtime(), events))
     return _response(200)
 
 
@@ -232,12 +235,6 @@ def _secret() -> Callable[[], str]:
 
         _Container.secret = settings.line_channel_secret
     return _Container.secret
-
-
-def _loop() -> asyncio.AbstractEventLoop:
-    if _Container.loop is None or _Container.loop.is_closed():
-        _Container.loop = asyncio.new_event_loop()
-    return _Container.loop
 
 
 def _recap_key() -> Callable[[], str]:

@@ -34,7 +34,6 @@ Logs carry update ids and intent kinds, never message text or secrets.
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import binascii
 import hmac
@@ -50,6 +49,7 @@ from telegram import Bot
 
 from handlers import observability
 from handlers.console import function_url
+from handlers.container import ContainerLoop
 from handlers.messages import Inbound, Outcome, OutMessage, TextCommand, Undelivered
 from handlers.recap import links as recap_links
 from handlers.telegram.parse import PREFIX, TelegramInbound, parse_update
@@ -90,10 +90,13 @@ class Runtime:
 
 
 class _Container:
-    loop: asyncio.AbstractEventLoop | None = None
     runtime: Runtime | None = None
     secret: Callable[[], str] | None = None
     console: ConsoleApi | None = None  # built on the first console request
+
+
+#: The container's event loop (kept between invocations).
+LOOP = ContainerLoop()
 
 
 def configure(
@@ -119,7 +122,7 @@ def handler(event: dict[str, Any], context: object) -> dict[str, Any]:
     if recap_links.is_recap(event):
         return _recap(event)
     if function_url.is_console(event):
-        return function_url.serve(event, _console, _loop(), int(_runtime().clock()))
+        return function_url.serve(event, _console, LOOP.get(), int(_runtime().clock()))
     headers = {str(name).lower(): value for name, value in (event.get("headers") or {}).items()}
     if not _verified(headers.get(SECRET_HEADER)):
         logger.warning("webhook call without the right secret token")
@@ -130,7 +133,7 @@ def handler(event: dict[str, Any], context: object) -> dict[str, Any]:
     runtime = _runtime()
     if runtime.bot is not None:  # the group's recap links point at this function (handlers.recap)
         recap_links.learn(runtime.service, event, PREFIX, _recap_key(runtime.bot))
-    status, answer = _loop().run_until_complete(_process(runtime, update))
+    status, answer = LOOP.run(_process(runtime, update))
     return _response(status, answer)
 
 
@@ -260,12 +263,6 @@ def _response(status: int, answer: dict[str, Any] | None = None) -> dict[str, An
     return {"statusCode": status, "headers": {"content-type": "application/json"}, "body": body}
 
 
-def _loop() -> asyncio.AbstractEventLoop:
-    if _Container.loop is None or _Container.loop.is_closed():
-        _Container.loop = asyncio.new_event_loop()
-    return _Container.loop
-
-
 def _secret() -> Callable[[], str]:
     if _Container.secret is None:
         from infra import settings
@@ -297,7 +294,7 @@ def _username(bot: Bot | None) -> str:
         return from_env
     if bot is None:
         raise ValueError(f"set {USERNAME_ENV} or give a bot to ask getMe")
-    me = _loop().run_until_complete(bot.get_me())
+    me = LOOP.run(bot.get_me())
     if not me.username:
         raise ValueError("getMe returned no username")
     return me.username

@@ -155,8 +155,8 @@ class LineTable:
 
     def close(self) -> None:
         """Close both clients in the loops they ran in and leave the handlers unconfigured."""
-        webhook._loop().run_until_complete(self.api.aclose())
-        timer._loop().run_until_complete(self.timer_api.aclose())
+        webhook.LOOP.run(self.api.aclose())
+        timer.LOOP.run(self.timer_api.aclose())
         webhook._Container.runtime = None
         webhook._Container.secret = None
         timer._Container.service = None

@@ -251,7 +251,7 @@ def line_table() -> Iterator[LineTable]:
             assert table.state().phase == "night"
             yield table
         finally:
-            line_webhook._loop().run_until_complete(auth.aclose())
+            line_webhook.LOOP.run(auth.aclose())
             table.close()
 
 

@@ -65,7 +65,7 @@ def table(notices: NoticeLog) -> Iterator[LineTable]:
             start_other_game(table)
             yield table
         finally:
-            webhook._loop().run_until_complete(auth.aclose())
+            webhook.LOOP.run(auth.aclose())
             table.close()
 
 
