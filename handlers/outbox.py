@@ -58,7 +58,7 @@ def recipients(rules: GameRules, state: Any, notice: Notice, *, echo: bool = Fal
     return chats
 
 
-def _body(notice: Notice, locale: str, game: str, wording: str | None = None) -> str:
+def body_of(notice: Notice, locale: str, game: str, wording: str | None = None) -> str:
     """The notice's text (in the ``wording`` variant where the catalog has one, see
     :func:`render_notices`); a missing catalog key (a defect the catalog tests catch) degrades to the key."""
     try:
@@ -82,7 +82,7 @@ def render_notices(
     started = getattr(state, "phase", LOBBY) not in (LOBBY, CANCELLED)
     out: list[OutMessage] = []
     for notice in notices:
-        body = _body(notice, state.locale, state.game, wording)
+        body = body_of(notice, state.locale, state.game, wording)
         buttons = menu.build(
             notice.actions, None, game_id=state.game_id, phase_seq=notice.phase_seq,
             locale=state.locale, game=state.game, names=names,

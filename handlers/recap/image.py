@@ -162,7 +162,7 @@ def png(grid: Grid) -> bytes:
     if grid.votes:
         canvas.heading(h["votes"])
         rows = [[h["vote"], *grid.voters, h["outcome"]]]
-        rows += [[v.label, *v.cells, _names(v.outcome, grid)] for v in grid.votes]
+        rows += [[v.label, *v.cells, fit_to_font(v.outcome, grid)] for v in grid.votes]
         marks = [[False] * len(rows[0])] + [
             [False, *(c.startswith(CHOSEN) for c in v.cells), False] for v in grid.votes
         ]
@@ -175,7 +175,7 @@ def png(grid: Grid) -> bytes:
         canvas.text(PAD, night.label, BODY, ACCENT)
         canvas.y += ROW - 4
         for line in night.lines:
-            canvas.text(PAD + 20, _names(line, grid), BODY)
+            canvas.text(PAD + 20, fit_to_font(line, grid), BODY)
             canvas.y += ROW - 4
     if grid.truncated:
         canvas.y += 6
@@ -184,7 +184,7 @@ def png(grid: Grid) -> bytes:
     return canvas.draw()
 
 
-def _names(text: str, grid: Grid) -> str:
+def fit_to_font(text: str, grid: Grid) -> str:
     """``text`` with every seat's name the font cannot draw replaced by ``#<seat>``, and any other
     character it lacks (an emoji in a catalog text) left out."""
     for s in grid.seats:

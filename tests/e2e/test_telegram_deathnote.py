@@ -93,7 +93,7 @@ def test_every_private_button_was_legal_and_reached_its_players_chat(played: Pla
         [seat] = notice.to.seats
         assert chats == (state.players[seat - 1].user_id,), notice.key
         chat = chats[0]
-        body = outbox._body(notice, state.locale, state.game)
+        body = outbox.body_of(notice, state.locale, state.game)
         assert any(body in m.text and m.buttons for m in table.api.messages(chat)), notice.key
 
 
@@ -129,7 +129,7 @@ def test_nothing_secret_reached_the_group(played: Played) -> None:
 
     assert {n.key for n in public} & {n.key for n in private} == set()
     group = table.sent_to(GROUP)
-    bodies = {outbox._body(n, state.locale, state.game) for n in private}
+    bodies = {outbox.body_of(n, state.locale, state.game) for n in private}
     assert [b for b in bodies if any(b in t for t in group)] == []
     for notice in public:
         parts = [(notice.key, notice.params), *key_refs(notice.params)]
@@ -174,7 +174,7 @@ def test_the_end_reveals_every_identity_and_the_winners(played: Played) -> None:
         if isinstance(line, KeyRef) and isinstance(line.params.get("player"), PlayerRef)
     }
     assert shown == {(p.seat, f"identity.{p.identity}") for p in state.players}
-    body = outbox._body(notice, state.locale, state.game)
+    body = outbox.body_of(notice, state.locale, state.game)
     assert any(body in t for t in played.table.sent_to(GROUP))
 
 

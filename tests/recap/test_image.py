@@ -52,9 +52,9 @@ def test_a_name_the_font_cannot_draw_is_shown_as_its_seat() -> None:
     shown = grid.grid(_table(names), "ja")
     assert image.name_of("1", shown.seats[0].name) == "たろう"
     assert image.name_of("2", shown.seats[1].name) == "#2"
-    assert image._names(shown.votes[0].outcome, shown).endswith("#2")
-    assert "𓀀" not in image._names(shown.nights[0].lines[0], shown)
-    assert image.drawable(image._names("🐺 2 𓀀𓀁", shown)), "whatever else the font lacks is left out"
+    assert image.fit_to_font(shown.votes[0].outcome, shown).endswith("#2")
+    assert "𓀀" not in image.fit_to_font(shown.nights[0].lines[0], shown)
+    assert image.drawable(image.fit_to_font("🐺 2 𓀀𓀁", shown)), "whatever else the font lacks is left out"
 
 
 def test_the_vote_cells_show_targets_weights_and_the_chosen_seat() -> None:
