@@ -52,6 +52,7 @@ from devtools.local.guard import cross_site, is_json
 from devtools.local.routes import METHODS, answer, error_body, number, table_lang
 from devtools.local.session import Playground, Refused
 from devtools.local.texts import ui
+from handlers import jsontext
 from handlers.console.api import ConsoleRequest
 from handlers.recap.links import PREFIX
 
@@ -253,12 +254,10 @@ class Handler(BaseHTTPRequestHandler):
 
     def _body(self) -> dict[str, Any]:
         """The JSON object of the request; raises ``ValueError`` for anything else (not UTF-8, not JSON,
-        nested deeper than the parser goes, not an object)."""
+        nested deeper than the parser goes, a lone surrogate: :func:`handlers.jsontext.loads`; not an
+        object)."""
         raw = self._raw_body()
-        try:
-            data = json.loads(raw.decode("utf-8")) if raw.strip() else {}
-        except RecursionError as err:
-            raise ValueError("nested too deep") from err
+        data = jsontext.loads(raw) if raw.strip() else {}
         if not isinstance(data, dict):
             raise ValueError("a JSON object is expected")
         return data

@@ -15,7 +15,6 @@ does (design §5). Times are UTC epoch seconds.
 
 from __future__ import annotations
 
-import json
 import logging
 import re
 from typing import Any, cast
@@ -25,6 +24,7 @@ from core.engine.commands import Act, Command, Say, Timeout
 from core.engine.notice import Action
 from core.engine.result import Rejected
 from core.engine.table import ENDED
+from handlers import jsontext
 from handlers.console import feed as console_feed
 from handlers.console import page, view
 from handlers.console.auth import Authenticator, Viewer, is_member
@@ -78,8 +78,8 @@ ERRORS = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_f
 def _body(request: ConsoleRequest) -> dict[str, Any]:
     """The JSON object of a POST body; raises :class:`BadRequest`."""
     try:
-        data = json.loads(request.body.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError) as err:  # RecursionError: nested too deep
+        data = jsontext.loads(request.body)
+    except ValueError as err:
         raise BadRequest("not JSON") from err
     if not isinstance(data, dict):
         raise BadRequest("not an object")

@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from aws_lambda_powertools import Logger
 from telegram import Bot
 
-from handlers import observability
+from handlers import jsontext, observability
 from handlers.console import function_url
 from handlers.container import ContainerLoop
 from handlers.messages import Inbound, Outcome, OutMessage, TextCommand, Undelivered
@@ -235,8 +235,8 @@ def _update(event: dict[str, Any]) -> dict[str, Any] | None:
     body = event.get("body") or ""
     try:
         raw = base64.b64decode(body, validate=True) if event.get("isBase64Encoded") else body.encode("utf-8")
-        update = json.loads(raw)
-    except (binascii.Error, UnicodeError, ValueError, RecursionError):
+        update = jsontext.loads(raw)
+    except (binascii.Error, ValueError):  # UnicodeError and JSONDecodeError are ValueErrors
         logger.warning("malformed webhook body", extra={"length": len(body)})
         return None
     if not isinstance(update, dict):

@@ -93,6 +93,9 @@ BAD_BODIES = [
     b'{"client_id": "a", "action": {"kind": "done", "args": []}, "phase_seq": 1, "g": 5}',
     b"\xff\xfe",
     b'{"client_id": "a", "pad": "' + b"x" * 9000 + b'"}',
+    # Half of a UTF-16 pair, escaped (RFC 7493 §2.1): taken, the text could never be written as UTF-8.
+    b'{"client_id": "a", "text": "x\\ud800y"}',
+    b'{"client_id": "a", "text": "hi", "\\udc80": 1}',
 ]
 
 

@@ -119,3 +119,18 @@ def test_a_body_nested_too_deep_is_a_400_not_a_500(browser: Browser, depth: int)
             assert status == 400, (path, len(raw))
             assert answer["message"] == i18n.text("console.error.bad_request", "ja", "common")
     assert _seen(browser) == before
+
+
+def test_a_line_with_a_lone_surrogate_is_refused_and_the_table_still_answers(browser: Browser) -> None:
+    """JSON may escape half of a UTF-16 pair (``"\\ud800"``): a line holding one could never be written
+    back as UTF-8, so once taken every later look at the table failed (a 500 until a new game)."""
+    state = browser.state()
+    me = person(state)
+    before = _seen(browser)
+    lines = (("/playground/api/group", "/status x\ud800y"), ("/playground/api/private", "/me \udc80"))
+    for path, text in lines:
+        status, answer = browser.call(path, {"seat": me["seat"], "text": text})
+        assert status == 400, path
+        assert answer["message"] == ui("web.error.request", "ja")
+    assert _seen(browser) == before
+    assert browser.ok("/playground/api/group", {"seat": me["seat"], "text": "/status 🎲"})["ok"]

@@ -251,3 +251,12 @@ def test_before_the_webhook_secret_is_readable_every_call_is_refused_not_crashed
 def test_a_body_nested_too_deep_to_parse_is_a_bad_request(service: RecordingService) -> None:
     event = {**webhook_event(join_update(), SECRET), "body": "[" * 100_000 + "]" * 100_000}
     assert webhook.handler(event, None)["statusCode"] == 400
+
+
+def test_a_body_with_half_a_utf16_pair_is_a_bad_request(service: RecordingService) -> None:
+    """A JSON escape of a lone surrogate (RFC 7493 §2.1) would give a text that cannot be stored."""
+    update = group_command(-1001, 42, "Alex", "/join x\ud800", 502)
+    event = webhook_event(update, SECRET)
+    assert "\\ud800" in event["body"]
+    assert webhook.handler(event, None)["statusCode"] == 400
+    assert service.calls == []
