@@ -50,10 +50,14 @@ def _port(text: str) -> int:
 
 
 def _seed(text: str) -> int:
-    """A ``--seed``: 0 to 2**63 - 1 (the game's RNG takes 63 bits); argparse reports anything else."""
-    seed = int(text)
+    """A ``--seed``: 0 to 2**63 - 1 (the game's RNG takes 63 bits); raises ``argparse.ArgumentTypeError``
+    (argparse prints it with the option's name) for anything else."""
+    try:
+        seed = int(text)
+    except ValueError:
+        seed = -1
     if not 0 <= seed < 2**63:
-        raise ValueError(text)
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number from 0 to {2**63 - 1}")
     return seed
 
 

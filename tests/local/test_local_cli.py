@@ -167,3 +167,13 @@ def test_a_port_out_of_range_is_a_usage_error_not_a_traceback(
     err = capsys.readouterr().err
     assert "--port" in err
     assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("seed", ["-1", str(2**63), "1.5", "many"])
+def test_a_bad_seed_is_refused_naming_the_range(seed: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        cli.main(["play", "--terminal", "--seed", seed])
+    assert done.value.code == 2
+    shown = capsys.readouterr().err
+    assert f"argument --seed: {seed!r} is not a whole number from 0 to {2**63 - 1}" in shown
+    assert "_seed" not in shown
