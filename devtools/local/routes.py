@@ -77,9 +77,15 @@ def _watcher(table: Playground, body: Body) -> Body:
 
 def _new(table: Playground, body: Body) -> Body:
     seed = body.get("seed")
-    seed = secrets.randbelow(SEEDS) if seed in (None, "") else number(seed)
-    if not 0 <= seed < MAX_SEED:
-        raise ValueError(seed)
+    if seed in (None, ""):
+        seed = secrets.randbelow(SEEDS)
+    else:
+        try:
+            seed = number(seed)
+        except ValueError:
+            seed = -1  # a float, a word: named as out of range, with the range
+        if not 0 <= seed < MAX_SEED:
+            raise Refused("error.seed", max=MAX_SEED - 1)
     table.new(str(body["game"]), number(body["players"]), str(body.get("lang", table_lang(table))), seed)
     return {"ok": True, "message": None, "seed": seed, "table": table.tables}
 

@@ -311,10 +311,11 @@ def test_refused_console_requests_and_many_taps_never_close_a_phase(browser: Bro
 
 def test_a_seed_out_of_the_rngs_range_is_refused(browser: Browser) -> None:
     before = browser.state()
-    for seed in (-1, 2**63, int("9" * 70)):
+    for seed in (-1, 2**63, int("9" * 70), 1.5, True, "many"):
         new = {"game": "adazakura", "players": 5, "lang": "ja", "seed": seed}
-        status, _ = browser.call("/playground/api/new", new)
+        status, refused = browser.call("/playground/api/new", new)
         assert status == 400
+        assert refused["message"] == ui("web.error.seed", "ja", max=2**63 - 1), seed
     assert browser.state()["game_id"] == before["game_id"]
 
 
