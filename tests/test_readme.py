@@ -25,5 +25,5 @@ def test_the_quick_start_names_the_emoji_font_for_the_playground() -> None:
 def test_the_quick_start_says_how_long_make_test_takes_now() -> None:
     quick = section("Quick start")
     assert "make test" in quick
-    assert "7 to 17 minutes on two cores" in " ".join(quick.split()), "as measured (it was half an hour)"
+    assert "6 to 17 minutes on two cores" in " ".join(quick.split()), "as measured (it was half an hour)"
     assert "half an hour" not in quick
